@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
+import type { Config } from './config/env.js';
+import type { Database } from './db/client.js';
+import authPlugin from './plugins/auth.js';
+import contextPlugin from './plugins/context.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin from './plugins/errors.js';
+import mailerPlugin from './plugins/mailer.js';
+import storagePlugin from './plugins/storage.js';
+import webPlugin from './plugins/web.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options; false in tests. */
+  logger?: boolean | object;
+}
+
+/** Never log secrets: tokens, passwords, cookies. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.old_password',
+  '*.access_token',
+  '*.refresh_token',
+  '*.token',
+];
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      logger === undefined
+        ? {
+            level: config.LOG_LEVEL,
+            redact: REDACT,
+            ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { colorize: true } } } : {}),
+          }
+        : logger,
+    trustProxy: config.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+    // Keep the token out of request logs.
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { database, config });
+  await app.register(errorsPlugin);
+  await app.register(contextPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'AgriHub API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(mailerPlugin);
+  await app.register(storagePlugin);
+  await app.register(authPlugin);
+
+  app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
+  await registerModules(app);
+  await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PLATFORM, PLATFORM_KEYS, type PlatformKey } from '@agrihub/contract';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where PGlite keeps its files when DATABASE_URL is unset; uploads and outbox live beside it. */
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** The public base URL used in mails and QR codes; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Extra host → platform pairs: `shop.example.vn=foodmap,trace.example.vn=dtrack`. */
+  PLATFORM_HOSTS: z
+    .string()
+    .default('')
+    .transform((s, ctx) => {
+      const out: Record<string, PlatformKey> = {};
+      for (const pair of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const [host, key] = pair.split('=');
+        if (!host || !(PLATFORM_KEYS as readonly string[]).includes(key ?? '')) {
+          ctx.addIssue({ code: 'custom', message: `bad pair "${pair}" (want host=dtrack|agrihub|foodmap)` });
+          continue;
+        }
+        out[host.toLowerCase()] = key as PlatformKey;
+      }
+      return out;
+    }),
+  DEFAULT_PLATFORM: z.enum(PLATFORM_KEYS).default(DEFAULT_PLATFORM),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('AgriHub <no-reply@agrihub.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built web app served at /; absent in API-only runs. */
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Seed demo data on first start of an empty database. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(20),
+  FORGOT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  uploadDir: string;
+  outboxDir: string;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a bad variable stops the process with the list of what is wrong. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AbilityRule } from '@agrihub/contract';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const producers = pgTable(
+  'producers',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    name: text('name').notNull(),
+    producerType: text('producer_type').notNull(),
+    businessFields: text('business_fields').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('pending'),
+    taxCode: text('tax_code'),
+    representative: text('representative'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    provinceCode: text('province_code'),
+    address: text('address'),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('producers_platform_idx').on(t.platform, t.status)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    abilities: jsonb('abilities').$type<AbilityRule[]>().notNull().default([]),
+    producerId: integer('producer_id').references(() => producers.id, { onDelete: 'set null' }),
+    registedServices: text('registed_services').array().notNull().default(sql`'{}'::text[]`),
+    locale: text('locale').notNull().default('vi'),
+    requiredChangePassword: boolean('required_change_password').notNull().default(false),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_platform_email_uq').on(t.platform, t.email), index('users_producer_idx').on(t.producerId)],
+);
+
+/** OAuth-style tokens; only SHA-256 hashes are stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    accessExpiresAt: ts('access_expires_at').notNull(),
+    refreshExpiresAt: ts('refresh_expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_access_uq').on(t.accessTokenHash),
+    uniqueIndex('sessions_refresh_uq').on(t.refreshTokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_uq').on(t.tokenHash)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    filename: text('filename').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_key_uq').on(t.storageKey)],
+);

@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { producers, users } from './accounts.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Image or file reference kept inside a record (copied from an upload). */
+export interface StoredFile {
+  id: number;
+  url: string;
+  thumbnail_url?: string | null;
+  filename?: string;
+  content_type?: string;
+}
+export interface Certificate {
+  name: string;
+  issuer: string;
+  number: string;
+  valid_until: string | null;
+  file: StoredFile | null;
+}
+export interface OptionGroup {
+  title: string;
+  values: string[];
+  thumbnails: ({ id: number; url: string } | null)[];
+}
+export interface ProductionBase {
+  name: string;
+  address: string | null;
+  province_code: string | null;
+}
+
+export const productTypes = pgTable('product_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    code: text('code'),
+    parentId: integer('parent_id'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    producerId: integer('producer_id')
+      .notNull()
+      .references(() => producers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    description: text('description'),
+    descriptionEn: text('description_en'),
+    categoryId: integer('category_id').references(() => categories.id),
+    productTypeId: integer('product_type_id').references(() => productTypes.id),
+    unit: text('unit').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }),
+    shippingPriceCents: bigint('shipping_price_cents', { mode: 'number' }),
+    discountPriceCents: bigint('discount_price_cents', { mode: 'number' }),
+    taxRate: smallint('tax_rate'),
+    gtin: text('gtin'),
+    sku: text('sku'),
+    images: jsonb('images').$type<StoredFile[]>().notNull().default([]),
+    certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
+    originProvinceCode: text('origin_province_code'),
+    originCountry: text('origin_country'),
+    optionGroups: jsonb('option_groups').$type<OptionGroup[]>().notNull().default([]),
+    status: text('status').notNull().default('draft'),
+    rejectReason: text('reject_reason'),
+    publicCode: text('public_code').notNull(),
+    submittedAt: ts('submitted_at'),
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_platform_status_idx').on(t.platform, t.status),
+    index('products_producer_idx').on(t.producerId),
+    uniqueIndex('products_producer_sku_uq').on(t.producerId, t.sku).where(sql`${t.sku} is not null`),
+    uniqueIndex('products_public_code_uq').on(t.publicCode),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Up to two `{ title, value }` entries (spec §3). */
+    types: jsonb('types').$type<{ title: string; value: string }[]>().notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }),
+    customerSku: text('customer_sku'),
+    thumbnailId: integer('thumbnail_id'),
+    thumbnailUrl: text('thumbnail_url'),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('product_variants_product_idx').on(t.productId)],
+);
+
+/** A production batch (traceability record). */
+export const traceabilities = pgTable(
+  'traceabilities',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    producerId: integer('producer_id')
+      .notNull()
+      .references(() => producers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    lotCode: text('lot_code').notNull(),
+    publicCode: text('public_code').notNull(),
+    productionDate: date('production_date', { mode: 'string' }).notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    quantity: integer('quantity').notNull(),
+    unit: text('unit').notNull(),
+    productionBase: jsonb('production_base').$type<ProductionBase>(),
+    certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
+    status: text('status').notNull().default('draft'),
+    publishedAt: ts('published_at'),
+    heldAt: ts('held_at'),
+    holdReason: text('hold_reason'),
+    recalledAt: ts('recalled_at'),
+    recallReason: text('recall_reason'),
+    scanCount: integer('scan_count').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('traceabilities_producer_lot_uq').on(t.producerId, t.lotCode),
+    uniqueIndex('traceabilities_public_code_uq').on(t.publicCode),
+    index('traceabilities_platform_idx').on(t.platform, t.status),
+    index('traceabilities_product_idx').on(t.productId),
+  ],
+);
+
+export const traceEvents = pgTable(
+  'trace_events',
+  {
+    id: serial('id').primaryKey(),
+    traceabilityId: integer('traceability_id')
+      .notNull()
+      .references(() => traceabilities.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+    place: text('place'),
+    description: text('description'),
+    photos: jsonb('photos').$type<StoredFile[]>().notNull().default([]),
+    documents: jsonb('documents').$type<StoredFile[]>().notNull().default([]),
+    position: integer('position').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('trace_events_trace_idx').on(t.traceabilityId, t.position)],
+);
+
+/** Who changed a batch, when, and what. */
+export const traceAudits = pgTable(
+  'trace_audits',
+  {
+    id: serial('id').primaryKey(),
+    traceabilityId: integer('traceability_id')
+      .notNull()
+      .references(() => traceabilities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('trace_audits_trace_idx').on(t.traceabilityId)],
+);
+
+/** Scans grouped by a coarse source (hashed network prefix), written in batches. */
+export const scanSources = pgTable(
+  'scan_sources',
+  {
+    traceabilityId: integer('traceability_id')
+      .notNull()
+      .references(() => traceabilities.id, { onDelete: 'cascade' }),
+    sourceKey: text('source_key').notNull(),
+    count: integer('count').notNull().default(0),
+    firstAt: ts('first_at').notNull().defaultNow(),
+    lastAt: ts('last_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('scan_sources_pk').on(t.traceabilityId, t.sourceKey)],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    traceabilityId: integer('traceability_id')
+      .notNull()
+      .references(() => traceabilities.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment'),
+    clientKey: text('client_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('votes_trace_idx').on(t.traceabilityId)],
+);

@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import { MULTICHANNEL_SERVICE_SLUG, PLATFORM_KEYS, type AbilityRule, type PlatformKey } from '@agrihub/contract';
+import type { Db } from '../client.js';
+import { producers, users } from '../schema/index.js';
+import { hashPassword } from '../../lib/secrets.js';
+
+export const DEMO_PASSWORD = 'Demo@123';
+
+interface DemoAccount {
+  local: string;
+  name: string;
+  roles?: string[];
+  abilities?: AbilityRule[];
+  producer?: { name: string; status: 'pending' | 'approved' };
+  createdAt?: Date;
+  requiredChangePassword?: boolean;
+  registedServices?: string[];
+}
+
+const PRODUCERS: Record<PlatformKey, string> = {
+  dtrack: 'Hợp tác xã Nông nghiệp Xanh Mộc Châu',
+  agrihub: 'Hợp tác xã Rau an toàn Đà Lạt',
+  foodmap: 'Hợp tác xã Thủy sản Cà Mau',
+};
+
+function demoAccounts(platform: PlatformKey): DemoAccount[] {
+  return [
+    { local: 'admin', name: 'Quản trị viên', roles: ['admin'] },
+    {
+      local: 'support',
+      name: 'Nhân viên hỗ trợ',
+      roles: ['customer_support'],
+      abilities: [
+        { action: 'read', subject: 'producer' },
+        { action: 'read', subject: 'product' },
+        { action: 'read', subject: 'message' },
+        { action: 'update', subject: 'message' },
+      ],
+    },
+    {
+      local: 'producer',
+      name: 'Nguyễn Văn An',
+      producer: { name: PRODUCERS[platform], status: 'approved' },
+      createdAt: new Date('2024-03-15T02:00:00Z'),
+      registedServices: [MULTICHANNEL_SERVICE_SLUG],
+    },
+    {
+      local: 'newuser',
+      name: 'Trần Thị Bình',
+      producer: { name: 'Hộ kinh doanh Trần Thị Bình', status: 'pending' },
+      createdAt: new Date('2025-06-01T03:00:00Z'),
+    },
+    {
+      local: 'olduser',
+      name: 'Lê Văn Cường',
+      producer: { name: 'Cơ sở sản xuất Lê Gia', status: 'approved' },
+      createdAt: new Date('2021-05-10T03:00:00Z'),
+    },
+    { local: 'changeme', name: 'Phạm Thị Dung', requiredChangePassword: true, producer: { name: 'Cơ sở Phạm Dung', status: 'approved' } },
+  ];
+}
+
+export function demoEmail(local: string, platform: PlatformKey) {
+  return `${local}@${platform}.demo`;
+}
+
+/** Demo accounts for every platform; idempotent (existing accounts are left as they are). */
+export async function seedAccounts(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const platform of PLATFORM_KEYS) {
+    for (const a of demoAccounts(platform)) {
+      const email = demoEmail(a.local, platform);
+      const [existing] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.platform, platform), eq(users.email, email)));
+      if (existing) continue;
+      await db.transaction(async (tx) => {
+        let producerId: number | null = null;
+        if (a.producer) {
+          const [p] = await tx
+            .insert(producers)
+            .values({
+              platform,
+              name: a.producer.name,
+              producerType: a.local === 'producer' ? 'cooperative' : 'household',
+              businessFields: ['cultivate'],
+              status: a.producer.status,
+              provinceCode: '14',
+              phone: '0912345678',
+              email,
+              ...(a.createdAt ? { createdAt: a.createdAt } : {}),
+            })
+            .returning({ id: producers.id });
+          producerId = p!.id;
+        }
+        await tx.insert(users).values({
+          platform,
+          email,
+          name: a.name,
+          passwordHash,
+          roles: a.roles ?? [],
+          abilities: a.abilities ?? [],
+          producerId,
+          registedServices: a.registedServices ?? [],
+          requiredChangePassword: a.requiredChangePassword ?? false,
+          ...(a.createdAt ? { createdAt: a.createdAt } : {}),
+        });
+      });
+    }
+  }
+}

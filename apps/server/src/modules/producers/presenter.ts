@@ -1,0 +1,25 @@
+import type { Producer } from '@agrihub/contract';
+import type { producers } from '../../db/schema/index.js';
+
+export type ProducerRow = typeof producers.$inferSelect;
+
+export function presentProducer(p: ProducerRow): Producer {
+  return {
+    id: p.id,
+    name: p.name,
+    producer_type: p.producerType as Producer['producer_type'],
+    business_fields: p.businessFields as Producer['business_fields'],
+    status: p.status as Producer['status'],
+    tax_code: p.taxCode,
+    representative: p.representative,
+    phone: p.phone,
+    email: p.email,
+    website: p.website,
+    province_code: p.provinceCode,
+    address: p.address,
+    description: p.description,
+    logo_url: p.logoUrl,
+    created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
+  };
+}

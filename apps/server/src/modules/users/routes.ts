@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { producer as producerSchema, user as userSchema } from '@agrihub/contract';
+import { producers } from '../../db/schema/index.js';
+import { currentUser } from '../../plugins/auth.js';
+import { presentProducer } from '../producers/presenter.js';
+import { presentUser } from './presenter.js';
+
+export default async function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/users/whoami',
+    {
+      schema: {
+        tags: ['users'],
+        response: { 200: z.object({ data: z.object({ user: userSchema, producer: producerSchema.nullable() }) }) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const [producer] = user.producerId
+        ? await app.db.select().from(producers).where(eq(producers.id, user.producerId)).limit(1)
+        : [];
+      return { data: { user: presentUser(user), producer: producer ? presentProducer(producer) : null } };
+    },
+  );
+}
+

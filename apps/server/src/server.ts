@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { DatabaseUnreachableError, openDatabase } from './db/client.js';
+import { users } from './db/schema/index.js';
+import { seedDemo } from './db/seed/index.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+  if (config.SEED_DEMO === 'true') {
+    const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    if (n === 0) await seedDemo(database.db);
+  }
+  const app = await buildApp({ config, database });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`\nPort ${config.PORT} is already in use. Stop the other program or start with PORT=3001 npm start.\n`);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
+  const port = (app.server.address() as { port: number }).port;
+  console.log(
+    `\nAgriHub is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}):\n` +
+      `  DTrack   http://dtrack.localhost:${port}\n  AgriHub  http://agrihub.localhost:${port}\n  Foodmap  http://foodmap.localhost:${port}\n` +
+      `  API docs http://localhost:${port}/api/docs\n`,
+  );
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DatabaseUnreachableError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import type { Locale } from '../platforms.js';
+import { CORE_MESSAGES } from './core.js';
+
+/**
+ * Messages the server puts in error envelopes and the web shows under form fields.
+ * Zod schemas in this package use these keys as their custom messages, so one key reads
+ * the same in the API answer and in the form. `{{name}}` is interpolated.
+ * Each area keeps its own file here; add it to both lists below.
+ */
+export const MESSAGES: Record<Locale, Record<string, string>> = {
+  vi: { ...CORE_MESSAGES.vi },
+  en: { ...CORE_MESSAGES.en },
+};
+
+export function isMessageKey(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(MESSAGES.vi, key);
+}
+
+/** Translate a message key with `{{name}}` interpolation; unknown keys are returned as they are. */
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const template = MESSAGES[locale][key] ?? MESSAGES.vi[key] ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
+import { PROVINCE_CODES } from '../geo.js';
+import { emailField, phoneField } from './common.js';
+
+export const producer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  producer_type: z.enum(PRODUCER_TYPES),
+  business_fields: z.array(z.enum(BUSINESS_FIELDS)),
+  status: z.enum(APPROVAL_STATUSES),
+  tax_code: z.string().nullable(),
+  representative: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  province_code: z.string().nullable(),
+  address: z.string().nullable(),
+  description: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Producer = z.infer<typeof producer>;
+
+const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').nullable().optional();
+
+/** PUT /api/v1/producers/{id}: the producer's own business information. */
+export const updateProducerRequest = z
+  .object({
+    name: z.string().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
+    producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }),
+    business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4),
+    tax_code: z
+      .string()
+      .trim()
+      .regex(/^\d{10}(\d{3})?$/, 'invalidTaxCode')
+      .nullable(),
+    representative: optionalText(120),
+    phone: phoneField.nullable(),
+    email: emailField.nullable(),
+    website: optionalText(200),
+    province_code: z
+      .string()
+      .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')
+      .nullable(),
+    address: optionalText(300),
+    description: optionalText(5000),
+    logo_url: optionalText(500),
+  })
+  .partial();
+
+/** Fields that make a business profile complete (the dashboard's completeness). */
+export const PRODUCER_PROFILE_FIELDS = [
+  'name',
+  'producer_type',
+  'business_fields',
+  'tax_code',
+  'representative',
+  'phone',
+  'email',
+  'province_code',
+  'address',
+  'description',
+  'logo_url',
+] as const satisfies readonly (keyof Producer)[];
+
+export function profileCompleteness(p: Producer): { filled: number; total: number; missing: string[] } {
+  const missing = PRODUCER_PROFILE_FIELDS.filter((f) => {
+    const v = p[f];
+    return v == null || v === '' || (Array.isArray(v) && v.length === 0);
+  });
+  return { filled: PRODUCER_PROFILE_FIELDS.length - missing.length, total: PRODUCER_PROFILE_FIELDS.length, missing };
+}
