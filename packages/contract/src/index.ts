@@ -8,3 +8,6 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/producers.js';
 export * from './schemas/uploads.js';
+export * from './trace-steps.js';
+export * from './schemas/traceabilities.js';
+export * from './schemas/trace-public.js';

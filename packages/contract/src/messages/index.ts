@@ -1,5 +1,6 @@
 import type { Locale } from '../platforms.js';
 import { CORE_MESSAGES } from './core.js';
+import { TRACEABILITY_MESSAGES } from './traceability.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -8,8 +9,8 @@ import { CORE_MESSAGES } from './core.js';
  * Each area keeps its own file here; add it to both lists below.
  */
 export const MESSAGES: Record<Locale, Record<string, string>> = {
-  vi: { ...CORE_MESSAGES.vi },
-  en: { ...CORE_MESSAGES.en },
+  vi: { ...CORE_MESSAGES.vi, ...TRACEABILITY_MESSAGES.vi },
+  en: { ...CORE_MESSAGES.en, ...TRACEABILITY_MESSAGES.en },
 };
 
 export function isMessageKey(key: string): boolean {

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PRODUCER_TYPES } from '../constants.js';
+import { PUBLIC_CODE_PATTERN, VOTE_COMMENT_MAX } from '../trace-steps.js';
+import { listQuery } from './common.js';
+import { batchCertificate, productionBase, traceEvent, traceFile } from './traceabilities.js';
+
+export const publicCodeParam = z.object({ code: z.string().regex(PUBLIC_CODE_PATTERN, 'not_found') });
+
+/**
+ * GET /api/v1/client/traceabilities/{code} → `{ data: { traceability: PublicTrace } }`.
+ * What a consumer sees after scanning a QR code: no user data, no internal producer ids.
+ */
+export const publicTrace = z.object({
+  code: z.string(),
+  lot_code: z.string(),
+  product: z.object({
+    name: z.string(),
+    name_en: z.string().nullable(),
+    description: z.string().nullable(),
+    description_en: z.string().nullable(),
+    gtin: z.string().nullable(),
+    unit: z.string(),
+    images: z.array(traceFile.omit({ id: true })),
+    origin_province_code: z.string().nullable(),
+    origin_country: z.string().nullable(),
+  }),
+  variant: z.object({ label: z.string() }).nullable(),
+  producer: z.object({
+    name: z.string(),
+    province_code: z.string().nullable(),
+    province: z.string().nullable(),
+    type: z.enum(PRODUCER_TYPES),
+    logo_url: z.string().nullable(),
+  }),
+  production_date: z.string(),
+  expiry_date: z.string().nullable(),
+  /** expiry_date is before today (Asia/Ho_Chi_Minh). */
+  expired: z.boolean(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  production_base: productionBase.nullable(),
+  certificates: z.array(batchCertificate.extend({ valid: z.boolean() })),
+  events: z.array(traceEvent),
+  published_at: z.string().nullable(),
+  recall: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  hold: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  scan_count: z.number().int(),
+  duplicate_warning: z.object({ reason: z.enum(['more_scans_than_units', 'many_places']) }).nullable(),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+});
+export type PublicTrace = z.infer<typeof publicTrace>;
+
+/** POST /api/v1/votes (public). */
+export const voteRequest = z.object({
+  code: z.string({ error: 'not_found' }).regex(PUBLIC_CODE_PATTERN, 'not_found'),
+  rating: z.number({ error: 'invalidRating' }).int('invalidRating').min(1, 'invalidRating').max(5, 'invalidRating'),
+  comment: z.string().trim().max(VOTE_COMMENT_MAX, 'tooLong').nullable().default(null),
+});
+export type VoteRequest = z.input<typeof voteRequest>;
+
+export const vote = z.object({
+  id: z.number().int(),
+  traceability_id: z.number().int(),
+  lot_code: z.string(),
+  product_name: z.string(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Vote = z.infer<typeof vote>;
+
+/** GET /api/v1/votes: the producer's votes, newest first. */
+export const voteListQuery = listQuery.extend({
+  traceability_id: z.coerce.number().int().positive().optional(),
+});
+export type VoteListQuery = z.infer<typeof voteListQuery>;

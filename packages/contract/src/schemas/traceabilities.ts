@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { EXPORT_MODES, UNITS } from '../constants.js';
+import { PROVINCE_CODES } from '../geo.js';
+import {
+  BATCH_STATES,
+  BATCH_STATUSES,
+  LOT_CODE_PATTERN,
+  TRACE_EVENTS_MAX_DOCUMENTS,
+  TRACE_EVENTS_MAX_PHOTOS,
+  TRACE_STEPS,
+} from '../trace-steps.js';
+import { listQuery } from './common.js';
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const dateOnly = z
+  .string({ error: 'invalidDate' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'invalidDate');
+
+// ---------- shared pieces ----------
+
+export const traceFile = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbnail_url: z.string().nullable(),
+});
+export const traceDocument = z.object({ id: z.number().int(), url: z.string(), filename: z.string() });
+
+/** Certificate of a batch, as products keep theirs: name, issuer, number, valid until, file. */
+export const batchCertificate = z.object({
+  name: z.string(),
+  issuer: z.string(),
+  number: z.string(),
+  valid_until: z.string().nullable(),
+  file: traceDocument.nullable(),
+});
+export type BatchCertificate = z.infer<typeof batchCertificate>;
+
+/** Certificates in a request: the file is an upload id (POST /api/v1/uploads) or null. */
+export const batchCertificateInput = z.object({
+  name: z.string({ error: 'pleaseInputCertificateName' }).trim().min(1, 'pleaseInputCertificateName').max(200, 'tooLong'),
+  issuer: z.string().trim().max(200, 'tooLong').default(''),
+  number: z.string().trim().max(100, 'tooLong').default(''),
+  valid_until: dateOnly.nullable().default(null),
+  file_id: z.number().int().positive().nullable().default(null),
+});
+export type BatchCertificateInput = z.input<typeof batchCertificateInput>;
+
+export const productionBase = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  province_code: z.string().nullable(),
+});
+export const productionBaseInput = z.object({
+  name: z.string({ error: 'pleaseInputBaseName' }).trim().min(1, 'pleaseInputBaseName').max(200, 'tooLong'),
+  address: z.string().trim().max(300, 'tooLong').nullable().default(null),
+  province_code: z.enum(PROVINCE_CODES as [string, ...string[]], { error: 'invalidProvince' }).nullable().default(null),
+});
+
+// ---------- events ----------
+
+export const traceEvent = z.object({
+  id: z.number().int(),
+  step: z.enum(TRACE_STEPS),
+  /** GS1 CBV 2.0 business step URI of the step. */
+  biz_step: z.string(),
+  occurred_at: z.string(),
+  place: z.string().nullable(),
+  description: z.string().nullable(),
+  photos: z.array(traceFile),
+  documents: z.array(traceDocument),
+  position: z.number().int(),
+});
+export type TraceEvent = z.infer<typeof traceEvent>;
+
+export const traceEventRequest = z.object({
+  step: z.enum(TRACE_STEPS, { error: 'invalidStep' }),
+  occurred_at: z.iso.datetime({ offset: true, error: 'invalidDateTime' }),
+  place: z.string().trim().max(200, 'tooLong').nullable().default(null),
+  description: z.string().trim().max(2000, 'tooLong').nullable().default(null),
+  /** Upload ids (images) in display order. */
+  photo_ids: z.array(z.number().int().positive()).max(TRACE_EVENTS_MAX_PHOTOS, 'tooManyFiles').default([]),
+  document_ids: z.array(z.number().int().positive()).max(TRACE_EVENTS_MAX_DOCUMENTS, 'tooManyFiles').default([]),
+});
+export type TraceEventRequest = z.input<typeof traceEventRequest>;
+
+/** PUT /traceabilities/{id}/events/order: every event id of the batch, in the new order. */
+export const reorderEventsRequest = z.object({
+  event_ids: z.array(z.number().int().positive()).min(1, 'reorderMismatch'),
+});
+
+export const eventParams = z.object({ id: z.coerce.number().int().positive(), eventId: z.coerce.number().int().positive() });
+
+// ---------- batches ----------
+
+export const batchProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string().nullable(),
+  gtin: z.string().nullable(),
+  unit: z.string(),
+  cover: traceFile.omit({ id: true }).nullable(),
+});
+
+const batchBase = z.object({
+  id: z.number().int(),
+  public_code: z.string(),
+  lot_code: z.string(),
+  product: batchProduct,
+  variant: z.object({ id: z.number().int(), label: z.string() }).nullable(),
+  production_date: z.string(),
+  expiry_date: z.string().nullable(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  production_base: productionBase.nullable(),
+  certificates: z.array(batchCertificate),
+  status: z.enum(BATCH_STATUSES),
+  /** status plus hold/recall: draft, published, on_hold, recalled. */
+  state: z.enum(BATCH_STATES),
+  published_at: z.string().nullable(),
+  held_at: z.string().nullable(),
+  hold_reason: z.string().nullable(),
+  recalled_at: z.string().nullable(),
+  recall_reason: z.string().nullable(),
+  scan_count: z.number().int(),
+  event_count: z.number().int(),
+  /** The public page (GS1 Digital Link when the product has a GTIN). */
+  trace_url: z.string(),
+  /** API path of the QR code PNG. */
+  qr_url: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const batchListItem = batchBase;
+export type BatchListItem = z.infer<typeof batchListItem>;
+export const batch = batchBase.extend({ events: z.array(traceEvent) });
+export type Batch = z.infer<typeof batch>;
+
+const batchFields = z.object({
+  product_id: z.number({ error: 'pleaseSelectProduct' }).int().positive('pleaseSelectProduct'),
+  variant_id: z.number().int().positive().nullable().default(null),
+  lot_code: z
+    .string({ error: 'pleaseInputLotCode' })
+    .trim()
+    .min(1, 'pleaseInputLotCode')
+    .max(50, 'invalidLotCode')
+    .regex(LOT_CODE_PATTERN, 'invalidLotCode'),
+  production_date: dateOnly,
+  expiry_date: dateOnly.nullable().default(null),
+  quantity: z.number({ error: 'invalidQuantity' }).int('invalidQuantity').positive('invalidQuantity').max(1_000_000_000, 'invalidQuantity'),
+  unit: z.enum(UNITS, { error: 'invalidUnit' }),
+  production_base: productionBaseInput.nullable().default(null),
+  certificates: z.array(batchCertificateInput).max(20).default([]),
+});
+
+/** POST /api/v1/traceabilities and PUT /api/v1/traceabilities/{id} (full replacement, drafts only). */
+export const batchRequest = batchFields.superRefine((v, ctx) => {
+  if (v.expiry_date && v.expiry_date <= v.production_date) {
+    ctx.addIssue({ code: 'custom', path: ['expiry_date'], message: 'expiryBeforeProduction' });
+  }
+});
+export type BatchRequest = z.input<typeof batchRequest>;
+
+/** POST /{id}/hold and /{id}/recall. */
+export const batchReasonRequest = z.object({
+  reason: z.string({ error: 'pleaseInputReason' }).trim().min(1, 'pleaseInputReason').max(500, 'tooLong'),
+});
+
+export const BATCH_SORTS = ['created_at', '-created_at', 'production_date', '-production_date', 'lot_code', '-lot_code'] as const;
+
+const batchFilters = {
+  q: z.string().trim().max(200).optional(),
+  /** draft, published (live: not held, not recalled), on_hold, recalled. */
+  status: z.enum(BATCH_STATES, { error: 'invalidStatus' }).optional(),
+  product_id: z.coerce.number().int().positive().optional(),
+  /** production_date range, inclusive. */
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+};
+
+/** GET /api/v1/traceabilities: q searches lot code and product name. */
+export const batchListQuery = listQuery.extend({
+  ...batchFilters,
+  sort: z.enum(BATCH_SORTS).default('-created_at'),
+});
+export type BatchListQuery = z.infer<typeof batchListQuery>;
+
+/** POST /api/v1/traceabilities/export (XLSX). exportAsFilter uses the filters and/or the ids. */
+export const batchExportRequest = z.object({
+  mode: z.enum(EXPORT_MODES, { error: 'invalidExportMode' }),
+  ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  ...batchFilters,
+  sort: z.enum(BATCH_SORTS).default('-created_at'),
+});
+export type BatchExportRequest = z.input<typeof batchExportRequest>;
+
+export const traceAudit = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type TraceAudit = z.infer<typeof traceAudit>;
+
+/** Audit actions recorded in trace_audits (the web translates `history.<action>`). */
+export const TRACE_AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'publish',
+  'hold',
+  'release',
+  'recall',
+  'event_add',
+  'event_update',
+  'event_delete',
+  'event_reorder',
+] as const;
