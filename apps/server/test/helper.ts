@@ -104,7 +104,7 @@ export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
         ...(typeof opts.producer === 'object' ? opts.producer : {}),
       })
       .returning();
-    producerId = p!.id;
+    producerId = p.id;
   }
   const [user] = await db
     .insert(users)
@@ -122,8 +122,8 @@ export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     })
     .returning();
-  const token = await openSession(db, user!.id);
-  return { user: user!, producerId, token: token.access_token, refreshToken: token.refresh_token, platform };
+  const token = await openSession(db, user.id);
+  return { user: user, producerId, token: token.access_token, refreshToken: token.refresh_token, platform };
 }
 
 export type Built = Awaited<ReturnType<typeof buildUser>>;

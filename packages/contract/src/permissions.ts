@@ -53,7 +53,7 @@ export function defineAbilityFor(user: PermissionUser | null | undefined): AppAb
     for (const rule of user.abilities) can(rule.action, rule.subject);
     can('manage', 'Setting');
   }
-  return build({ detectSubjectType: (s) => s as unknown as AppSubject });
+  return build({ detectSubjectType: (s) => s });
 }
 
 /** True when the user may do `action` on `subject` (manage covers every action). */

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../db/client.js';
 import type { Config } from '../config/env.js';
 

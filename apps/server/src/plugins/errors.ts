@@ -35,7 +35,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(body)',
-        message: fieldMessage(locale, v.message ?? '', v.params as Record<string, unknown>),
+        message: fieldMessage(locale, v.message ?? '', v.params),
       }));
       return reply
         .status(422)

@@ -82,9 +82,9 @@ describe('POST /oauth/token', () => {
     const u = await buildUser(t.db);
     let last;
     for (let i = 0; i < 21; i++) last = await login('dtrack', u.user.email, 'bad-bad', '10.9.9.9');
-    expect(last!.statusCode).toBe(429);
-    expect(json(last!).meta.code).toBe('rate_limited');
-    expect(json(last!).meta.message).toMatch(/thử lại/);
+    expect(last.statusCode).toBe(429);
+    expect(json(last).meta.code).toBe('rate_limited');
+    expect(json(last).meta.message).toMatch(/thử lại/);
   });
 
   it('rotates refresh tokens: the new pair works, the used refresh token does not', async () => {

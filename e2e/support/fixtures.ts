@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { PlatformKey } from '@agrihub/contract';
+
+export const DEMO_PASSWORD = 'Demo@123';
+export const port = Number(process.env.E2E_PORT ?? 3300);
+export const urlFor = (platform: PlatformKey, p = '/') => `http://${platform}.localhost:${port}${p}`;
+export const demo = (local: string, platform: PlatformKey) => `${local}@${platform}.demo`;
+
+/** Signs in through the login form, as a person would. */
+export async function login(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
+  await page.goto(urlFor(platform, '/login'));
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** The newest mail in the server's outbox (no SMTP in tests), as text. */
+export function latestMail(): string {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+  if (!files.length) throw new Error('no mail in the outbox');
+  return fs.readFileSync(path.join(dir, files[files.length - 1]!), 'utf8');
+}
+
+/** Any console error or uncaught page error fails the test. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        const text = msg.text();
+        // Expected failed requests (401 wrong password, 403 no permission, 4xx probes) are not page bugs.
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        errors.push(text);
+      });
+      page.on('pageerror', (err) => errors.push(String(err)));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

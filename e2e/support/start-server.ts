@@ -1,0 +1,38 @@
+// Starts the real server for the browser tests. With DATABASE_URL, it runs on a fresh
+// PostgreSQL database of its own, dropped again when the run ends.
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+
+const base = process.env.DATABASE_URL;
+let dbName: string | null = null;
+const env = { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+if (base) {
+  dbName = `agrihub_e2e_${process.pid}`;
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
+const stop = async () => {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 1));

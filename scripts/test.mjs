@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// The whole test suite: typecheck, lint, API/unit tests (Vitest) and browser tests (Playwright).
+// Runs on the embedded PGlite by default, on PostgreSQL when DATABASE_URL is set.
+// Ends with one plain line "tests: N passed, N failed" counted from both runners' JSON reports.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.tmp', 'reports');
+fs.mkdirSync(out, { recursive: true });
+const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const wants = (step) => only.length === 0 || only.includes(step);
+
+let failedSteps = [];
+function run(step, cmd, args, env = {}) {
+  console.log(`\n▶ ${step} (${db})`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.status !== 0) failedSteps.push(step);
+  return res.status === 0;
+}
+
+function count(file, pick) {
+  try {
+    return pick(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+if (wants('typecheck')) run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (wants('lint')) run('lint', 'npm', ['run', '--silent', 'lint']);
+
+const vitestReport = path.join(out, `vitest-${db}.json`);
+const e2eReport = path.join(out, `e2e-${db}.json`);
+fs.rmSync(vitestReport, { force: true });
+fs.rmSync(e2eReport, { force: true });
+if (wants('unit')) {
+  run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+}
+if (wants('e2e')) {
+  run('build web app', 'npm', ['run', '--silent', 'build']);
+  run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+}
+
+const v = count(vitestReport, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }));
+const e = count(e2eReport, (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
+const passed = v.passed + e.passed;
+const failed = v.failed + e.failed + (failedSteps.length && v.failed + e.failed === 0 ? failedSteps.length : 0);
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\ntests (${db}): ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
