@@ -11,3 +11,7 @@ export * from './schemas/uploads.js';
 export * from './trace-steps.js';
 export * from './schemas/traceabilities.js';
 export * from './schemas/trace-public.js';
+export * from './gtin.js';
+export * from './variants.js';
+export * from './categories.js';
+export * from './schemas/products.js';

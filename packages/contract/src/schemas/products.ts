@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { TAX_RATES, UNITS } from '../constants.js';
+import { COUNTRY_CODES, PROVINCE_CODES } from '../geo.js';
+import { isValidGtin } from '../gtin.js';
+import { MAX_OPTION_GROUPS } from '../variants.js';
+import { listQuery, money } from './common.js';
+
+/** draft → pending (register) → approved | rejected (admin); see docs/decisions (product review cycle). */
+export const PRODUCT_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_MAX_IMAGES = 10;
+export const PRODUCT_MAX_CERTIFICATES = 10;
+export const OPTION_MAX_VALUES = 20;
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const PRODUCT_SORTS = ['created_at', '-created_at', 'name', '-name'] as const;
+
+// ---------- responses ----------
+
+export const productImage = z.object({ id: z.number().int(), url: z.string(), thumbnail_url: z.string().nullable() });
+export const productFile = z.object({ id: z.number().int(), url: z.string(), filename: z.string() });
+export const productCertificate = z.object({
+  name: z.string(),
+  issuer: z.string(),
+  number: z.string(),
+  valid_until: z.string().nullable(),
+  file: productFile.nullable(),
+});
+export const optionThumbnail = z.object({ id: z.number().int(), url: z.string() });
+export const optionGroup = z.object({
+  title: z.string(),
+  values: z.array(z.string()),
+  thumbnails: z.array(optionThumbnail.nullable()),
+});
+export type OptionGroup = z.infer<typeof optionGroup>;
+export const variantType = z.object({ title: z.string(), value: z.string() });
+export const productVariant = z.object({
+  id: z.number().int(),
+  types: z.array(variantType),
+  price: money.nullable(),
+  customer_sku: z.string().nullable(),
+  thumbnail_id: z.number().int().nullable(),
+  thumbnail_url: z.string().nullable(),
+  /** "A / B", or "--" with no types. */
+  label: z.string(),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+export const product = z.object({
+  id: z.number().int(),
+  producer_id: z.number().int(),
+  producer_name: z.string(),
+  name: z.string(),
+  name_en: z.string().nullable(),
+  description: z.string().nullable(),
+  description_en: z.string().nullable(),
+  category_id: z.number().int().nullable(),
+  /** "Nông sản tươi > Rau củ" (Vietnamese names); category_path_en with the English ones. */
+  category_path: z.string().nullable(),
+  category_path_en: z.string().nullable(),
+  product_type_id: z.number().int().nullable(),
+  unit: z.string(),
+  price: money.nullable(),
+  shipping_price: money.nullable(),
+  discount_price: money.nullable(),
+  tax_rate: z.number().int().nullable(),
+  gtin: z.string().nullable(),
+  sku: z.string().nullable(),
+  /** In display order; the first is the cover. */
+  images: z.array(productImage),
+  certificates: z.array(productCertificate),
+  origin_province_code: z.string().nullable(),
+  origin_country: z.string().nullable(),
+  option_groups: z.array(optionGroup),
+  variants: z.array(productVariant),
+  status: z.enum(PRODUCT_STATUSES),
+  reject_reason: z.string().nullable(),
+  public_code: z.string(),
+  /** The URL the product's QR code encodes: GS1 Digital Link `/01/{gtin14}` with a GTIN, else `/trace/p/{public_code}`. */
+  qr_url: z.string(),
+  submitted_at: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productType = z.object({ id: z.number().int(), name: z.string(), name_en: z.string() });
+export type ProductType = z.infer<typeof productType>;
+export const productCategory = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  parent_id: z.number().int().nullable(),
+  /** Names from the root joined with ' > '. */
+  path: z.string(),
+  path_en: z.string(),
+  is_leaf: z.boolean(),
+  /** Three-digit code (groups and leaves). */
+  code: z.string().nullable(),
+});
+export type ProductCategory = z.infer<typeof productCategory>;
+
+// ---------- requests ----------
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max: number, key = 'tooLong') => z.preprocess(emptyToNull, z.string().trim().max(max, key).nullable()).optional();
+const dateOnly = z
+  .string({ error: 'invalidDate' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, 'invalidDate');
+/** `{ cents }` on the wire (extra keys such as currency_iso are ignored): whole đồng, ≥ 0. */
+export const centsInput = z.object({
+  cents: z.number({ error: 'invalidPrice' }).int('invalidPrice').min(0, 'invalidPrice').max(1_000_000_000_000, 'invalidPrice'),
+});
+const uploadId = z.number({ error: 'invalidUpload' }).int('invalidUpload').positive('invalidUpload');
+export const skuField = z.string({ error: 'pleaseInputSku' }).trim().min(1, 'pleaseInputSku').regex(SKU_PATTERN, 'invalidSku');
+
+export const certificateInput = z.object({
+  name: z.string({ error: 'pleaseInputCertificateName' }).trim().min(1, 'pleaseInputCertificateName').max(200, 'tooLong'),
+  issuer: z.string().trim().max(200, 'tooLong').default(''),
+  number: z.string().trim().max(100, 'tooLong').default(''),
+  valid_until: z.preprocess(emptyToNull, dateOnly.nullable()).default(null),
+  file_id: uploadId.nullable().default(null),
+});
+
+export const optionGroupInput = z
+  .object({
+    title: z.string({ error: 'pleaseInputOptionTitle' }).trim().min(1, 'pleaseInputOptionTitle').max(50, 'tooLong'),
+    values: z.array(z.string().trim().max(50, 'optionValueTooLong')).max(OPTION_MAX_VALUES, 'tooManyOptionValues'),
+    /** Per-value thumbnail upload ids, aligned with values. */
+    thumbnail_ids: z.array(uploadId.nullable()).max(OPTION_MAX_VALUES).default([]),
+  })
+  .superRefine((g, ctx) => {
+    const seen = new Set<string>();
+    g.values.forEach((v, i) => {
+      if (v && seen.has(v)) ctx.addIssue({ code: 'custom', path: ['values', i], message: 'duplicateOptionValue' });
+      seen.add(v);
+    });
+  });
+export type OptionGroupRequest = z.input<typeof optionGroupInput>;
+
+export const variantInput = z.object({
+  id: z.number().int().positive().nullable().optional(),
+  types: z.array(z.object({ title: z.string().trim().max(50), value: z.string().trim().max(50) })).max(MAX_OPTION_GROUPS),
+  price: centsInput.nullable().default(null),
+  customer_sku: z.preprocess(emptyToNull, z.string().trim().regex(SKU_PATTERN, 'invalidSku').nullable()).default(null),
+  thumbnail_id: uploadId.nullable().default(null),
+});
+export type VariantRequest = z.input<typeof variantInput>;
+
+const productFields = z.object({
+  name: z.string({ error: 'pleaseInputProductName' }).trim().min(1, 'pleaseInputProductName').max(200, 'productNameTooLong'),
+  name_en: optionalText(200, 'productNameTooLong'),
+  description: optionalText(20_000),
+  description_en: optionalText(20_000),
+  /** Must be a leaf of the category tree (checked by the server: categoryNotLeaf). */
+  category_id: z.number({ error: 'pleaseSelectCategory' }).int('pleaseSelectCategory').positive('pleaseSelectCategory'),
+  product_type_id: z.number({ error: 'invalidProductType' }).int().positive().nullable().optional(),
+  unit: z.enum(UNITS, { error: 'pleaseSelectUnit' }),
+  price: centsInput.nullable().optional(),
+  shipping_price: centsInput.nullable().optional(),
+  discount_price: centsInput.nullable().optional(),
+  tax_rate: z
+    .number({ error: 'invalidTaxRate' })
+    .refine((r) => (TAX_RATES as readonly number[]).includes(r), 'invalidTaxRate')
+    .nullable()
+    .optional(),
+  gtin: z.preprocess(emptyToNull, z.string().trim().refine(isValidGtin, 'invalidGtin').nullable()).optional(),
+  sku: z.preprocess(emptyToNull, skuField.nullable()).optional(),
+  /** Upload ids of images in display order; the first is the cover. */
+  image_ids: z.array(uploadId).max(PRODUCT_MAX_IMAGES, 'tooManyImages').default([]),
+  certificates: z.array(certificateInput).max(PRODUCT_MAX_CERTIFICATES, 'tooManyCertificates').default([]),
+  origin_province_code: z.preprocess(emptyToNull, z.string().refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince').nullable()).optional(),
+  origin_country: z.preprocess(emptyToNull, z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidCountry').nullable()).optional(),
+  /** With `variants`: the variant list is rebuilt (buildVariants) in the same transaction. */
+  option_groups: z.array(optionGroupInput).max(MAX_OPTION_GROUPS, 'tooManyOptionGroups').optional(),
+  variants: z.array(variantInput).max(400).optional(),
+});
+
+function productRules(v: z.infer<typeof productFields>, ctx: z.RefinementCtx) {
+  if (v.price && v.discount_price && v.discount_price.cents > v.price.cents) {
+    ctx.addIssue({ code: 'custom', path: ['discount_price'], message: 'discountExceedsPrice' });
+  }
+  const titles = new Set<string>();
+  v.option_groups?.forEach((g, i) => {
+    if (titles.has(g.title)) ctx.addIssue({ code: 'custom', path: ['option_groups', i, 'title'], message: 'duplicateOptionTitle' });
+    titles.add(g.title);
+  });
+  const skus = new Set<string>();
+  v.variants?.forEach((x, i) => {
+    if (!x.customer_sku) return;
+    if (skus.has(x.customer_sku)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'customer_sku'], message: 'duplicateVariantSku' });
+    skus.add(x.customer_sku);
+  });
+}
+
+/**
+ * POST /api/v1/products and PUT /api/v1/products/{id} (full replacement of the fields; omitted
+ * optional fields become empty). option_groups/variants omitted on PUT leave the variants as they are.
+ */
+export const productRequest = productFields.superRefine(productRules);
+export type ProductRequest = z.input<typeof productRequest>;
+
+/** GET /api/v1/products (own producer) and GET /api/v1/admin/products (producer_id filter). */
+export const productListQuery = listQuery.extend({
+  status: z.enum(PRODUCT_STATUSES, { error: 'invalidProductStatus' }).optional(),
+  category_id: z.coerce.number().int().positive().optional(),
+  producer_id: z.coerce.number().int().positive().optional(),
+  sort: z.enum(PRODUCT_SORTS).default('-created_at'),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** POST /api/v1/admin/products/{id}/reject */
+export const rejectProductRequest = z.object({
+  reason: z.string({ error: 'pleaseInputRejectReason' }).trim().min(1, 'pleaseInputRejectReason').max(500, 'rejectReasonTooLong'),
+});
+/** PUT /api/v1/products/{id}/sku */
+export const productSkuRequest = z.object({ sku: skuField });
