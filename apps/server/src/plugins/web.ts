@@ -25,6 +25,9 @@ export default fp(async function web(app) {
     },
   });
   const html = fs.readFileSync(index);
+  // The public traceability page is its own small entry (apps/web/trace.html), not the admin SPA.
+  const traceFile = path.join(dist, 'trace.html');
+  const traceHtml = fs.existsSync(traceFile) ? fs.readFileSync(traceFile) : html;
   app.get('/*', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
     const url = req.url;
     if (url.startsWith('/api/') || url.startsWith('/oauth/') || url.startsWith('/uploads/')) {
@@ -34,6 +37,7 @@ export default fp(async function web(app) {
     if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(dist, file));
     }
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    const page = url.startsWith('/trace/') ? traceHtml : html;
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 });

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { t } from '../i18n';
+import { platform } from '../platform';
+import type { PublicTrace, TraceFile } from '../types';
+import { Banners } from './banners';
+import { Certificates } from './certificates';
+import { Lightbox } from './lightbox';
+import { Rating } from './rating';
+import { Summary } from './summary';
+import { Timeline } from './timeline';
+
+export interface Gallery {
+  photos: TraceFile[];
+  index: number;
+}
+
+export function TraceView({ trace, code }: { trace: PublicTrace; code: string }) {
+  const [gallery, setGallery] = useState<Gallery | null>(null);
+  return (
+    <>
+      <Banners trace={trace} />
+      <Summary trace={trace} />
+      <section className="card" aria-labelledby="events-title">
+        <h2 id="events-title">{t('events')}</h2>
+        <Timeline events={trace.events} onOpen={(photos, index) => setGallery({ photos, index })} />
+      </section>
+      {trace.certificates.length > 0 && <Certificates certificates={trace.certificates} />}
+      <section className="card scans" data-testid="trace-scan-count" data-count={trace.scan_count}>
+        <span className="scans-number">{trace.scan_count}</span>
+        <span>{t('scanCount', { count: trace.scan_count })}</span>
+      </section>
+      <Rating code={code} summary={trace.rating ?? null} />
+      <footer className="footer">{t('poweredBy', { name: platform.name })}</footer>
+      {gallery && <Lightbox gallery={gallery} onChange={setGallery} />}
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { PLATFORMS, platformFromHost, type Platform } from '@agrihub/contract/platforms';
+
+/** The white-label platform of this host (same rule as the admin app and the API). */
+export const platform: Platform = PLATFORMS[platformFromHost(window.location.host)];
+
+export function applyBranding(title: string): void {
+  const root = document.documentElement;
+  root.style.setProperty('--brand', platform.primaryColor);
+  root.dataset.platform = platform.key;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', platform.primaryColor);
+  document.querySelector<HTMLLinkElement>('link#favicon')?.setAttribute('href', platform.favicon);
+  document.title = `${title} · ${platform.name}`;
+}
