@@ -10,6 +10,7 @@ import {
   TRACE_STEPS,
 } from '../trace-steps.js';
 import { listQuery } from './common.js';
+import { certificateInput, productCertificate } from './products.js';
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const dateOnly = z
@@ -29,24 +30,10 @@ export const traceFile = z.object({
 });
 export const traceDocument = z.object({ id: z.number().int(), url: z.string(), filename: z.string() });
 
-/** Certificate of a batch, as products keep theirs: name, issuer, number, valid until, file. */
-export const batchCertificate = z.object({
-  name: z.string(),
-  issuer: z.string(),
-  number: z.string(),
-  valid_until: z.string().nullable(),
-  file: traceDocument.nullable(),
-});
+/** Certificates of a batch have the shape of a product's (response and request). */
+export const batchCertificate = productCertificate;
 export type BatchCertificate = z.infer<typeof batchCertificate>;
-
-/** Certificates in a request: the file is an upload id (POST /api/v1/uploads) or null. */
-export const batchCertificateInput = z.object({
-  name: z.string({ error: 'pleaseInputCertificateName' }).trim().min(1, 'pleaseInputCertificateName').max(200, 'tooLong'),
-  issuer: z.string().trim().max(200, 'tooLong').default(''),
-  number: z.string().trim().max(100, 'tooLong').default(''),
-  valid_until: dateOnly.nullable().default(null),
-  file_id: z.number().int().positive().nullable().default(null),
-});
+export const batchCertificateInput = certificateInput;
 export type BatchCertificateInput = z.input<typeof batchCertificateInput>;
 
 export const productionBase = z.object({
