@@ -42,6 +42,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(20),
   FORGOT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  REGISTRATION_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 

@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes.js';
 import userRoutes from './users/routes.js';
+import accountRoutes from './users/account.js';
+import passwordRoutes from './users/password.js';
+import passwordResetRoutes from './users/password-reset.js';
+import registrationRoutes from './registrations/routes.js';
+import producerRoutes from './producers/routes.js';
+import adminProducerRoutes from './producers/admin-routes.js';
+import adminUserRoutes from './admin-users/routes.js';
+import uploadRoutes from './uploads/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
+  await app.register(passwordRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(registrationRoutes);
+  await app.register(producerRoutes);
+  await app.register(adminProducerRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(uploadRoutes);
 }

@@ -6,7 +6,13 @@ import { AppError } from '../lib/errors.js';
 
 /** Message keys from contract schemas are translated; zod's own English is replaced by a generic text. */
 function fieldMessage(locale: Locale, message: string, params: Record<string, unknown>): string {
-  const extra = (params.params ?? {}) as Record<string, string | number>;
+  // Custom refinements carry `params`; zod's own size checks carry `minimum`/`maximum` ({{min}}/{{max}}).
+  const bound = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined);
+  const extra = {
+    ...(bound(params.minimum) ? { min: bound(params.minimum)! } : {}),
+    ...(bound(params.maximum) ? { max: bound(params.maximum)! } : {}),
+    ...((params.params ?? {}) as Record<string, string | number>),
+  };
   return isMessageKey(message) ? translate(locale, message, extra) : translate(locale, 'validation_failed');
 }
 

@@ -81,9 +81,15 @@ export const changePasswordForm = changePasswordRequest
     path: ['password_confirmation'],
   });
 
+/** PUT /api/v1/users/password answers with a fresh session: every other one was revoked. */
+export const changePasswordResponse = z.object({
+  data: z.object({ token: tokenResponse }),
+  meta: z.object({ message: z.string() }),
+});
+
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const resetPasswordRequest = z.object({
-  token: z.string().min(10).max(200),
+  token: z.string({ error: 'invalidResetToken' }).min(10, 'invalidResetToken').max(200, 'invalidResetToken'),
   password: passwordField('pleaseInputPassword'),
 });
 

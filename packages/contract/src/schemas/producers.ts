@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
-import { emailField, phoneField } from './common.js';
+import { emailField, listQuery, phoneField } from './common.js';
 
 export const producer = z.object({
   id: z.number().int(),
@@ -25,30 +25,50 @@ export type Producer = z.infer<typeof producer>;
 
 const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').nullable().optional();
 
-/** PUT /api/v1/producers/{id}: the producer's own business information. */
-export const updateProducerRequest = z
-  .object({
-    name: z.string().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
-    producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }),
-    business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4),
-    tax_code: z
+/** Optional form fields: an empty string from a cleared input means "no value". */
+const emptyToNull = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? null : v), schema);
+
+/** The editable business information of a producer. */
+const producerFields = z.object({
+  name: z.string().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
+  producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }),
+  business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4),
+  tax_code: emptyToNull(
+    z
       .string()
       .trim()
       .regex(/^\d{10}(\d{3})?$/, 'invalidTaxCode')
       .nullable(),
-    representative: optionalText(120),
-    phone: phoneField.nullable(),
-    email: emailField.nullable(),
-    website: optionalText(200),
-    province_code: z
+  ),
+  representative: optionalText(120),
+  phone: emptyToNull(phoneField.nullable()),
+  email: emptyToNull(emailField.nullable()),
+  website: optionalText(200),
+  province_code: emptyToNull(
+    z
       .string()
       .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')
       .nullable(),
-    address: optionalText(300),
-    description: optionalText(5000),
-    logo_url: optionalText(500),
-  })
-  .partial();
+  ),
+  address: optionalText(300),
+  description: optionalText(5000),
+  logo_url: optionalText(500),
+});
+
+/** PUT /api/v1/producers/{id}: the producer's own business information (any subset of fields). */
+export const updateProducerRequest = producerFields.partial();
+
+/** POST /api/v1/producers: a signed-in user without a producer creates one (pending approval). */
+export const createProducerRequest = producerFields.partial().extend({
+  name: producerFields.shape.name,
+  producer_type: z.enum(PRODUCER_TYPES, { error: 'pleaseSelectProducerType' }),
+});
+
+/** GET /api/v1/producers and /api/v1/admin/producers. */
+export const producerListQuery = listQuery.extend({
+  status: z.enum(APPROVAL_STATUSES, { error: 'invalidStatus' }).optional(),
+  producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }).optional(),
+});
 
 /** Fields that make a business profile complete (the dashboard's completeness). */
 export const PRODUCER_PROFILE_FIELDS = [

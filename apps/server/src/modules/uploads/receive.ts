@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { unprocessable } from '../../lib/errors.js';
+
+export interface Received {
+  buffer: Buffer;
+  filename: string;
+}
+
+const MB = 1024 * 1024;
+export const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+/** Reads the multipart field `file` with a byte limit; nothing, an empty file or too many bytes → 422. */
+export async function receiveFile(req: FastifyRequest, maxBytes: number): Promise<Received> {
+  if (!req.isMultipart()) throw unprocessable('file_required', {}, 'file');
+  const tooLarge = () => unprocessable('file_too_large', { max: megabytes(maxBytes) }, 'file');
+  const file = await req.file({ limits: { fileSize: maxBytes } });
+  if (!file || file.fieldname !== 'file') {
+    file?.file.resume();
+    throw unprocessable('file_required', {}, 'file');
+  }
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+  if (file.file.truncated || buffer.length > maxBytes) throw tooLarge();
+  if (buffer.length === 0) throw unprocessable('file_required', {}, 'file');
+  return { buffer, filename: cleanFilename(file.filename) };
+}
+
+/** The name shown to people: no path, no control characters, at most 200 characters. */
+export function cleanFilename(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return base.slice(-200) || 'file';
+}
+
+/** `<platform>/<yyyy>/<mm>/<random>`: unguessable, spread by month. */
+export function storageKeyBase(platform: string, now = new Date()): string {
+  const mm = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${platform}/${now.getUTCFullYear()}/${mm}/${randomBytes(16).toString('hex')}`;
+}
