@@ -60,11 +60,6 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? value : dateTime.format(d);
 }
 
-/** Today's calendar date in Vietnam, `YYYY-MM-DD`. */
-export function todayInVietnam(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-}
-
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(intlLocale).format(value);
 }

@@ -1,33 +1,34 @@
-import { formatDate, formatDateTime, t, todayInVietnam } from '../i18n';
+import { formatDate, formatDateTime, t } from '../i18n';
 import type { PublicTrace } from '../types';
 
 /** Recall (red), hold, expiry and duplicate-scan warnings, most serious first. */
 export function Banners({ trace }: { trace: PublicTrace }) {
-  const expired = !!trace.expiry_date && trace.expiry_date < todayInVietnam();
+  const { recall, hold, duplicate_warning: duplicate } = trace;
   return (
     <>
-      {trace.state === 'recalled' && (
+      {recall && (
         <div className="banner banner-danger" role="alert" data-testid="trace-recall-banner">
           <strong className="banner-title">⚠ {t('recalled')}</strong>
-          {trace.recall_reason && <p>{t('reason', { reason: trace.recall_reason })}</p>}
-          {trace.recalled_at && <p className="banner-small">{t('recalledAt', { date: formatDateTime(trace.recalled_at) })}</p>}
+          <p data-testid="trace-recall-reason">{t('reason', { reason: recall.reason })}</p>
+          <p className="banner-small">{t('recalledAt', { date: formatDateTime(recall.at) })}</p>
           <p className="banner-small">{t('recalledHint')}</p>
         </div>
       )}
-      {trace.state === 'on_hold' && (
+      {!recall && hold && (
         <div className="banner banner-warning" role="status" data-testid="trace-hold-banner">
           <strong className="banner-title">{t('held')}</strong>
-          <p>{trace.hold_reason ? t('reason', { reason: trace.hold_reason }) : t('heldHint')}</p>
+          <p>{hold.reason ? t('reason', { reason: hold.reason }) : t('heldHint')}</p>
+          <p className="banner-small">{t('heldHint')}</p>
         </div>
       )}
-      {expired && (
+      {trace.expired && (
         <div className="banner banner-warning" role="status" data-testid="trace-expired-banner">
           <strong className="banner-title">{t('expired', { date: formatDate(trace.expiry_date) })}</strong>
         </div>
       )}
-      {trace.duplicate_warning && (
-        <div className="banner banner-warning" role="status" data-testid="trace-duplicate-warning">
-          <p>{t('duplicate')}</p>
+      {duplicate && (
+        <div className="banner banner-warning" role="status" data-testid="trace-duplicate-warning" data-reason={duplicate.reason}>
+          <p>{duplicate.reason === 'more_scans_than_units' ? t('duplicateUnits') : t('duplicatePlaces')}</p>
         </div>
       )}
     </>

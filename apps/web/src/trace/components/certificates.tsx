@@ -1,14 +1,14 @@
-import { formatDate, t, todayInVietnam } from '../i18n';
+import { formatDate, t } from '../i18n';
 import type { PublicCertificate } from '../types';
+import { FileIcon } from './icons';
 
 export function Certificates({ certificates }: { certificates: PublicCertificate[] }) {
-  const today = todayInVietnam();
   return (
     <section className="card" aria-labelledby="certs-title" data-testid="trace-certificates">
       <h2 id="certs-title">{t('certificates')}</h2>
       <ul className="certs">
         {certificates.map((cert, i) => {
-          const expired = !!cert.valid_until && cert.valid_until < today;
+          const expired = !cert.valid;
           return (
             <li key={`${cert.name}-${i}`} className="cert">
               <div className="cert-head">
@@ -28,7 +28,7 @@ export function Certificates({ certificates }: { certificates: PublicCertificate
               </p>
               {cert.file && (
                 <a href={cert.file.url} target="_blank" rel="noopener noreferrer" className="small">
-                  📄 {t('viewFile')}
+                  <FileIcon /> {t('viewFile')}
                 </a>
               )}
             </li>

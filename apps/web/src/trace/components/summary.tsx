@@ -27,7 +27,8 @@ export function Summary({ trace }: { trace: PublicTrace }) {
   const baseText = base
     ? [base.name, base.address, provinceName(base.province_code)].filter(Boolean).join(' — ')
     : null;
-  const cover = product.cover;
+  const cover = product.images[0] ?? null;
+  const description = (locale === 'en' && product.description_en) || product.description;
   return (
     <section className="card product" data-testid="trace-product">
       {cover && (
@@ -47,10 +48,11 @@ export function Summary({ trace }: { trace: PublicTrace }) {
           {name}
           {trace.variant && trace.variant.label !== '--' && <span className="variant"> · {trace.variant.label}</span>}
         </h1>
+        {description && <p className="description">{description}</p>}
         <dl className="facts">
           <Row
             label={t('producer')}
-            value={producer ? [producer.name, provinceName(producer.province_code)].filter(Boolean).join(', ') : null}
+            value={[producer.name, producer.province ?? provinceName(producer.province_code)].filter(Boolean).join(', ')}
             testId="trace-producer"
           />
           <Row label={t('origin')} value={origin} />

@@ -1,5 +1,6 @@
 import { formatDateTime, stepLabel, t } from '../i18n';
 import type { PublicEvent, TraceFile } from '../types';
+import { FileIcon, PinIcon } from './icons';
 
 /** Events oldest first, as the producer recorded the journey. */
 export function Timeline({ events, onOpen }: { events: PublicEvent[]; onOpen: (photos: TraceFile[], index: number) => void }) {
@@ -13,7 +14,7 @@ export function Timeline({ events, onOpen }: { events: PublicEvent[]; onOpen: (p
             <strong className="event-step">{stepLabel(event.step)}</strong>
             <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>
           </div>
-          {event.place && <p className="event-place">📍 {event.place}</p>}
+          {event.place && <p className="event-place"><PinIcon /> {event.place}</p>}
           {event.description && <p className="event-text">{event.description}</p>}
           {event.photos.length > 0 && (
             <div className="photos">
@@ -35,7 +36,7 @@ export function Timeline({ events, onOpen }: { events: PublicEvent[]; onOpen: (p
               {event.documents.map((doc) => (
                 <li key={doc.id}>
                   <a href={doc.url} target="_blank" rel="noopener noreferrer">
-                    📄 {doc.filename}
+                    <FileIcon /> {doc.filename}
                   </a>
                 </li>
               ))}

@@ -29,7 +29,7 @@ export function TraceView({ trace, code }: { trace: PublicTrace; code: string })
         <span className="scans-number">{trace.scan_count}</span>
         <span>{t('scanCount', { count: trace.scan_count })}</span>
       </section>
-      <Rating code={code} summary={trace.rating ?? null} />
+      <Rating code={code} summary={trace.rating} />
       <footer className="footer">{t('poweredBy', { name: platform.name })}</footer>
       {gallery && <Lightbox gallery={gallery} onChange={setGallery} />}
     </>
