@@ -1,0 +1,51 @@
+import type { ListMeta } from '@agrihub/contract/schemas/common';
+import type { Producer } from '@agrihub/contract/schemas/producers';
+import type { Product } from '@agrihub/contract/schemas/products';
+import { api } from '../../lib/api';
+import type { Envelope } from '../../lib/session-api';
+import { listParams, type ProductAnswer, type ProductList, type ProductListArgs } from '../products/api/products-api';
+
+type ProductEnvelope = Envelope<{ product: Product }>;
+const toAnswer = (a: ProductEnvelope): ProductAnswer => ({ product: a.data.product, message: a.meta?.message });
+
+const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminProduct', 'AdminProductList', 'Product', 'ProductList'] });
+
+/** Admin review of the platform's products (spec §7, /api/v1/admin/products). */
+export const adminProductsApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    listAdminProducts: build.query<ProductList, ProductListArgs>({
+      query: (args) => ({ url: 'api/v1/admin/products', params: listParams(args) }),
+      transformResponse: (a: { data: { products: Product[] }; meta: ListMeta }) => ({ products: a.data.products, meta: a.meta }),
+      providesTags: ['AdminProductList'],
+    }),
+    getAdminProduct: build.query<Product, number>({
+      query: (id) => `api/v1/admin/products/${id}`,
+      transformResponse: (a: ProductEnvelope) => a.data.product,
+      providesTags: (_r, _e, id) => [{ type: 'AdminProduct', id }],
+    }),
+    approveProduct: build.mutation<ProductAnswer, number>({
+      query: (id) => ({ url: `api/v1/admin/products/${id}/approve`, method: 'POST' }),
+      transformResponse: toAnswer,
+      invalidatesTags: (_r, e, id) => (e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList']),
+    }),
+    rejectProduct: build.mutation<ProductAnswer, { id: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: `api/v1/admin/products/${id}/reject`, method: 'POST', body: { reason } }),
+      transformResponse: toAnswer,
+      invalidatesTags: (_r, e, { id }) => (e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList']),
+    }),
+    /** The platform's producers for the filter (first 100, by name). */
+    productProducerOptions: build.query<Pick<Producer, 'id' | 'name'>[], void>({
+      query: () => ({ url: 'api/v1/admin/producers', params: { per_page: 100 } }),
+      transformResponse: (a: Envelope<{ producers: Producer[] }>) => a.data.producers.map((p) => ({ id: p.id, name: p.name })),
+      keepUnusedDataFor: 300,
+    }),
+  }),
+});
+
+export const {
+  useListAdminProductsQuery,
+  useGetAdminProductQuery,
+  useApproveProductMutation,
+  useRejectProductMutation,
+  useProductProducerOptionsQuery,
+} = adminProductsApi;

@@ -1,0 +1,59 @@
+import { Card, Empty, Flex, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { generatePath } from 'react-router';
+import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { ProductFiltersBar } from '../products/components/product-filters';
+import { ProductsTable } from '../products/components/products-table';
+import { useProductFilters } from '../products/lib/list-params';
+import { useListAdminProductsQuery, useProductProducerOptionsQuery } from './admin-products-api';
+
+/** /admin/products: the platform's products, filtered by producer, status and category. */
+export function AdminProductsPage() {
+  const { t } = useTranslation('admin-products');
+  const { filters, update, active } = useProductFilters();
+  const list = useListAdminProductsQuery(filters);
+  const producers = useProductProducerOptionsQuery();
+
+  const producerSelect = (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      value={filters.producer_id}
+      loading={producers.isLoading}
+      status={producers.isError ? 'warning' : undefined}
+      placeholder={producers.isError ? t('filters.producersFailed') : t('filters.allProducers')}
+      style={{ width: 240 }}
+      options={(producers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      onChange={(id) => update({ producer_id: id ?? undefined })}
+      data-testid="admin-product-producer-filter"
+    />
+  );
+
+  return (
+    <Flex vertical gap={16} data-testid="admin-products-page">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('list.title')}
+      </Typography.Title>
+      <Card>
+        <Flex vertical gap={16}>
+          <ProductFiltersBar filters={filters} update={update} active={active} before={producerSelect} />
+          {list.isError ? (
+            <QueryError error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <ProductsTable
+              products={list.data?.products ?? []}
+              meta={list.data?.meta}
+              loading={list.isFetching}
+              filters={filters}
+              update={update}
+              showProducer
+              linkOf={(p) => generatePath(paths.adminProduct, { id: String(p.id) })}
+              empty={list.isLoading ? ' ' : <Empty description={active ? t('list.noMatch') : t('list.empty')} data-testid="admin-products-empty" />}
+            />
+          )}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

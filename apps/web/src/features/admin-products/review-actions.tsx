@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { useAbility } from '@casl/react';
+import { useTranslation } from 'react-i18next';
+import type { AppAbility } from '@agrihub/contract/permissions';
+import { rejectProductRequest, type Product } from '@agrihub/contract/schemas/products';
+import { isApiError } from '../../lib/api-error';
+import { contractRule, serverFieldErrors } from '../../lib/form-rules';
+import { useApproveProductMutation, useRejectProductMutation } from './admin-products-api';
+
+/**
+ * Approve (confirmed) and reject with a required reason (modal), for a product waiting for
+ * review. Shown only when the user's ability allows `update` on `product`; the server checks again.
+ */
+export function ReviewActions({ product }: { product: Product }) {
+  const { t } = useTranslation('admin-products');
+  const { modal, message } = App.useApp();
+  const ability = useAbility<AppAbility>();
+  const [approve, approving] = useApproveProductMutation();
+  const [reject, rejecting] = useRejectProductMutation();
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  if (!ability.can('update', 'product') || product.status !== 'pending') return null;
+
+  const fail = (e: unknown) => void message.error(isApiError(e) ? e.message : t('errors.generic'));
+  const onApprove = () =>
+    modal.confirm({
+      title: t('review.approveTitle'),
+      content: t('review.approveContent', { name: product.name }),
+      okText: t('review.approve'),
+      cancelText: t('actions.cancel'),
+      okButtonProps: { 'data-testid': 'confirm-approve' } as ButtonProps,
+      onOk: () =>
+        approve(product.id)
+          .unwrap()
+          .then((a) => void message.success(a.message ?? t('review.approved')))
+          .catch(fail),
+    });
+  const onReject = async () => {
+    let reason: string;
+    try {
+      reason = (await form.validateFields()).reason.trim();
+    } catch {
+      return;
+    }
+    try {
+      const a = await reject({ id: product.id, reason }).unwrap();
+      void message.success(a.message ?? t('review.rejected'));
+      setRejectOpen(false);
+      form.resetFields();
+    } catch (e) {
+      if (isApiError(e)) form.setFields(serverFieldErrors(e.errors) as Parameters<typeof form.setFields>[0]);
+      fail(e);
+    }
+  };
+
+  return (
+    <>
+      <Space>
+        <Button danger icon={<CloseOutlined />} onClick={() => setRejectOpen(true)} data-testid="reject-product">
+          {t('review.reject')}
+        </Button>
+        <Button type="primary" icon={<CheckOutlined />} loading={approving.isLoading} onClick={onApprove} data-testid="approve-product">
+          {t('review.approve')}
+        </Button>
+      </Space>
+      <Modal
+        open={rejectOpen}
+        title={t('review.rejectTitle', { name: product.name })}
+        okText={t('review.reject')}
+        okButtonProps={{ danger: true, loading: rejecting.isLoading, 'data-testid': 'confirm-reject' } as ButtonProps}
+        cancelText={t('actions.cancel')}
+        onOk={() => void onReject()}
+        onCancel={() => setRejectOpen(false)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="reason" label={t('review.reason')} required rules={[contractRule(rejectProductRequest, 'reason', t)]} extra={t('review.reasonHelp')}>
+            <Input.TextArea rows={4} maxLength={500} showCount autoFocus data-testid="reject-reason-input" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

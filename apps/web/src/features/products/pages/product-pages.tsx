@@ -1,0 +1,48 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { useAppSelector } from '../../../stores/hooks';
+import { useGetProductQuery } from '../api/products-api';
+import { ProductEditor } from '../components/product-editor';
+
+function NeedsProducer() {
+  const { t } = useTranslation('products');
+  return <Result status="info" title={t('editor.needsProducer')} data-testid="needs-producer" />;
+}
+
+/** /add-product */
+export function AddProductPage() {
+  const producerId = useAppSelector((s) => s.user.producer_id);
+  if (!producerId) return <NeedsProducer />;
+  return <ProductEditor product={null} />;
+}
+
+/** /products/{id}: view and edit (another producer's product is a 404 from the API). */
+export function ProductPage() {
+  const { t } = useTranslation('products');
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const product = useGetProductQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+
+  if (!valid || (isApiError(product.error) && product.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title={t('editor.notFound')}
+        extra={
+          <Link to={paths.products}>
+            <Button type="primary">{t('editor.backToList')}</Button>
+          </Link>
+        }
+        data-testid="product-not-found"
+      />
+    );
+  }
+  if (product.isError) return <QueryError error={product.error} onRetry={() => void product.refetch()} />;
+  if (!product.data) return <PageLoader />;
+  return <ProductEditor key={product.data.id} product={product.data} />;
+}
