@@ -9,6 +9,10 @@ import producerRoutes from './producers/routes.js';
 import adminProducerRoutes from './producers/admin-routes.js';
 import adminUserRoutes from './admin-users/routes.js';
 import uploadRoutes from './uploads/routes.js';
+import traceState from './trace-public/state.js';
+import traceabilityRoutes from './traceabilities/routes.js';
+import tracePublicRoutes from './trace-public/routes.js';
+import voteRoutes from './votes/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -22,4 +26,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminProducerRoutes);
   await app.register(adminUserRoutes);
   await app.register(uploadRoutes);
+  await app.register(traceState);
+  await app.register(traceabilityRoutes);
+  await app.register(tracePublicRoutes);
+  await app.register(voteRoutes);
 }

@@ -3,6 +3,11 @@ import type { Locale } from '../platforms.js';
 /** Batches (traceabilities), the public trace lookup and votes. */
 export const TRACEABILITY_MESSAGES = {
   vi: {
+    // notices
+    batch_deleted: 'Đã xoá lô hàng.',
+    event_deleted: 'Đã xoá công đoạn.',
+    vote_deleted: 'Đã xoá đánh giá.',
+    vote_thanks: 'Cảm ơn bạn đã đánh giá!',
     // errors by code
     lot_taken: 'Mã lô "{{lot}}" đã được dùng cho một lô hàng khác của đơn vị.',
     batch_published_locked:
@@ -14,7 +19,6 @@ export const TRACEABILITY_MESSAGES = {
     batch_recalled: 'Lô hàng đã bị thu hồi, không thể thay đổi thêm.',
     batch_already_on_hold: 'Lô hàng đang bị tạm dừng.',
     batch_not_on_hold: 'Lô hàng không ở trạng thái tạm dừng.',
-    product_has_published_batches: 'Không thể xoá sản phẩm đã có lô hàng công bố.',
     vote_rate_limited: 'Bạn đã đánh giá lô hàng này quá nhiều lần, vui lòng thử lại sau.',
     // field validation
     pleaseSelectProduct: 'Vui lòng chọn sản phẩm.',
@@ -35,6 +39,10 @@ export const TRACEABILITY_MESSAGES = {
     invalidRating: 'Điểm đánh giá phải từ 1 đến 5 sao.',
   },
   en: {
+    batch_deleted: 'Batch deleted.',
+    event_deleted: 'Stage deleted.',
+    vote_deleted: 'Rating deleted.',
+    vote_thanks: 'Thank you for your rating!',
     lot_taken: 'Lot code "{{lot}}" is already used by another batch of your producer.',
     batch_published_locked:
       'This batch is published, so it cannot be edited, and its stages cannot be changed, deleted or reordered. You can only add new stages, hold or recall it.',
@@ -45,7 +53,6 @@ export const TRACEABILITY_MESSAGES = {
     batch_recalled: 'This batch has been recalled and cannot be changed any more.',
     batch_already_on_hold: 'This batch is already on hold.',
     batch_not_on_hold: 'This batch is not on hold.',
-    product_has_published_batches: 'A product with published batches cannot be deleted.',
     vote_rate_limited: 'You have rated this batch too many times, please try again later.',
     pleaseSelectProduct: 'Please select a product.',
     invalidProduct: 'The product does not exist or does not belong to your producer.',

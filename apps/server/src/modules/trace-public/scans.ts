@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { isIPv4 } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { TraceCache } from './cache.js';
+
+interface Pending {
+  code: string;
+  count: number;
+  sources: Map<string, number>;
+}
+
+/** Rows per statement (3 parameters each for the counts, 4 for the sources). */
+const CHUNK = 1000;
+
+/**
+ * A coarse, anonymous scan source: the /24 of an IPv4 or the /48 of an IPv6 address, hashed.
+ * The same phone on the same network counts as one place; the address is never stored.
+ */
+export function sourceKeyOf(ip: string): string {
+  let prefix: string;
+  const v4 = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  if (isIPv4(v4)) {
+    prefix = v4.split('.').slice(0, 3).join('.');
+  } else {
+    const [head = ''] = ip.split('::');
+    const groups = head.split(':').filter(Boolean);
+    prefix = [...groups, '0', '0', '0'].slice(0, 3).join(':').toLowerCase();
+  }
+  return createHash('sha256').update(`agrihub-scan:${prefix}`).digest('base64url').slice(0, 16);
+}
+
+/**
+ * Scans counted in memory and written in one batched statement per flush (every second and
+ * on close), never one write per request. A count moves to `inflight` while its flush runs,
+ * so readers see stored + buffered + in flight at every moment.
+ */
+export class ScanBuffer {
+  private buffer = new Map<number, Pending>();
+  private inflight = new Map<number, Pending>();
+  private keyMemo = new Map<string, string>();
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly cache: TraceCache,
+  ) {}
+
+  private keyOf(ip: string): string {
+    let key = this.keyMemo.get(ip);
+    if (!key) {
+      if (this.keyMemo.size > 50_000) this.keyMemo.clear();
+      key = sourceKeyOf(ip);
+      this.keyMemo.set(ip, key);
+    }
+    return key;
+  }
+
+  record(id: number, code: string, ip: string): void {
+    let p = this.buffer.get(id);
+    if (!p) {
+      p = { code, count: 0, sources: new Map() };
+      this.buffer.set(id, p);
+    }
+    p.count++;
+    const key = this.keyOf(ip);
+    p.sources.set(key, (p.sources.get(key) ?? 0) + 1);
+  }
+
+  /** Scans of a batch not yet in the database, and how many distinct sources they came from. */
+  pending(id: number): { count: number; sources: number } {
+    const a = this.buffer.get(id);
+    const b = this.inflight.get(id);
+    if (!a && !b) return { count: 0, sources: 0 };
+    return { count: (a?.count ?? 0) + (b?.count ?? 0), sources: (a?.sources.size ?? 0) + (b?.sources.size ?? 0) };
+  }
+
+  get size(): number {
+    return this.buffer.size;
+  }
+
+  /** Writes buffered scans; concurrent calls share one run. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => (this.buffer.size ? this.flush() : undefined));
+    if (this.buffer.size === 0) return Promise.resolve();
+    this.inflight = this.buffer;
+    this.buffer = new Map();
+    this.flushing = this.write(this.inflight)
+      .catch((err) => {
+        // Put the counts back; they go with the next flush.
+        for (const [id, p] of this.inflight) {
+          const cur = this.buffer.get(id);
+          if (!cur) this.buffer.set(id, p);
+          else {
+            cur.count += p.count;
+            for (const [k, n] of p.sources) cur.sources.set(k, (cur.sources.get(k) ?? 0) + n);
+          }
+        }
+        throw err;
+      })
+      .finally(() => {
+        this.inflight = new Map();
+        this.flushing = null;
+      });
+    return this.flushing;
+  }
+
+  private async write(batch: Map<number, Pending>): Promise<void> {
+    const entries = [...batch.entries()];
+    const now = new Date().toISOString();
+    const totals = new Map<number, number>();
+    const sourceCounts = new Map<number, number>();
+    await this.db.transaction(async (tx) => {
+      for (let i = 0; i < entries.length; i += CHUNK) {
+        const part = entries.slice(i, i + CHUNK);
+        const values = sql.join(
+          part.map(([id, p]) => sql`(${id}::int, ${p.count}::int)`),
+          sql`, `,
+        );
+        const res = await tx.execute<{ id: number; scan_count: number }>(
+          sql`update traceabilities t set scan_count = t.scan_count + v.n from (values ${values}) as v(id, n)
+              where t.id = v.id returning t.id, t.scan_count`,
+        );
+        for (const row of res.rows) totals.set(Number(row.id), Number(row.scan_count));
+      }
+      const sourceRows = entries.flatMap(([id, p]) => [...p.sources].map(([key, n]) => ({ id, key, n })));
+      for (let i = 0; i < sourceRows.length; i += CHUNK) {
+        const values = sql.join(
+          sourceRows.slice(i, i + CHUNK).map((s) => sql`(${s.id}::int, ${s.key}, ${s.n}::int, ${now}::timestamptz, ${now}::timestamptz)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`insert into scan_sources (traceability_id, source_key, count, first_at, last_at)
+              select v.id, v.key, v.n, v.first_at, v.last_at from (values ${values}) as v(id, key, n, first_at, last_at)
+              where exists (select 1 from traceabilities t where t.id = v.id)
+              on conflict (traceability_id, source_key)
+              do update set count = scan_sources.count + excluded.count, last_at = excluded.last_at`,
+        );
+      }
+      const ids = entries.map(([id]) => id);
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const list = sql.join(
+          ids.slice(i, i + CHUNK).map((id) => sql`${id}::int`),
+          sql`, `,
+        );
+        const res = await tx.execute<{ id: number; n: number }>(
+          sql`select traceability_id as id, count(*)::int as n from scan_sources where traceability_id in (${list}) group by traceability_id`,
+        );
+        for (const row of res.rows) sourceCounts.set(Number(row.id), Number(row.n));
+      }
+    });
+    // Committed: cached entries now take the stored figures (absolute values, never increments).
+    for (const [id, p] of entries) {
+      const entry = this.cache.peek(p.code);
+      if (!entry || entry.id !== id) continue;
+      const total = totals.get(id);
+      if (total !== undefined) entry.scanBase = total;
+      entry.sourceCount = sourceCounts.get(id) ?? entry.sourceCount;
+    }
+    this.inflight = new Map();
+  }
+}

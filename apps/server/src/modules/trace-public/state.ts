@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { TraceCache } from './cache.js';
+import { ScanBuffer } from './scans.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public trace lookups of published batches (see cache.ts). */
+    traceCache: TraceCache;
+    /** Scan counts waiting for their batched write (see scans.ts). */
+    scanBuffer: ScanBuffer;
+  }
+}
+
+export const SCAN_FLUSH_INTERVAL_MS = 1000;
+
+/** The app's trace cache and scan buffer; buffered scans are flushed every second and on close. */
+export default fp(async function traceState(app: FastifyInstance) {
+  const cache = new TraceCache({ maxEntries: 10_000, ttlMs: 30_000 });
+  const scans = new ScanBuffer(app.db, cache);
+  app.decorate('traceCache', cache);
+  app.decorate('scanBuffer', scans);
+  const timer = setInterval(() => {
+    scans.flush().catch((err) => app.log.error({ err }, 'scan flush failed; counts kept for the next one'));
+  }, SCAN_FLUSH_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await scans.flush().catch((err) => app.log.error({ err }, 'final scan flush failed'));
+  });
+}, { name: 'trace-state' });
+
+/** Drop every cached public lookup of a product's batches: call after a product changes. */
+export function invalidateProductBatches(app: FastifyInstance, productId: number): void {
+  app.traceCache.invalidateProduct(productId);
+}
+
+/** Drop the cached public lookup of one batch: call after every committed write to it. */
+export function invalidateBatch(app: FastifyInstance, publicCode: string): void {
+  app.traceCache.invalidate(publicCode);
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { QR_FILE_NAME, batchExportRequest, errorEnvelope, idParam } from '@agrihub/contract';
+import { products } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { publicBaseUrl, qrPng } from '../../lib/public-url.js';
+import { EPCIS_CONTENT_TYPE, buildEpcis } from './epcis.js';
+import { traceUrlOf } from './presenter.js';
+import { actorOf, eventsOf, findOwnBatch } from './service.js';
+import { XLSX_CONTENT_TYPE, streamBatchesXlsx } from './xlsx.js';
+
+const attachment = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** EPCIS 2.0 document of a batch, XLSX of the batch list, QR code PNG of a batch. */
+export default async function exportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function productOf(productId: number) {
+    const [p] = await app.db
+      .select({ gtin: products.gtin, publicCode: products.publicCode })
+      .from(products)
+      .where(eq(products.id, productId))
+      .limit(1);
+    if (!p) throw notFound();
+    return p;
+  }
+
+  r.get(
+    '/api/v1/traceabilities/:id/epcis',
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'The batch as an EPCIS 2.0 JSON-LD document (application/ld+json, attachment)',
+        params: idParam,
+        response: { 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const batch = await findOwnBatch(app.db, actor, req.params.id);
+      const [events, product] = await Promise.all([eventsOf(app.db, batch.id), productOf(batch.productId)]);
+      const doc = buildEpcis({ batch, events, product, base: publicBaseUrl(req, app.config) });
+      const name = `epcis-${batch.lotCode.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonld`;
+      return reply
+        .type(EPCIS_CONTENT_TYPE)
+        .header('Content-Disposition', attachment(name))
+        .send(JSON.stringify(doc, null, 2) as never);
+    },
+  );
+
+  r.post(
+    '/api/v1/traceabilities/export',
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'The batch list as XLSX: exportAllData (every batch) or exportAsFilter (the filters and/or ids)',
+        body: batchExportRequest,
+        response: { 403: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const b = req.body;
+      const filters =
+        b.mode === 'exportAllData'
+          ? { sort: b.sort }
+          : { q: b.q, status: b.status, product_id: b.product_id, from: b.from, to: b.to, ids: b.ids, sort: b.sort };
+      const stream = streamBatchesXlsx(app.db, actor, filters, publicBaseUrl(req, app.config));
+      const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', attachment(`lo-hang-${day}.xlsx`))
+        .send(stream as never);
+    },
+  );
+
+  r.get(
+    '/api/v1/traceabilities/:id/qrcode',
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'QR code PNG of the batch: GS1 Digital Link when the product has a GTIN, else /trace/{code}',
+        params: idParam,
+        response: { 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const batch = await findOwnBatch(app.db, actor, req.params.id);
+      const product = await productOf(batch.productId);
+      const png = await qrPng(traceUrlOf(publicBaseUrl(req, app.config), batch, product.gtin));
+      return reply.type('image/png').header('Content-Disposition', attachment(QR_FILE_NAME)).header('Cache-Control', 'no-store').send(png as never);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { PlatformKey } from '@agrihub/contract';
+import type { Db } from '../../db/client.js';
+import { products, productVariants } from '../../db/schema/index.js';
+import { as, buildUser, json, type Built, type TestApp } from '../../../test/helper.js';
+
+/** Test data for batch tests: products are inserted directly (the products API is another module). */
+export async function makeProduct(
+  db: Db,
+  owner: Built,
+  opts: { gtin?: string | null; name?: string; variants?: boolean } = {},
+) {
+  const [p] = await db
+    .insert(products)
+    .values({
+      platform: owner.platform,
+      producerId: owner.producerId!,
+      name: opts.name ?? 'Chè Shan tuyết Mộc Châu',
+      nameEn: 'Moc Chau Shan tuyet tea',
+      unit: 'Kg',
+      gtin: opts.gtin === undefined ? '8936000000011' : opts.gtin,
+      images: [{ id: 1, url: '/uploads/p/cover.jpg', thumbnail_url: '/uploads/p/cover-thumb.webp' }],
+      publicCode: randomBytes(8).toString('hex').toUpperCase(),
+    })
+    .returning();
+  let variantId: number | null = null;
+  if (opts.variants) {
+    const [v] = await db
+      .insert(productVariants)
+      .values({ productId: p!.id, types: [{ title: 'Khối lượng', value: '500 g' }] })
+      .returning();
+    variantId = v!.id;
+  }
+  return { product: p!, variantId };
+}
+
+export async function producer(t: TestApp, platform: PlatformKey = 'dtrack') {
+  return buildUser(t.db, { platform });
+}
+
+export function batchBody(productId: number, extra: Record<string, unknown> = {}) {
+  return {
+    product_id: productId,
+    lot_code: `LO-${randomBytes(3).toString('hex').toUpperCase()}`,
+    production_date: '2025-03-01',
+    expiry_date: '2026-03-01',
+    quantity: 100,
+    unit: 'Kg',
+    production_base: { name: 'Đồi chè Tân Lập', address: 'Xã Tân Lập', province_code: '14' },
+    certificates: [{ name: 'VietGAP', issuer: 'Trung tâm Chứng nhận', number: 'VG-01', valid_until: '2030-01-01' }],
+    ...extra,
+  };
+}
+
+export const eventBody = (step = 'planting', extra: Record<string, unknown> = {}) => ({
+  step,
+  occurred_at: '2025-03-01T08:00:00+07:00',
+  place: 'Đồi chè Tân Lập, Sơn La',
+  description: 'Trồng cây chè giống',
+  ...extra,
+});
+
+export async function createBatch(t: TestApp, u: Built, productId: number, extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/traceabilities', headers: as(u), payload: batchBody(productId, extra) });
+  if (res.statusCode !== 201) throw new Error(`create batch: ${res.statusCode} ${res.body}`);
+  return json(res).data.traceability as { id: number; public_code: string; lot_code: string };
+}
+
+export async function addEvent(t: TestApp, u: Built, id: number, step = 'planting', extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/v1/traceabilities/${id}/events`, headers: as(u), payload: eventBody(step, extra) });
+  if (res.statusCode !== 201) throw new Error(`add event: ${res.statusCode} ${res.body}`);
+  return json(res).data.traceability;
+}
+
+/** A published batch with `steps` events. */
+export async function publishedBatch(t: TestApp, u: Built, productId: number, steps = ['planting', 'harvesting'], extra: Record<string, unknown> = {}) {
+  const b = await createBatch(t, u, productId, extra);
+  for (const s of steps) await addEvent(t, u, b.id, s);
+  const res = await t.app.inject({ method: 'POST', url: `/api/v1/traceabilities/${b.id}/publish`, headers: as(u) });
+  if (res.statusCode !== 200) throw new Error(`publish: ${res.statusCode} ${res.body}`);
+  return b;
+}

@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchState } from '@agrihub/contract';
+import type { Db } from '../../db/client.js';
+import { products, traceabilities } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/search.js';
+import type { Actor } from './service.js';
+
+export interface BatchFilters {
+  q?: string;
+  status?: BatchState;
+  product_id?: number;
+  from?: string;
+  to?: string;
+  ids?: number[];
+  sort: string;
+}
+
+function stateCondition(state: BatchState): SQL | undefined {
+  const t = traceabilities;
+  switch (state) {
+    case 'draft':
+      return eq(t.status, 'draft');
+    case 'published':
+      return and(eq(t.status, 'published'), isNull(t.heldAt), isNull(t.recalledAt));
+    case 'on_hold':
+      return and(eq(t.status, 'published'), isNotNull(t.heldAt), isNull(t.recalledAt));
+    case 'recalled':
+      return and(eq(t.status, 'published'), isNotNull(t.recalledAt));
+  }
+}
+
+/** WHERE of the producer's batch list and export: always scoped to the actor's producer and platform. */
+export function batchWhere(actor: Actor, f: Omit<BatchFilters, 'sort'>): SQL {
+  const t = traceabilities;
+  const conds: (SQL | undefined)[] = [eq(t.producerId, actor.producerId), eq(t.platform, actor.platform)];
+  if (f.q) {
+    const p = containsPattern(f.q);
+    conds.push(or(ilike(t.lotCode, p), ilike(products.name, p), ilike(t.publicCode, p)));
+  }
+  if (f.status) conds.push(stateCondition(f.status));
+  if (f.product_id) conds.push(eq(t.productId, f.product_id));
+  if (f.from) conds.push(gte(t.productionDate, f.from));
+  if (f.to) conds.push(lte(t.productionDate, f.to));
+  if (f.ids) conds.push(f.ids.length ? inArray(t.id, f.ids) : sql`false`);
+  return and(...conds)!;
+}
+
+export function batchOrder(sort: string): SQL[] {
+  const t = traceabilities;
+  const dir = sort.startsWith('-') ? desc : asc;
+  const column = { created_at: t.createdAt, production_date: t.productionDate, lot_code: t.lotCode }[sort.replace(/^-/, '')] ?? t.createdAt;
+  return [dir(column), dir(t.id)];
+}
+
+/** One page of batch ids and the total matching. */
+export async function pageBatchIds(db: Db, actor: Actor, f: BatchFilters, limit: number, offset: number, withTotal = true) {
+  const where = batchWhere(actor, f);
+  const rows = await db
+    .select({ id: traceabilities.id })
+    .from(traceabilities)
+    .innerJoin(products, eq(products.id, traceabilities.productId))
+    .where(where)
+    .orderBy(...batchOrder(f.sort))
+    .limit(limit)
+    .offset(offset);
+  let total = 0;
+  if (withTotal) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(traceabilities)
+      .innerJoin(products, eq(products.id, traceabilities.productId))
+      .where(where);
+    total = Number(c?.n ?? 0);
+  }
+  return { ids: rows.map((r) => r.id), total };
+}

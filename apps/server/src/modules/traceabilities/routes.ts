@@ -1,0 +1,200 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import {
+  batch as batchSchema,
+  batchListItem,
+  batchListQuery,
+  batchRequest,
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  okEnvelope,
+  translate,
+} from '@agrihub/contract';
+import type { Tx } from '../../db/client.js';
+import { traceabilities } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
+import { listMetaOf, pageWindow } from '../../lib/search.js';
+import { publicCode } from '../../lib/secrets.js';
+import { presentBatchItem } from './presenter.js';
+import { pageBatchIds } from './queries.js';
+import {
+  actorOf,
+  assertEditable,
+  audit,
+  checkProduct,
+  findOwnBatch,
+  loadJoins,
+  presentBatch,
+  resolveCertificates,
+  writeBatch,
+  type Actor,
+} from './service.js';
+import eventRoutes from './event-routes.js';
+import exportRoutes from './export-routes.js';
+import stateRoutes from './state-routes.js';
+
+type BatchInput = typeof batchRequest._zod.output;
+
+export default async function traceabilityRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const one = envelope('traceability', batchSchema);
+  const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+
+  async function columnsOf(tx: Tx, actor: Actor, b: BatchInput) {
+    await checkProduct(tx, actor, b.product_id, b.variant_id);
+    return {
+      productId: b.product_id,
+      variantId: b.variant_id,
+      lotCode: b.lot_code,
+      productionDate: b.production_date,
+      expiryDate: b.expiry_date,
+      quantity: b.quantity,
+      unit: b.unit,
+      productionBase: b.production_base,
+      certificates: await resolveCertificates(app, tx, actor, b.certificates),
+    };
+  }
+
+  /** Lot codes are unique per producer: a clash is a 409 whichever request wins. */
+  async function guardLot<T>(lot: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isUniqueViolation(err, 'traceabilities_producer_lot_uq')) throw conflict('lot_taken', { lot });
+      throw err;
+    }
+  }
+
+  r.get(
+    '/api/v1/traceabilities',
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'The producer’s batches (q: lot code, product name; filters: status, product, production date range)',
+        querystring: batchListQuery,
+        response: { 200: listEnvelope('traceabilities', batchListItem), 403: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const { limit, offset } = pageWindow(req.query);
+      const { ids, total } = await pageBatchIds(app.db, actor, req.query, limit, offset);
+      const joins = await loadJoins(app.db, ids);
+      const base = publicBaseUrl(req, app.config);
+      return { data: { traceabilities: joins.map((j) => presentBatchItem(base, j)) }, meta: listMetaOf(req.query, total) };
+    },
+  );
+
+  r.post(
+    '/api/v1/traceabilities',
+    { schema: { tags: ['traceabilities'], summary: 'Create a draft batch', body: batchRequest, response: { 201: one, ...errors } } },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const b = req.body;
+      const created = await guardLot(b.lot_code, () =>
+        writeBatch(app, null, async (tx) => {
+          const [row] = await tx
+            .insert(traceabilities)
+            .values({
+              ...(await columnsOf(tx, actor, b)),
+              platform: actor.platform,
+              producerId: actor.producerId,
+              publicCode: publicCode(),
+              status: 'draft',
+            })
+            .returning();
+          await audit(tx, row!.id, actor.userId, 'create', { lot_code: b.lot_code });
+          return presentBatch(tx, req, row!.id);
+        }),
+      );
+      return reply.status(201).send({ data: { traceability: created } });
+    },
+  );
+
+  r.get(
+    '/api/v1/traceabilities/:id',
+    { schema: { tags: ['traceabilities'], params: idParam, response: { 200: one, ...errors } } },
+    async (req) => {
+      const actor = actorOf(req);
+      await findOwnBatch(app.db, actor, req.params.id);
+      return { data: { traceability: await presentBatch(app.db, req, req.params.id) } };
+    },
+  );
+
+  r.put(
+    '/api/v1/traceabilities/:id',
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Replace a draft batch (a published batch is locked: 409 batch_published_locked)',
+        params: idParam,
+        body: batchRequest,
+        response: { 200: one, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const current = await findOwnBatch(app.db, actor, req.params.id);
+      const updated = await guardLot(req.body.lot_code, () =>
+        writeBatch(app, current.publicCode, async (tx) => {
+          const b = await findOwnBatch(tx, actor, req.params.id, true);
+          assertEditable(b);
+          const columns = await columnsOf(tx, actor, req.body);
+          await tx.update(traceabilities).set({ ...columns, updatedAt: new Date() }).where(eq(traceabilities.id, b.id));
+          const changed = Object.keys(req.body).filter(
+            (k) => JSON.stringify((req.body as Record<string, unknown>)[k]) !== JSON.stringify(snapshot(b)[k]),
+          );
+          await audit(tx, b.id, actor.userId, 'update', { fields: changed });
+          return presentBatch(tx, req, b.id);
+        }),
+      );
+      return { data: { traceability: updated } };
+    },
+  );
+
+  r.delete(
+    '/api/v1/traceabilities/:id',
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Delete a draft batch (published batches cannot be deleted: 409)',
+        params: idParam,
+        response: { 200: okEnvelope, ...errors },
+      },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      const current = await findOwnBatch(app.db, actor, req.params.id);
+      await writeBatch(app, current.publicCode, async (tx) => {
+        const b = await findOwnBatch(tx, actor, req.params.id, true);
+        if (b.status !== 'draft') throw conflict('batch_delete_published');
+        await tx.delete(traceabilities).where(eq(traceabilities.id, b.id));
+      });
+      return { meta: { message: translate(req.locale, 'batch_deleted') } };
+    },
+  );
+
+  await app.register(stateRoutes);
+  await app.register(eventRoutes);
+  await app.register(exportRoutes);
+}
+
+/** The stored batch in request shape, to list which fields an update changed. */
+function snapshot(b: typeof traceabilities.$inferSelect): Record<string, unknown> {
+  return {
+    product_id: b.productId,
+    variant_id: b.variantId,
+    lot_code: b.lotCode,
+    production_date: b.productionDate,
+    expiry_date: b.expiryDate,
+    quantity: b.quantity,
+    unit: b.unit,
+    production_base: b.productionBase,
+    certificates: b.certificates,
+  };
+}

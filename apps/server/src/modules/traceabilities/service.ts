@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Batch, batchCertificateInput } from '@agrihub/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  productVariants,
+  products,
+  traceAudits,
+  traceEvents,
+  traceabilities,
+  uploads,
+  users,
+  type Certificate,
+  type StoredFile,
+} from '../../db/schema/index.js';
+import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { invalidateBatch } from '../trace-public/state.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
+import { presentBatchItem, presentEvent, type BatchJoin, type BatchRow } from './presenter.js';
+
+export interface Actor {
+  userId: number;
+  producerId: number;
+  platform: string;
+}
+
+/** The signed-in producer; users without a producer (administrators) have no batches. */
+export function actorOf(req: FastifyRequest): Actor {
+  const user = currentUser(req);
+  if (!user.producerId) throw forbidden();
+  return { userId: user.id, producerId: user.producerId, platform: req.platform };
+}
+
+/** The actor's batch, or 404 (another producer's or another platform's batch is "not found"). */
+export async function findOwnBatch(db: Db | Tx, actor: Actor, id: number, lock = false): Promise<BatchRow> {
+  const q = db
+    .select()
+    .from(traceabilities)
+    .where(and(eq(traceabilities.id, id), eq(traceabilities.producerId, actor.producerId), eq(traceabilities.platform, actor.platform)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Published batches change only by new events, hold and recall; recalled ones not at all. */
+export function assertEditable(b: BatchRow): void {
+  if (b.recalledAt) throw conflict('batch_recalled');
+  if (b.status === 'published') throw conflict('batch_published_locked');
+}
+export function assertNotRecalled(b: BatchRow): void {
+  if (b.recalledAt) throw conflict('batch_recalled');
+}
+
+export async function audit(tx: Db | Tx, batchId: number, userId: number, action: string, detail: Record<string, unknown> = {}) {
+  await tx.insert(traceAudits).values({ traceabilityId: batchId, userId, action, detail });
+}
+
+/** Runs a write in a transaction, then drops the batch's cached public lookup. */
+export async function writeBatch<T>(app: FastifyInstance, code: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const out = await app.db.transaction(fn);
+  if (code) invalidateBatch(app, code);
+  return out;
+}
+
+/** The product (and variant) must be the producer's own: otherwise a 422 on the field. */
+export async function checkProduct(db: Db | Tx, actor: Actor, productId: number, variantId: number | null) {
+  const [product] = await db
+    .select({ id: products.id, unit: products.unit })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.producerId, actor.producerId), eq(products.platform, actor.platform)))
+    .limit(1);
+  if (!product) throw unprocessable('invalidProduct', {}, 'product_id');
+  if (variantId != null) {
+    const [variant] = await db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+      .limit(1);
+    if (!variant) throw unprocessable('invalidVariant', {}, 'variant_id');
+  }
+  return product;
+}
+
+/**
+ * Upload ids → stored file references, in the given order. Only files uploaded on this platform
+ * by a user of the actor's producer; `imagesOnly` refuses documents where photos are expected.
+ */
+export async function resolveFiles(
+  app: FastifyInstance,
+  db: Db | Tx,
+  actor: Actor,
+  ids: number[],
+  field: string,
+  imagesOnly = false,
+): Promise<StoredFile[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ upload: uploads })
+    .from(uploads)
+    .innerJoin(users, eq(users.id, uploads.userId))
+    .where(and(inArray(uploads.id, ids), eq(uploads.platform, actor.platform), eq(users.producerId, actor.producerId)));
+  const byId = new Map(rows.map((r) => [r.upload.id, r.upload]));
+  return ids.map((id, i) => {
+    const u = byId.get(id);
+    if (!u || (imagesOnly && !u.contentType.startsWith('image/'))) throw unprocessable('invalidUpload', {}, `${field}.${i}`);
+    return {
+      id: u.id,
+      url: app.storage.url(u.storageKey),
+      thumbnail_url: u.thumbnailKey ? app.storage.url(u.thumbnailKey) : null,
+      filename: u.filename,
+      content_type: u.contentType,
+    };
+  });
+}
+
+export async function resolveCertificates(
+  app: FastifyInstance,
+  db: Db | Tx,
+  actor: Actor,
+  certs: (typeof batchCertificateInput._zod.output)[],
+): Promise<Certificate[]> {
+  const out: Certificate[] = [];
+  for (const [i, c] of certs.entries()) {
+    const [file] = c.file_id ? await resolveFiles(app, db, actor, [c.file_id], `certificates.${i}.file_id`) : [];
+    out.push({ name: c.name, issuer: c.issuer ?? '', number: c.number ?? '', valid_until: c.valid_until ?? null, file: file ?? null });
+  }
+  return out;
+}
+
+/** Batches with their product, variant and number of events, in the order of `ids`. */
+export async function loadJoins(db: Db | Tx, ids: number[]): Promise<BatchJoin[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      batch: traceabilities,
+      product: {
+        id: products.id,
+        name: products.name,
+        nameEn: products.nameEn,
+        gtin: products.gtin,
+        unit: products.unit,
+        images: products.images,
+      },
+      variantTypes: productVariants.types,
+      eventCount: sql<number>`(select count(*)::int from trace_events e where e.traceability_id = ${traceabilities.id})`,
+    })
+    .from(traceabilities)
+    .innerJoin(products, eq(products.id, traceabilities.productId))
+    .leftJoin(productVariants, eq(productVariants.id, traceabilities.variantId))
+    .where(inArray(traceabilities.id, ids));
+  const byId = new Map(rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount) }]));
+  return ids.map((id) => byId.get(id)).filter((r): r is BatchJoin => !!r);
+}
+
+export async function eventsOf(db: Db | Tx, batchId: number) {
+  return db
+    .select()
+    .from(traceEvents)
+    .where(eq(traceEvents.traceabilityId, batchId))
+    .orderBy(traceEvents.position, traceEvents.occurredAt, traceEvents.id);
+}
+
+/** The full batch as the producer sees it. */
+export async function presentBatch(db: Db | Tx, req: FastifyRequest, id: number): Promise<Batch> {
+  const [join] = await loadJoins(db, [id]);
+  if (!join) throw notFound();
+  const events = await eventsOf(db, id);
+  return { ...presentBatchItem(publicBaseUrl(req, req.server.config), join), events: events.map(presentEvent) };
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
+import {
+  VOTES_PER_HOUR,
+  envelope,
+  errorEnvelope,
+  idParam,
+  isAdministrator,
+  listEnvelope,
+  okEnvelope,
+  translate,
+  vote as voteSchema,
+  voteListQuery,
+  voteRequest,
+} from '@agrihub/contract';
+import { products, traceabilities, votes } from '../../db/schema/index.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { listMetaOf, pageWindow } from '../../lib/search.js';
+import { sha256 } from '../../lib/secrets.js';
+import { currentUser } from '../../plugins/auth.js';
+import { iso } from '../traceabilities/presenter.js';
+import { invalidateBatch } from '../trace-public/state.js';
+
+/** Consumer ratings of published batches. */
+export default async function voteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/v1/votes',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['votes'],
+        summary: `Rate a published batch (public; at most ${VOTES_PER_HOUR} per batch per client per hour)`,
+        body: voteRequest,
+        response: { 201: envelope('vote', voteSchema), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const { code, rating, comment } = req.body;
+      const [batch] = await app.db
+        .select({ id: traceabilities.id, lotCode: traceabilities.lotCode, productName: products.name, code: traceabilities.publicCode })
+        .from(traceabilities)
+        .innerJoin(products, eq(products.id, traceabilities.productId))
+        .where(and(eq(traceabilities.publicCode, code), eq(traceabilities.platform, req.platform), eq(traceabilities.status, 'published')))
+        .limit(1);
+      if (!batch) throw notFound();
+      const clientKey = sha256(`vote:${req.ip}`);
+      const [recent] = await app.db
+        .select({ n: count() })
+        .from(votes)
+        .where(and(eq(votes.traceabilityId, batch.id), eq(votes.clientKey, clientKey), gt(votes.createdAt, new Date(Date.now() - 3600_000))));
+      if (Number(recent?.n ?? 0) >= VOTES_PER_HOUR) {
+        reply.header('retry-after', '3600');
+        throw new AppError(429, 'vote_rate_limited');
+      }
+      const [row] = await app.db
+        .insert(votes)
+        .values({ platform: req.platform, traceabilityId: batch.id, rating, comment: comment || null, clientKey })
+        .returning();
+      invalidateBatch(app, batch.code);
+      return reply.status(201).send({
+        data: {
+          vote: {
+            id: row!.id,
+            traceability_id: batch.id,
+            lot_code: batch.lotCode,
+            product_name: batch.productName,
+            rating: row!.rating,
+            comment: row!.comment,
+            created_at: iso(row!.createdAt)!,
+          },
+        },
+        meta: { message: translate(req.locale, 'vote_thanks') },
+      });
+    },
+  );
+
+  r.get(
+    '/api/v1/votes',
+    {
+      schema: {
+        tags: ['votes'],
+        summary: 'Votes on the producer’s batches (administrators: every vote of the platform), newest first',
+        querystring: voteListQuery,
+        response: { 200: listEnvelope('votes', voteSchema), 403: errorEnvelope, 422: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const conds: (SQL | undefined)[] = [eq(votes.platform, req.platform), eq(traceabilities.platform, req.platform)];
+      if (!isAdministrator(user)) {
+        if (!user.producerId) throw forbidden();
+        conds.push(eq(traceabilities.producerId, user.producerId));
+      }
+      if (req.query.traceability_id) conds.push(eq(votes.traceabilityId, req.query.traceability_id));
+      const where = and(...conds);
+      const { limit, offset } = pageWindow(req.query);
+      const rows = await app.db
+        .select({ vote: votes, lotCode: traceabilities.lotCode, productName: products.name })
+        .from(votes)
+        .innerJoin(traceabilities, eq(traceabilities.id, votes.traceabilityId))
+        .innerJoin(products, eq(products.id, traceabilities.productId))
+        .where(where)
+        .orderBy(desc(votes.createdAt), desc(votes.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await app.db
+        .select({ n: count() })
+        .from(votes)
+        .innerJoin(traceabilities, eq(traceabilities.id, votes.traceabilityId))
+        .where(where);
+      return {
+        data: {
+          votes: rows.map(({ vote: v, lotCode, productName }) => ({
+            id: v.id,
+            traceability_id: v.traceabilityId,
+            lot_code: lotCode,
+            product_name: productName,
+            rating: v.rating,
+            comment: v.comment,
+            created_at: iso(v.createdAt)!,
+          })),
+        },
+        meta: listMetaOf(req.query, Number(total?.n ?? 0)),
+      };
+    },
+  );
+
+  async function remove(req: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) {
+    if (!isAdministrator(currentUser(req))) throw forbidden();
+    const [row] = await app.db
+      .delete(votes)
+      .where(and(eq(votes.id, req.params.id), eq(votes.platform, req.platform)))
+      .returning({ traceabilityId: votes.traceabilityId });
+    if (!row) throw notFound();
+    const [b] = await app.db.select({ code: traceabilities.publicCode }).from(traceabilities).where(eq(traceabilities.id, row.traceabilityId));
+    if (b) invalidateBatch(app, b.code);
+    return reply.send({ meta: { message: translate(req.locale, 'vote_deleted') } });
+  }
+  const deleteSchema = {
+    schema: {
+      tags: ['votes'],
+      summary: 'Delete a vote (administrators only)',
+      params: idParam,
+      response: { 200: okEnvelope, 403: errorEnvelope, 404: errorEnvelope },
+    },
+  };
+  r.delete('/api/v1/votes/:id', deleteSchema, remove);
+  r.delete('/api/v1/admin/votes/:id', deleteSchema, remove);
+}
