@@ -23,6 +23,31 @@ const PRODUCERS: Record<PlatformKey, string> = {
   foodmap: 'Hợp tác xã Thủy sản Cà Mau',
 };
 
+/** The approved demo producer's business profile: complete except the logo, so the dashboard has a next step. */
+const PROFILES: Record<PlatformKey, Partial<typeof producers.$inferInsert>> = {
+  dtrack: {
+    businessFields: ['cultivate', 'agricultural_production'],
+    taxCode: '5500512345',
+    provinceCode: '14',
+    address: 'Tiểu khu 4, xã Mộc Châu, tỉnh Sơn La',
+    description: 'Hợp tác xã trồng chè Shan tuyết và rau an toàn theo tiêu chuẩn VietGAP trên cao nguyên Mộc Châu.',
+  },
+  agrihub: {
+    businessFields: ['cultivate'],
+    taxCode: '5800612345',
+    provinceCode: '68',
+    address: 'Thôn Đa Thọ, xã Xuân Thọ, tỉnh Lâm Đồng',
+    description: 'Hợp tác xã sản xuất rau, hoa và dâu tây an toàn, cung ứng cho các hệ thống siêu thị.',
+  },
+  foodmap: {
+    businessFields: ['seafood'],
+    taxCode: '2000712345',
+    provinceCode: '96',
+    address: 'Ấp Rạch Gốc, xã Tân Ân, tỉnh Cà Mau',
+    description: 'Hợp tác xã nuôi tôm sinh thái dưới tán rừng ngập mặn và chế biến tôm khô.',
+  },
+};
+
 function demoAccounts(platform: PlatformKey): DemoAccount[] {
   return [
     { local: 'admin', name: 'Quản trị viên', roles: ['admin'] },
@@ -89,6 +114,9 @@ export async function seedAccounts(db: Db): Promise<void> {
               provinceCode: '14',
               phone: '0912345678',
               email,
+              ...(a.local === 'producer'
+                ? { ...PROFILES[platform], representative: a.name }
+                : {}),
               ...(a.createdAt ? { createdAt: a.createdAt } : {}),
             })
             .returning({ id: producers.id });

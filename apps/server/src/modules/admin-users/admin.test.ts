@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_DENIED_MESSAGE } from '@agrihub/contract';
+import { PERMISSION_DENIED_MESSAGE, profileCompleteness } from '@agrihub/contract';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { openSession } from '../auth/sessions.js';
 import { users } from '../../db/schema/index.js';
@@ -91,5 +91,15 @@ describe('GET /api/v1/admin/producers', () => {
     const all = json(await get('/api/v1/admin/producers?per_page=100', h));
     expect(all.data.producers.some((p: { name: string }) => p.name.includes('Mộc Châu'))).toBe(false);
     expect((await get('/api/v1/admin/producers?producer_type=farm', h)).statusCode).toBe(422);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives the demo producer a business profile complete except the logo', async () => {
+    const h = await demo('producer', 'foodmap');
+    const who = json(await get('/api/v1/users/whoami', h));
+    const p = json(await get(`/api/v1/producers/${who.data.user.producer_id}`, h)).data.producer;
+    expect(p).toMatchObject({ status: 'approved', province_code: '96', tax_code: '2000712345', business_fields: ['seafood'], representative: 'Nguyễn Văn An' });
+    expect(profileCompleteness(p).missing).toEqual(['logo_url']);
   });
 });
