@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, buildUser, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
+import { createBatch, makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+
+let t: TestApp;
+let a: Built;
+let b: Built;
+let batchA: { id: number; public_code: string };
+let batchB: { id: number; public_code: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await producer(t);
+  b = await producer(t);
+  batchA = await publishedBatch(t, a, (await makeProduct(t.db, a)).product.id);
+  batchB = await publishedBatch(t, b, (await makeProduct(t.db, b)).product.id);
+});
+afterAll(() => t.close());
+
+const vote = (payload: object, ip = '192.0.2.10', platform: 'dtrack' | 'foodmap' = 'dtrack') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/votes', headers: headers(platform), payload, remoteAddress: ip });
+const lookup = (code: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/client/traceabilities/${code}`, headers: headers('dtrack') });
+
+describe('POST /api/v1/votes', () => {
+  it('accepts a 1–5 rating with an optional comment, without login; the lookup shows the new average', async () => {
+    expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: null, count: 0 });
+    const res = await vote({ code: batchA.public_code, rating: 5, comment: 'Chè thơm, nước xanh' }, '192.0.2.1');
+    expect(res.statusCode).toBe(201);
+    expect(json(res).data.vote).toMatchObject({ rating: 5, comment: 'Chè thơm, nước xanh', traceability_id: batchA.id });
+    expect(json(res).meta.message).toBe('Cảm ơn bạn đã đánh giá!');
+    await vote({ code: batchA.public_code, rating: 4 }, '192.0.2.2');
+    expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: 4.5, count: 2 });
+  });
+
+  it('validates the rating and the comment (422) and refuses drafts and unknown codes (404)', async () => {
+    for (const rating of [0, 6, 3.5, '5']) {
+      const res = await vote({ code: batchA.public_code, rating });
+      expect(res.statusCode).toBe(422);
+      expect(json(res).meta.errors[0]).toEqual({ field: 'rating', message: 'Điểm đánh giá phải từ 1 đến 5 sao.' });
+    }
+    expect((await vote({ code: batchA.public_code, rating: 3, comment: 'x'.repeat(501) })).statusCode).toBe(422);
+    const draft = await createBatch(t, a, (await makeProduct(t.db, a)).product.id);
+    expect((await vote({ code: draft.public_code, rating: 3 })).statusCode).toBe(404);
+    expect((await vote({ code: 'NOSUCHCODE234567', rating: 3 })).statusCode).toBe(404);
+    expect((await vote({ code: batchA.public_code, rating: 3 }, '192.0.2.50', 'foodmap')).statusCode).toBe(404);
+  });
+
+  it('rate-limits a client to 5 votes per batch per hour (429 with a message)', async () => {
+    for (let i = 0; i < 5; i++) expect((await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.99')).statusCode).toBe(201);
+    const res = await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.99');
+    expect(res.statusCode).toBe(429);
+    expect(json(res).meta).toMatchObject({ code: 'vote_rate_limited', message: expect.stringContaining('quá nhiều') });
+    expect((await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.100')).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/v1/votes', () => {
+  it('a producer sees only votes on its own batches, filterable by batch, with paging', async () => {
+    const mine = json(await t.app.inject({ method: 'GET', url: '/api/v1/votes', headers: as(a) }));
+    expect(mine.data.votes.length).toBeGreaterThan(0);
+    expect(mine.data.votes.every((v: { traceability_id: number }) => v.traceability_id === batchA.id)).toBe(true);
+    expect(mine.meta.total_count).toBe(mine.data.votes.length);
+    const other = json(await t.app.inject({ method: 'GET', url: `/api/v1/votes?traceability_id=${batchB.id}`, headers: as(a) }));
+    expect(other.data.votes).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/votes', headers: headers('dtrack') })).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/v1/votes/{id}', () => {
+  it('is for administrators only (403 for producers); the public rating updates', async () => {
+    const created = json(await vote({ code: batchA.public_code, rating: 1 }, '192.0.2.200')).data.vote;
+    const before = json(await lookup(batchA.public_code)).data.traceability.rating.count;
+    const byProducer = await t.app.inject({ method: 'DELETE', url: `/api/v1/votes/${created.id}`, headers: as(a) });
+    expect(byProducer.statusCode).toBe(403);
+    const adminPath = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/votes/${created.id}`, headers: as(a) });
+    expect(adminPath.statusCode).toBe(403);
+    const admin = await buildUser(t.db, { roles: ['admin'] });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/votes/${created.id}`, headers: as(admin) });
+    expect(res.statusCode).toBe(200);
+    expect(json(await lookup(batchA.public_code)).data.traceability.rating.count).toBe(before - 1);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/votes/${created.id}`, headers: as(admin) });
+    expect(again.statusCode).toBe(404);
+    const foodmapAdmin = await buildUser(t.db, { roles: ['admin'], platform: 'foodmap' });
+    const v2 = json(await vote({ code: batchA.public_code, rating: 2 }, '192.0.2.201')).data.vote;
+    const cross = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/votes/${v2.id}`, headers: as(foodmapAdmin) });
+    expect(cross.statusCode).toBe(404);
+  });
+});
