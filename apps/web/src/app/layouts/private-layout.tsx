@@ -1,0 +1,117 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { App as AntApp, Button, Flex, Layout, Result } from 'antd';
+import { AbilityProvider } from '@casl/react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { defineAbilityFor, isAdministrator, satisfiesAny } from '@agrihub/contract/permissions';
+import { effectiveLocale } from '@agrihub/contract/platforms';
+import type { User } from '@agrihub/contract/schemas/auth';
+import { ADMIN_REDIRECTS } from '../../config/paths';
+import { routeHandle } from '../../config/route-handle';
+import { ExistingPagesContext } from '../../components/existing-pages';
+import { NoPermission } from '../../components/no-permission';
+import { PageLoader } from '../../components/page-loader';
+import { ForcedPasswordModal } from '../../features/auth/forced-password-modal';
+import { clearSession } from '../../lib/api';
+import { isApiError } from '../../lib/api-error';
+import { applyLanguage } from '../../lib/i18n';
+import { platform } from '../../lib/platform';
+import { useWhoamiQuery } from '../../lib/session-api';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/**
+ * The signed-in frame. Restores the session (whoami) before showing anything, applies the
+ * account's language, builds the CASL ability from the stored user (rebuilt whenever it changes),
+ * applies the admin redirects and the per-page required abilities, and blocks the page with
+ * the forced password change when the account requires it.
+ */
+export function PrivateLayout({ existingPages }: { existingPages: ReadonlySet<string> }) {
+  const token = useAppSelector((s) => s.user.token);
+  const user = useAppSelector((s) => s.user.user);
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation('common');
+  const whoami = useWhoamiQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+
+  // Spec §4: on load, the account's language wins (within what the platform allows).
+  const accountLocale = whoami.data?.user.locale;
+  useEffect(() => {
+    if (accountLocale) void applyLanguage(effectiveLocale(platform.key, accountLocale));
+  }, [accountLocale]);
+
+  // Spec §4: a failed whoami clears the session (401s are already handled by the base query).
+  // A network failure or a server error is shown with a retry instead of dropping the session.
+  const error = whoami.error;
+  const httpFailure =
+    isApiError(error) && typeof error.status === 'number' && error.status !== 401 && error.status < 500;
+  useEffect(() => {
+    if (httpFailure) void clearSession(dispatch, { notice: isApiError(error) ? error.message : undefined });
+  }, [httpFailure, error, dispatch]);
+
+  const ability = useMemo(() => defineAbilityFor(user), [user]);
+
+  if (!whoami.data || !user) {
+    if (error && !httpFailure) {
+      return (
+        <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+          <Result
+            status="warning"
+            title={t('errors.sessionRestoreFailed')}
+            subTitle={isApiError(error) ? error.message : t('errors.generic')}
+            extra={[
+              <Button key="retry" type="primary" onClick={() => void whoami.refetch()}>
+                {t('actions.retry')}
+              </Button>,
+              <Button key="logout" onClick={() => void clearSession(dispatch)}>
+                {t('logout.button')}
+              </Button>,
+            ]}
+          />
+        </Flex>
+      );
+    }
+    return <PageLoader fullScreen />;
+  }
+
+  return (
+    <ExistingPagesContext.Provider value={existingPages}>
+      <AbilityProvider value={ability}>
+        <AntApp>
+          <Frame user={user} existingPages={existingPages} />
+        </AntApp>
+      </AbilityProvider>
+    </ExistingPagesContext.Provider>
+  );
+}
+
+function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet<string> }) {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const collapsed = useAppSelector((s) => s.layout.collapsed);
+
+  const redirect = isAdministrator(user) ? ADMIN_REDIRECTS.find((r) => matchPath(r.pattern, pathname)) : undefined;
+  if (redirect) return <Navigate to={redirect.to} replace />;
+
+  const required = [...matches].reverse().map((m) => routeHandle(m.handle).abilities).find(Boolean);
+  const denied = platform.features.requiredPageAbilities && !!required && !satisfiesAny(user, required);
+
+  return (
+    <Layout className="app-frame" style={{ minHeight: '100vh' }}>
+      <SideMenu user={user} existingPages={existingPages} collapsed={collapsed} />
+      <Layout>
+        <TopBar user={user} collapsed={collapsed} />
+        <Layout.Content style={{ padding: 24 }} data-testid="page-content">
+          {denied ? (
+            <NoPermission />
+          ) : (
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </Layout.Content>
+      </Layout>
+      <ForcedPasswordModal />
+    </Layout>
+  );
+}

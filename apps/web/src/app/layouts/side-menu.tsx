@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { visibleMenu, type MenuEntry } from '@agrihub/contract/menu';
+import type { User } from '@agrihub/contract/schemas/auth';
+import { DEFAULT_PRIVATE_PATH } from '../../config/paths';
+import { BrandLogo } from '../../components/brand-logo';
+import { MenuIcon } from '../../components/menu-icon';
+import { menuWithPages, selectedMenuKeys } from '../../lib/menu';
+import { platform } from '../../lib/platform';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { submenuSelected } from '../../stores/layout-slice';
+
+type Item = Required<MenuProps>['items'][number];
+
+/** Collapsible side menu: the contract's `visibleMenu` for this platform and user, limited to built pages. */
+export function SideMenu({ user, existingPages, collapsed }: { user: User; existingPages: ReadonlySet<string>; collapsed: boolean }) {
+  const { t } = useTranslation('menu');
+  const { pathname } = useLocation();
+  const dispatch = useAppDispatch();
+  const remembered = useAppSelector((s) => s.layout.selectedSubmenu);
+
+  const entries = useMemo(() => menuWithPages(visibleMenu(platform.key, user), existingPages), [user, existingPages]);
+  const { selected, open } = selectedMenuKeys(entries, pathname);
+  // Spec §2: the dashboard is highlighted by default (pages outside the menu keep the last choice).
+  const selectedKey = selected ?? remembered ?? 'dashboard';
+
+  const toItem = (entry: MenuEntry): Item => {
+    const label = t(entry.labelKey);
+    if (entry.children) {
+      return {
+        key: entry.key,
+        icon: <MenuIcon name={entry.icon} />,
+        label: <span data-testid={`menu-${entry.key}`}>{label}</span>,
+        children: entry.children.map(toItem),
+      };
+    }
+    return {
+      key: entry.key,
+      icon: entry.icon ? <MenuIcon name={entry.icon} /> : undefined,
+      label: (
+        <Link to={entry.path ?? DEFAULT_PRIVATE_PATH} data-testid={`menu-${entry.key}`}>
+          {label}
+        </Link>
+      ),
+    };
+  };
+
+  return (
+    <Layout.Sider
+      width={240}
+      collapsible
+      collapsed={collapsed}
+      trigger={null}
+      theme="light"
+      style={{ borderRight: '1px solid #f0f0f0' }}
+    >
+      <div className="side-menu-logo">
+        <Link to={DEFAULT_PRIVATE_PATH} aria-label={platform.name}>
+          <BrandLogo height={32} iconOnly={collapsed} />
+        </Link>
+      </div>
+      <nav data-testid="side-menu" aria-label={t('ariaLabel')}>
+        <Menu
+          mode="inline"
+          items={entries.map(toItem)}
+          selectedKeys={[selectedKey]}
+          defaultOpenKeys={open ? [open] : []}
+          onClick={({ key }) => dispatch(submenuSelected(key))}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,125 @@
+import { Button, Dropdown, Flex, Layout, Space, Tag, Tooltip, Typography, App, type ButtonProps } from 'antd';
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Locale } from '@agrihub/contract/platforms';
+import { isAdministrator } from '@agrihub/contract/permissions';
+import type { User } from '@agrihub/contract/schemas/auth';
+import { paths } from '../../config/paths';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { clearSession } from '../../lib/api';
+import { isApiError } from '../../lib/api-error';
+import { useLogoutMutation, useUpdateAccountMutation } from '../../lib/session-api';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { accountSetupStepChanged, collapsedToggled } from '../../stores/layout-slice';
+
+/** Top bar: menu toggle, producer (or admin) name, role label, language, settings, logout. */
+export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) {
+  const { t } = useTranslation('common');
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const producer = useAppSelector((s) => s.user.producer);
+  const [logout] = useLogoutMutation();
+  const [updateAccount] = useUpdateAccountMutation();
+  const admin = isAdministrator(user);
+
+  const saveLanguage = (locale: Locale) => {
+    if (locale === user.locale) return;
+    updateAccount({ locale })
+      .unwrap()
+      .catch((error: unknown) => {
+        void message.error(isApiError(error) ? error.message : t('language.saveFailed'));
+      });
+  };
+
+  const confirmLogout = () => {
+    modal.confirm({
+      title: t('logout.confirmTitle'),
+      content: t('logout.confirmText'),
+      okText: t('logout.button'),
+      cancelText: t('actions.cancel'),
+      okButtonProps: { 'data-testid': 'logout-confirm' } as ButtonProps,
+      cancelButtonProps: { 'data-testid': 'logout-cancel' } as ButtonProps,
+      onOk: async () => {
+        // The server revokes the token; whatever it answers, this device forgets the session.
+        await logout()
+          .unwrap()
+          .catch(() => undefined);
+        // The login page shows the notice (this frame, with its message holder, is gone by then).
+        await clearSession(dispatch, { notice: t('logout.done') });
+      },
+    });
+  };
+
+  const settingsItems = [
+    {
+      key: 'account-setup',
+      icon: <UserOutlined />,
+      label: <span data-testid="settings-account-setup">{t('settings.accountSetup')}</span>,
+      onClick: () => {
+        dispatch(accountSetupStepChanged(null));
+        void navigate(paths.accountSetup);
+      },
+    },
+    {
+      key: 'change-password',
+      icon: <SafetyCertificateOutlined />,
+      label: <span data-testid="settings-change-password">{t('settings.changePassword')}</span>,
+      onClick: () => {
+        dispatch(accountSetupStepChanged('password'));
+        void navigate(paths.accountSetup);
+      },
+    },
+  ];
+
+  return (
+    <Layout.Header
+      style={{
+        background: '#fff',
+        padding: '0 24px 0 12px',
+        borderBottom: '1px solid #f0f0f0',
+        height: 56,
+        lineHeight: '56px',
+      }}
+    >
+      <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+        <Tooltip title={collapsed ? t('menu.expand') : t('menu.collapse')}>
+          <Button
+            type="text"
+            aria-label={collapsed ? t('menu.expand') : t('menu.collapse')}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => dispatch(collapsedToggled())}
+            data-testid="menu-toggle"
+          />
+        </Tooltip>
+        <Space size={16} align="center">
+          <Space size={8} align="center">
+            <Typography.Text strong data-testid="producer-name" ellipsis style={{ maxWidth: 320 }}>
+              {admin ? user.name : (producer?.name ?? user.name)}
+            </Typography.Text>
+            <Tag color={admin ? 'volcano' : 'green'} data-testid="role-label" style={{ marginInlineEnd: 0 }}>
+              {admin ? t('role.admin') : t('role.producer')}
+            </Tag>
+          </Space>
+          <LanguageSwitcher onChanged={saveLanguage} />
+          <Dropdown menu={{ items: settingsItems }} trigger={['click']} placement="bottomRight">
+            <Button type="text" icon={<SettingOutlined />} data-testid="settings-menu" aria-label={t('settings.title')}>
+              {t('settings.title')}
+            </Button>
+          </Dropdown>
+          <Button icon={<LogoutOutlined />} onClick={confirmLogout} data-testid="logout">
+            {t('logout.button')}
+          </Button>
+        </Space>
+      </Flex>
+    </Layout.Header>
+  );
+}

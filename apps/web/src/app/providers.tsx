@@ -1,0 +1,45 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import viVN from 'antd/locale/vi_VN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/vi';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../components/page-loader';
+import { platform } from '../lib/platform';
+import { persistor, store } from './store';
+
+/**
+ * antd follows the platform (primary colour) and the UI language (vi_VN / en_US, dayjs).
+ * antd's <App> (message, modal, notification holders) is mounted by the private frame only,
+ * which keeps those modules out of the public pages' bundle.
+ */
+function AntdConfig({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation('common');
+  const vi = i18n.language !== 'en';
+  useEffect(() => {
+    dayjs.locale(vi ? 'vi' : 'en');
+  }, [vi]);
+  return (
+    <ConfigProvider
+      locale={vi ? viVN : enUS}
+      theme={{ token: { colorPrimary: platform.primaryColor, colorLink: platform.primaryColor, borderRadius: 6 } }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <PersistGate loading={<PageLoader fullScreen />} persistor={persistor}>
+        <Suspense fallback={<PageLoader fullScreen />}>
+          <AntdConfig>{children}</AntdConfig>
+        </Suspense>
+      </PersistGate>
+    </Provider>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { paths } from '../config/paths';
+import type { RouteHandle } from '../config/route-handle';
+import { PageLoader } from '../components/page-loader';
+import { setNavigator } from '../lib/navigation';
+import { HomeRedirect, RequireAuth } from './layouts/require-auth';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorPage } from './layouts/route-error-page';
+
+/** A lazy route module: `page(() => import('…'), 'ExportName')`. Every page is its own chunk. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const handle = (h: RouteHandle) => h;
+
+/**
+ * Private pages rendered inside the frame. Their paths make the set of existing pages: the side
+ * menu (contract `visibleMenu`) only shows entries whose page is listed here.
+ */
+const privatePages: RouteObject[] = [
+  {
+    path: paths.dashboard,
+    handle: handle({ title: 'dashboard' }),
+    lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  },
+  {
+    path: paths.accountSetup,
+    handle: handle({ title: 'accountSetup' }),
+    lazy: page(() => import('../features/account/account-setup-page'), 'AccountSetupPage'),
+  },
+  {
+    path: paths.adminUsers,
+    handle: handle({ title: 'adminUsers', abilities: [{ action: 'read', subject: 'user' }] }),
+    lazy: page(() => import('../features/admin/users-page'), 'UsersPage'),
+  },
+];
+
+export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(privatePages.map((r) => r.path!));
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        // Public, responsive pages: small chunks, no private frame.
+        lazy: page(() => import('./layouts/public-layout'), 'PublicLayout'),
+        children: [
+          {
+            path: paths.login,
+            handle: handle({ title: 'login', responsive: true }),
+            lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+          },
+          {
+            path: paths.register,
+            handle: handle({ title: 'register', responsive: true }),
+            lazy: page(() => import('../features/auth/register-page'), 'RegisterPage'),
+          },
+          {
+            path: paths.forgotPassword,
+            handle: handle({ title: 'forgotPassword', responsive: true }),
+            lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+          },
+          {
+            path: paths.reset,
+            handle: handle({ title: 'reset', responsive: true }),
+            lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+          },
+          {
+            path: paths.informationSecurity,
+            handle: handle({ title: 'informationSecurity', responsive: true }),
+            lazy: page(() => import('../features/shell/information-security-page'), 'InformationSecurityPage'),
+          },
+          {
+            path: paths.notFound,
+            handle: handle({ title: 'notFound', responsive: true }),
+            lazy: page(() => import('../features/shell/not-found-page'), 'NotFoundPage'),
+          },
+        ],
+      },
+      {
+        // SLOT — the public traceability pages (/trace/{code}) are their own entry (trace.html,
+        // src/trace), served by the API for /trace/*. An in-app link that lands here loads that page.
+        path: paths.trace,
+        handle: handle({ responsive: true }),
+        lazy: page(() => import('../features/shell/external-page'), 'ExternalPage'),
+      },
+      {
+        // Everything else needs a token: visitors go to /login?next=<where they were going>.
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => {
+              const { PrivateLayout } = await import('./layouts/private-layout');
+              return { element: <PrivateLayout existingPages={EXISTING_PRIVATE_PAGES} /> };
+            },
+            children: [
+              ...privatePages,
+              {
+                // Unknown private paths, and admin-redirected ones (ADMIN_REDIRECTS) whose page is not built yet.
+                path: '*',
+                handle: handle({ title: 'notFound' }),
+                lazy: page(() => import('../features/shell/not-found-page'), 'NotFoundInFrame'),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,41 @@
+/**
+ * Every route path of the web app, in one place. Menu paths come from the contract
+ * (`@agrihub/contract/menu`); the router only renders the ones listed here.
+ */
+export const paths = {
+  home: '/',
+  // public
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  reset: '/reset',
+  notFound: '/404',
+  informationSecurity: '/information-security',
+  /** Reserved for the public traceability pages (built elsewhere). */
+  trace: '/trace/*',
+  // private
+  dashboard: '/dashboard',
+  accountSetup: '/account-setup',
+  adminUsers: '/admin/users',
+  adminProducers: '/admin/producers',
+  products: '/products',
+  product: '/products/:id',
+  addProduct: '/add-product',
+  adminProducts: '/admin/products',
+  adminProduct: '/admin/products/:id',
+} as const;
+
+/** Query parameter that carries the page a visitor wanted before being sent to /login. */
+export const NEXT_PARAM = 'next';
+
+/** Where a signed-in user lands by default. */
+export const DEFAULT_PRIVATE_PATH = paths.dashboard;
+
+/**
+ * Pages an administrator must not open: they go to `to` instead (spec §2).
+ * Patterns use react-router syntax; the rule applies whether or not the page exists yet.
+ */
+export const ADMIN_REDIRECTS: readonly { pattern: string; to: string }[] = [
+  { pattern: paths.products, to: paths.adminProducers },
+  { pattern: paths.product, to: paths.adminProducers },
+];

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import { App, Button, Col, Empty, Form, Input, Row, Select, Skeleton, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
+import { PROVINCES } from '@agrihub/contract/geo';
+import { PRODUCER_PROFILE_FIELDS, updateProducerRequest, type Producer } from '@agrihub/contract/schemas/producers';
+import { QueryError } from '../../components/query-error';
+import { isApiError } from '../../lib/api-error';
+import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../lib/form-rules';
+import { LogoUpload } from './logo-upload';
+import { useGetProducerQuery, useUpdateProducerMutation, type ProducerUpdate } from './producer-api';
+
+const STATUS_COLOR = { pending: 'gold', approved: 'green', closed: 'red' } as const;
+
+/** The editable fields: the contract's update request (which is also the profile-completeness list). */
+const FIELDS = Object.keys(updateProducerRequest.shape) as (keyof ProducerUpdate)[];
+type Values = Partial<Record<keyof ProducerUpdate, unknown>>;
+
+/** Blank optional text becomes null; the name stays a string so "required" reads right. */
+const prepare = (values: Record<string, unknown>) => blankToNull(values, ['name']);
+
+function initialValues(p: Producer): Values {
+  const out: Values = {};
+  for (const f of FIELDS) out[f] = p[f as keyof Producer] ?? undefined;
+  return out;
+}
+
+/** Business information tab (producers only). */
+export function BusinessInfoTab({ producerId }: { producerId: number | null }) {
+  const { t } = useTranslation('account');
+  const query = useGetProducerQuery(producerId ?? 0, { skip: producerId == null });
+  if (producerId == null) return <Empty description={t('business.noProducer')} data-testid="business-no-producer" />;
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.error || !query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  return <BusinessForm producer={query.data} key={query.data.updated_at} />;
+}
+
+function BusinessForm({ producer }: { producer: Producer }) {
+  const { t } = useTranslation(['account', 'validation', 'common']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [update, { isLoading }] = useUpdateProducerMutation();
+  const rule = (field: string) => contractRule(updateProducerRequest, field, t, prepare);
+  const required = new Set<string>(['name', 'producer_type']);
+  const inProfile = (f: string) => (PRODUCER_PROFILE_FIELDS as readonly string[]).includes(f);
+
+  const onFinish = async (values: Values) => {
+    const body = prepare(values as Record<string, unknown>) as ProducerUpdate;
+    const issues = formIssues(updateProducerRequest, body, t);
+    if (issues.length) {
+      showFieldErrors(form, issues);
+      return;
+    }
+    try {
+      await update({ id: producer.id, body }).unwrap();
+      void message.success(t('account:business.saved'));
+    } catch (error) {
+      if (isApiError(error)) {
+        void message.error(error.message);
+        showFieldErrors(form, serverFieldErrors(error.errors, FIELDS));
+      } else void message.error(t('common:errors.generic'));
+    }
+  };
+
+  const item = (name: keyof ProducerUpdate, child: ReactNode, span = 12) => (
+    <Col span={span}>
+      <Form.Item
+        name={name}
+        label={t(`account:fields.${name}`)}
+        required={required.has(name)}
+        rules={[rule(name)]}
+        tooltip={inProfile(name) && !required.has(name) ? t('account:business.completenessHint') : undefined}
+      >
+        {child}
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(producer)}
+      onFinish={onFinish}
+      disabled={isLoading}
+      data-testid="business-form"
+      style={{ maxWidth: 880 }}
+    >
+      <Form.Item label={t('account:fields.status')}>
+        <Tag color={STATUS_COLOR[producer.status]} data-testid="business-status">
+          {t(`account:status.${producer.status}`)}
+        </Tag>
+      </Form.Item>
+      <Form.Item name="logo_url" label={t('account:fields.logo_url')} rules={[rule('logo_url')]}>
+        <LogoUpload />
+      </Form.Item>
+      <Row gutter={24}>
+        {item('name', <Input data-testid="business-name" />, 24)}
+        {item(
+          'producer_type',
+          <Select
+            data-testid="business-producer-type"
+            options={PRODUCER_TYPES.map((v) => ({ value: v, label: t(`account:producerTypes.${v}`) }))}
+          />,
+        )}
+        {item(
+          'business_fields',
+          <Select
+            mode="multiple"
+            allowClear
+            data-testid="business-fields"
+            options={BUSINESS_FIELDS.map((v) => ({ value: v, label: t(`account:businessFields.${v}`) }))}
+          />,
+        )}
+        {item('tax_code', <Input inputMode="numeric" data-testid="business-tax-code" />)}
+        {item('representative', <Input data-testid="business-representative" />)}
+        {item('phone', <Input autoComplete="tel" data-testid="business-phone" />)}
+        {item('email', <Input type="email" data-testid="business-email" />)}
+        {item('website', <Input placeholder="https://" data-testid="business-website" />)}
+        {item(
+          'province_code',
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            data-testid="business-province"
+            placeholder={t('account:business.provincePlaceholder')}
+            options={PROVINCES.map((p) => ({ value: p.code, label: p.name }))}
+          />,
+        )}
+        {item('address', <Input data-testid="business-address" />, 24)}
+        {item('description', <Input.TextArea rows={4} showCount maxLength={5000} data-testid="business-description" />, 24)}
+      </Row>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={isLoading} data-testid="business-submit">
+          {t('common:actions.save')}
+        </Button>
+        <Button htmlType="button" onClick={() => form.resetFields()} disabled={isLoading}>
+          {t('common:actions.reset')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,118 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { purgeStoredState } from 'redux-persist';
+import { API_TIMEOUT_MS } from '@agrihub/contract/constants';
+import { paths, NEXT_PARAM } from '../config/paths';
+import { persistConfig } from '../stores/persist';
+import { resetAll, tokenReceived, type SessionToken, type TokenState } from '../stores/session-actions';
+import { normaliseError, type ApiError, type RawFetchError } from './api-error';
+import i18n, { currentLocale } from './i18n';
+import { navigateTo } from './navigation';
+import { loginPathFor } from './next-path';
+import { platform } from './platform';
+import { writeSessionToken } from './token-storage';
+
+/** Calls that never carry the Authorization header. */
+const ANONYMOUS_ENDPOINTS = new Set(['login', 'refreshToken', 'forgotPassword', 'resetPassword', 'register']);
+/** Calls whose 401 must not log the user out (spec §8: logout; the others are anonymous). */
+const NO_LOGOUT_ON_401 = new Set(['logout', ...ANONYMOUS_ENDPOINTS]);
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/',
+  timeout: API_TIMEOUT_MS,
+  prepareHeaders: (headers, { getState, endpoint }) => {
+    const token = (getState() as TokenState).user.token;
+    if (token && !ANONYMOUS_ENDPOINTS.has(endpoint) && !headers.has('Authorization')) {
+      headers.set('Authorization', `${token.token_type} ${token.access_token}`);
+    }
+    headers.set('locale', currentLocale());
+    headers.set('Platform', platform.key);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    return headers;
+  },
+});
+
+function localTexts() {
+  return {
+    network: i18n.t('common:errors.network'),
+    timeout: i18n.t('common:errors.timeout'),
+    generic: i18n.t('common:errors.generic'),
+  };
+}
+
+type Api = Parameters<BaseQueryFn>[1];
+
+/** One refresh at a time; concurrent 401s wait for it. */
+let refreshing: Promise<boolean> | null = null;
+
+async function refreshSession(refreshToken: string, api: Api, extra: object): Promise<boolean> {
+  const result = await rawBaseQuery(
+    {
+      url: 'oauth/token',
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+    },
+    { ...api, endpoint: 'refreshToken' },
+    extra,
+  );
+  if (result.error || !result.data) return false;
+  api.dispatch(tokenReceived({ token: result.data as SessionToken }));
+  return true;
+}
+
+/**
+ * Ends the session on this device: forgets the token (memory, sessionStorage, localStorage),
+ * purges the persisted state, resets every slice and the API cache, then goes to /login.
+ * `next` brings the user back after logging in again (expired session).
+ */
+export async function clearSession(
+  dispatch: (action: unknown) => unknown,
+  options: { next?: string; notice?: string } = {},
+): Promise<void> {
+  writeSessionToken(null);
+  await purgeStoredState(persistConfig).catch(() => undefined);
+  dispatch(resetAll());
+  navigateTo(options.next ? loginPathFor(paths.login, NEXT_PARAM, options.next) : paths.login, {
+    replace: true,
+    state: options.notice ? { notice: options.notice } : undefined,
+  });
+  // After the private pages unmounted, so no subscribed query refetches without a token.
+  setTimeout(() => dispatch(api.util.resetApiState()), 0);
+}
+
+/**
+ * Adds Authorization, locale and Platform; times out after API_TIMEOUT_MS; normalises every
+ * failure to ApiError. On a 401 it tries the refresh token once, then logs out (spec §8).
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const tokenAtStart = (api.getState() as TokenState).user.token;
+  let result = await rawBaseQuery(args, api, extra);
+
+  if (result.error?.status === 401 && tokenAtStart && !NO_LOGOUT_ON_401.has(api.endpoint)) {
+    const current = (api.getState() as TokenState).user.token;
+    let renewed = !!current && current.access_token !== tokenAtStart.access_token;
+    if (!renewed && current?.refresh_token) {
+      refreshing ??= refreshSession(current.refresh_token, api, extra as object).finally(() => {
+        refreshing = null;
+      });
+      renewed = await refreshing;
+    }
+    if (renewed) result = await rawBaseQuery(args, api, extra);
+    if (result.error?.status === 401 && (api.getState() as TokenState).user.token) {
+      const error = normaliseError(result.error as RawFetchError, localTexts());
+      const { pathname, search } = window.location;
+      await clearSession(api.dispatch, { next: pathname + search, notice: error.message });
+      return { error, meta: result.meta };
+    }
+  }
+
+  if (result.error) return { error: normaliseError(result.error as RawFetchError, localTexts()), meta: result.meta };
+  return { data: result.data, meta: result.meta };
+};
+
+/** The one API slice; features add endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'Producer', 'AdminUser'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,49 @@
+import { CURRENCY } from '@agrihub/contract/constants';
+import type { Locale } from '@agrihub/contract/platforms';
+
+/** Times are stored in UTC and shown in Vietnam's time zone (DESIGN.md §3). */
+export const DISPLAY_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+const intlLocale = (locale: Locale) => (locale === 'vi' ? 'vi-VN' : 'en-GB');
+
+export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(date);
+}
+
+export function formatDate(iso: string | null | undefined, locale: Locale): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** VND has no subunit: cents are đồng (DESIGN.md §3). */
+export function formatMoney(cents: number): string {
+  return new Intl.NumberFormat('vi-VN', { style: 'currency', currency: CURRENCY }).format(cents);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+export function percent(filled: number, total: number): number {
+  return total > 0 ? Math.round((filled / total) * 100) : 0;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENU, PRODUCER_MENU, type MenuEntry } from '@agrihub/contract/menu';
+import { PRODUCER_PROFILE_FIELDS } from '@agrihub/contract/schemas/producers';
+import { BUSINESS_FIELDS, PRODUCER_TYPES, APPROVAL_STATUSES } from '@agrihub/contract/constants';
+import { PLATFORMS } from '@agrihub/contract/platforms';
+import { ROLES } from '@agrihub/contract/permissions';
+
+type Json = { [key: string]: Json | string };
+const files = import.meta.glob<Json>('../../public/locales/*/*.json', { eager: true, import: 'default' });
+
+function bundle(lng: string, ns: string): Json {
+  const found = files[`../../public/locales/${lng}/${ns}.json`];
+  if (!found) throw new Error(`missing ${lng}/${ns}.json`);
+  return found;
+}
+
+function keys(obj: Json, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+}
+
+function has(obj: Json, path: string): boolean {
+  let node: Json | string | undefined = obj;
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' && node.length > 0;
+}
+
+const SHELL_NAMESPACES = ['common', 'auth', 'menu', 'account', 'dashboard', 'no-permission', 'security', 'admin'];
+
+describe('translations', () => {
+  it.each(SHELL_NAMESPACES)('%s: English has exactly the Vietnamese keys', (ns) => {
+    expect(keys(bundle('en', ns)).sort()).toEqual(keys(bundle('vi', ns)).sort());
+  });
+
+  it('no-permission reads as the spec says', () => {
+    expect(bundle('vi', 'no-permission').title).toBe('Bạn không có quyền truy cập');
+  });
+
+  it('role labels of the top bar', () => {
+    expect(has(bundle('vi', 'common'), 'role.admin') && bundle('vi', 'common').role).toMatchObject({
+      admin: 'Quản trị viên',
+      producer: 'Nhà sản xuất',
+    });
+    for (const role of ROLES) expect(has(bundle('en', 'common'), `role.names.${role}`)).toBe(true);
+  });
+
+  it('every menu label of the contract is translated', () => {
+    const labels = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.labelKey, ...labels(e.children ?? [])]);
+    for (const lng of ['vi', 'en']) {
+      for (const key of labels([...PRODUCER_MENU, ...ADMIN_MENU])) expect(has(bundle(lng, 'menu'), key), `${lng} menu.${key}`).toBe(true);
+    }
+  });
+
+  it('platform taglines, producer fields, types, business fields and statuses are translated', () => {
+    for (const lng of ['vi', 'en']) {
+      for (const p of Object.values(PLATFORMS)) expect(has(bundle(lng, 'common'), p.taglineKey)).toBe(true);
+      const account = bundle(lng, 'account');
+      for (const f of PRODUCER_PROFILE_FIELDS) expect(has(account, `fields.${f}`), f).toBe(true);
+      for (const v of PRODUCER_TYPES) expect(has(account, `producerTypes.${v}`)).toBe(true);
+      for (const v of BUSINESS_FIELDS) expect(has(account, `businessFields.${v}`)).toBe(true);
+      for (const v of APPROVAL_STATUSES) {
+        expect(has(account, `status.${v}`)).toBe(true);
+        expect(has(bundle(lng, 'dashboard'), `status.${v}`)).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { createTransform, type PersistConfig } from 'redux-persist';
+import storage from 'redux-persist/es/storage';
+import { PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@agrihub/contract/constants';
+import { readSessionToken } from '../lib/token-storage';
+import type { LoginState } from './login-slice';
+import type { UserState } from './user-slice';
+
+/**
+ * What reaches localStorage: the `user` slice keeps its token only when "remember me" was
+ * checked (else the token lives in sessionStorage, lib/token-storage.ts); loading flags are
+ * never stored, and the login form's password is never in the state at all.
+ */
+const userTransform = createTransform<UserState, UserState>(
+  (inbound) => ({ ...inbound, loading: false, token: inbound.remember ? inbound.token : null }),
+  (outbound) => ({ ...outbound, loading: false, token: outbound.token ?? readSessionToken() }),
+  { whitelist: ['user'] },
+);
+
+const loginTransform = createTransform<LoginState, LoginState>(
+  (inbound) => ({ ...inbound, loading: false }),
+  (outbound) => ({ ...outbound, loading: false }),
+  { whitelist: ['login'] },
+);
+
+/** Spec §4: only login, user and layout are kept, under `root`, with a 5 s timeout. */
+export const PERSISTED_SLICES = ['login', 'user', 'layout'] as const;
+
+export const persistConfig: PersistConfig<unknown> = {
+  key: PERSIST_KEY,
+  storage,
+  timeout: PERSIST_TIMEOUT_MS,
+  whitelist: [...PERSISTED_SLICES],
+  transforms: [userTransform, loginTransform],
+};

@@ -1,0 +1,16 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { TokenResponse } from '@agrihub/contract/schemas/auth';
+
+/** The session token as /oauth/token answers it (token_type + access_token make the Authorization header). */
+export type SessionToken = TokenResponse;
+
+/** Logout / expired session: every slice goes back to its initial state. */
+export const resetAll = createAction('session/resetAll');
+
+/** A new token from login, refresh or password change. `remember` is kept if omitted. */
+export const tokenReceived = createAction<{ token: SessionToken; remember?: boolean }>('session/tokenReceived');
+
+/** The slice of state the base query reads; typed here to avoid importing the store. */
+export interface TokenState {
+  user: { token: SessionToken | null; remember: boolean };
+}

@@ -1,0 +1,78 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '@agrihub/contract/schemas/auth';
+import type { Producer } from '@agrihub/contract/schemas/producers';
+import { sessionApi } from '../lib/session-api';
+import { resetAll, tokenReceived, type SessionToken } from './session-actions';
+
+/** Spec §3 user slice, plus the whoami user and producer the frame shows. */
+export interface UserState {
+  token: SessionToken | null;
+  /** "Remember me": when false the token is kept out of localStorage (see stores/persist.ts). */
+  remember: boolean;
+  isOldUser: boolean;
+  producer_id: number | null;
+  created_at: string | null;
+  required_change_password: boolean;
+  loading: boolean;
+  user: User | null;
+  producer: Producer | null;
+}
+
+const initialState: UserState = {
+  token: null,
+  remember: true,
+  isOldUser: false,
+  producer_id: null,
+  created_at: null,
+  required_change_password: false,
+  loading: false,
+  user: null,
+  producer: null,
+};
+
+function setUser(state: UserState, user: User) {
+  state.user = user;
+  state.isOldUser = user.isOldUser;
+  state.producer_id = user.producer_id;
+  state.created_at = user.created_at;
+  state.required_change_password = user.required_change_password;
+}
+
+export const userSlice = createSlice({
+  name: 'user',
+  initialState,
+  reducers: {
+    producerLoaded(state, action: PayloadAction<Producer>) {
+      state.producer = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(resetAll, () => initialState)
+      .addCase(tokenReceived, (state, action) => {
+        state.token = action.payload.token;
+        if (action.payload.remember !== undefined) state.remember = action.payload.remember;
+      })
+      .addMatcher(sessionApi.endpoints.whoami.matchPending, (state) => {
+        state.loading = true;
+      })
+      .addMatcher(sessionApi.endpoints.whoami.matchRejected, (state) => {
+        state.loading = false;
+      })
+      .addMatcher(sessionApi.endpoints.whoami.matchFulfilled, (state, action) => {
+        state.loading = false;
+        setUser(state, action.payload.user);
+        state.producer = action.payload.producer;
+      })
+      .addMatcher(sessionApi.endpoints.updateAccount.matchFulfilled, (state, action) => {
+        setUser(state, action.payload);
+      })
+      .addMatcher(sessionApi.endpoints.changePassword.matchFulfilled, (state, action) => {
+        state.required_change_password = false;
+        if (state.user) state.user.required_change_password = false;
+        if (action.payload.token) state.token = action.payload.token;
+      });
+  },
+});
+
+export const { producerLoaded } = userSlice.actions;
