@@ -13,6 +13,10 @@ import traceState from './trace-public/state.js';
 import traceabilityRoutes from './traceabilities/routes.js';
 import tracePublicRoutes from './trace-public/routes.js';
 import voteRoutes from './votes/routes.js';
+import catalogRoutes from './catalog/routes.js';
+import productRoutes from './products/routes.js';
+import productActionRoutes from './products/actions.js';
+import adminProductRoutes from './products/admin-routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -30,4 +34,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(traceabilityRoutes);
   await app.register(tracePublicRoutes);
   await app.register(voteRoutes);
+  await app.register(catalogRoutes);
+  await app.register(productRoutes);
+  await app.register(productActionRoutes);
+  await app.register(adminProductRoutes);
 }

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, like } from 'drizzle-orm';
+import { QR_FILE_NAME, envelope, errorEnvelope, idParam, product, productSkuRequest } from '@agrihub/contract';
+import type { Tx } from '../../db/client.js';
+import { categories, products } from '../../db/schema/index.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { productPublicUrl, qrPng } from '../../lib/public-url.js';
+import type { ProductRow } from './presenter.js';
+import { getProduct, presentOne } from './queries.js';
+import { assertSkuFree } from './save.js';
+import { baseOf, invalidateTracePages, mapSkuRace, note, producerScope } from './scope.js';
+
+const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+const SKU_SEQ_DIGITS = 6;
+
+/** Next free `{category code}-{sequence}` SKU of the producer, e.g. `101-000007` (`SP-…` without a code). */
+async function nextSku(tx: Tx, p: ProductRow): Promise<string> {
+  const [cat] = p.categoryId ? await tx.select({ code: categories.code }).from(categories).where(eq(categories.id, p.categoryId)) : [];
+  const prefix = `${cat?.code ?? 'SP'}-`;
+  const taken = await tx
+    .select({ sku: products.sku })
+    .from(products)
+    .where(and(eq(products.producerId, p.producerId), like(products.sku, `${prefix}%`)));
+  const max = taken.reduce((m, t) => {
+    const n = Number(t.sku?.slice(prefix.length));
+    return Number.isInteger(n) && n > m ? n : m;
+  }, 0);
+  return `${prefix}${String(max + 1).padStart(SKU_SEQ_DIGITS, '0')}`;
+}
+
+/** Register for review, SKU generation and setting, QR code. */
+export default async function productActionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const one = { tags: ['products'], params: idParam, response: { 200: envelope('product', product), ...errors } };
+
+  r.post('/api/v1/products/:id/register', { schema: { ...one, summary: 'Submit for review: draft or rejected → pending' } }, async (req) => {
+    const scope = producerScope(req);
+    const row = await app.db.transaction(async (tx) => {
+      const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+      if (p.status !== 'draft' && p.status !== 'rejected') throw conflict('invalid_transition', { from: p.status, to: 'pending' });
+      const [u] = await tx
+        .update(products)
+        .set({ status: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
+        .where(eq(products.id, p.id))
+        .returning();
+      return u!;
+    });
+    return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'product_registered') };
+  });
+
+  r.post('/api/v1/products/:id/generate_sku', { schema: { ...one, summary: 'Generate and store a unique SKU from the category code and a sequence' } }, async (req) => {
+    const scope = producerScope(req);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const row = await app.db.transaction(async (tx) => {
+          const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+          const sku = await nextSku(tx, p);
+          const [u] = await tx.update(products).set({ sku, updatedAt: new Date() }).where(eq(products.id, p.id)).returning();
+          return u!;
+        });
+        invalidateTracePages(app, row.id);
+        return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'sku_saved') };
+      } catch (err) {
+        // Two generations racing for the same number: the unique index refuses one; try the next number.
+        if (!isUniqueViolation(err) || attempt >= 4) throw isUniqueViolation(err) ? new AppError(409, 'sku_generation_failed') : err;
+      }
+    }
+  });
+
+  r.put(
+    '/api/v1/products/:id/sku',
+    { schema: { ...one, summary: 'Set the SKU (unique per producer, else 409 sku_taken)', body: productSkuRequest } },
+    async (req) => {
+      const scope = producerScope(req);
+      const row = await app.db
+        .transaction(async (tx) => {
+          const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+          await assertSkuFree(tx, scope.producerId, req.body.sku, p.id);
+          const [u] = await tx.update(products).set({ sku: req.body.sku, updatedAt: new Date() }).where(eq(products.id, p.id)).returning();
+          return u!;
+        })
+        .catch(mapSkuRace);
+      invalidateTracePages(app, row.id);
+      return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'sku_saved') };
+    },
+  );
+
+  r.get(
+    '/api/v1/products/:id/qrcode',
+    {
+      schema: {
+        tags: ['products'],
+        summary: `QR code PNG (${QR_FILE_NAME}) of the product's public URL: GS1 Digital Link with a GTIN, else /trace/p/{public_code}`,
+        params: idParam,
+        produces: ['image/png'],
+      },
+    },
+    async (req, reply) => {
+      const p = await getProduct(app.db, producerScope(req), req.params.id);
+      const png = await qrPng(productPublicUrl(baseOf(app, req), p));
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Content-Disposition', `attachment; filename="${QR_FILE_NAME}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(png);
+    },
+  );
+}
