@@ -11,7 +11,7 @@ async function main() {
   await database.migrate();
   if (config.SEED_DEMO === 'true') {
     const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    if (n === 0) await seedDemo(database.db);
+    if (n === 0) await seedDemo(database.db, { uploadDir: config.uploadDir });
   }
   const app = await buildApp({ config, database });
   try {
