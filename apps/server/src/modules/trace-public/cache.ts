@@ -1,12 +1,13 @@
 /**
- * In-process cache of public trace lookups (ADR docs/decisions/003-trace-lookup-cache.md).
+ * In-process cache of public trace lookups (ADR docs/decisions/006-trace-lookup-cache.md).
  *
  * An entry holds the serialized payload without its volatile parts (scan count, duplicate
  * warning), so a hit is one Map lookup and a string concatenation. It is never wrong on this
  * node: every write to a batch calls `invalidate(code)` after its commit, and a load that raced
- * with any invalidation is returned but not stored. Entries also expire after `ttlMs` (the
- * safety net for writes made on other nodes) and when the calendar day changes (expiry and
- * certificate validity depend on today). Misses are coalesced: one load per code at a time.
+ * with an invalidation of its code is returned but not stored. Entries are reloaded in bulk
+ * once they are `ttlMs` old (warmer.ts: the safety net for writes made on other nodes) and are
+ * not served at all past `hardTtlMs` or once the calendar day changes (expiry and certificate
+ * validity depend on today). Misses are coalesced: one load per code at a time.
  */
 export interface TraceEntry {
   id: number;
@@ -21,15 +22,20 @@ export interface TraceEntry {
   /** Distinct scan sources stored when loaded (kept current by the scan flush). */
   sourceCount: number;
   day: string;
-  expiresAt: number;
+  loadedAt: number;
 }
 
 /** A negative entry remembers that a code does not resolve to a published batch. */
-type Slot = TraceEntry | { missing: true; code: string; expiresAt: number };
+interface Missing {
+  missing: true;
+  loadedAt: number;
+}
+type Slot = TraceEntry | Missing;
 
 export interface TraceCacheOptions {
   maxEntries?: number;
   ttlMs?: number;
+  hardTtlMs?: number;
   missTtlMs?: number;
 }
 
@@ -38,20 +44,27 @@ export function vnToday(now = Date.now()): string {
   return new Date(now + 7 * 3600_000).toISOString().slice(0, 10);
 }
 
+const isMissing = (s: Slot): s is Missing => 'missing' in s;
+
 export class TraceCache {
-  readonly maxEntries: number;
+  maxEntries: number;
   readonly ttlMs: number;
+  readonly hardTtlMs: number;
   readonly missTtlMs: number;
   private slots = new Map<string, Slot>();
   private loading = new Map<string, Promise<TraceEntry | null>>();
-  /** Bumped by every invalidation; a load that saw another epoch does not store its result. */
+  /** Bumped by every invalidation. */
   private epoch = 0;
+  /** Epoch of the last invalidation of each code, and of the last invalidation of everything. */
+  private codeEpoch = new Map<string, number>();
+  private floorEpoch = 0;
   private today = vnToday();
   private todayCheckedAt = Date.now();
 
   constructor(opts: TraceCacheOptions = {}) {
     this.maxEntries = opts.maxEntries ?? 10_000;
     this.ttlMs = opts.ttlMs ?? 30_000;
+    this.hardTtlMs = opts.hardTtlMs ?? 4 * this.ttlMs;
     this.missTtlMs = opts.missTtlMs ?? 5_000;
   }
 
@@ -59,12 +72,17 @@ export class TraceCache {
     return this.slots.size;
   }
 
-  private currentDay(now: number): string {
+  currentDay(now = Date.now()): string {
     if (now - this.todayCheckedAt > 1000) {
       this.today = vnToday(now);
       this.todayCheckedAt = now;
     }
     return this.today;
+  }
+
+  private usable(slot: Slot, now: number): boolean {
+    if (isMissing(slot)) return slot.loadedAt + this.missTtlMs > now;
+    return slot.loadedAt + this.hardTtlMs > now && slot.day === this.currentDay(now);
   }
 
   /**
@@ -74,20 +92,18 @@ export class TraceCache {
   async get(code: string, load: (code: string) => Promise<TraceEntry | null>): Promise<TraceEntry | null> {
     const now = Date.now();
     const slot = this.slots.get(code);
-    if (slot && slot.expiresAt > now && ('missing' in slot || slot.day === this.currentDay(now))) {
-      // Refresh recency: Map keeps insertion order, so re-inserting moves it to the end.
+    if (slot && this.usable(slot, now)) {
+      // Refresh recency: a Map keeps insertion order, so re-inserting moves the entry to the end.
       this.slots.delete(code);
       this.slots.set(code, slot);
-      return 'missing' in slot ? null : slot;
+      return isMissing(slot) ? null : slot;
     }
     const pending = this.loading.get(code);
     if (pending) return pending;
-    const started = this.epoch;
+    const started = this.beginLoad();
     const promise = load(code)
       .then((entry) => {
-        if (this.epoch === started) {
-          this.store(code, entry ?? { missing: true, code, expiresAt: Date.now() + this.missTtlMs });
-        }
+        this.store(code, entry ?? { missing: true, loadedAt: Date.now() }, started);
         return entry;
       })
       .finally(() => {
@@ -97,24 +113,55 @@ export class TraceCache {
     return promise;
   }
 
-  private store(code: string, slot: Slot) {
+  /** Call before reading the database for entries; pass the result to `store`. */
+  beginLoad(): number {
+    return this.epoch;
+  }
+
+  /** Stores what a load started at `started` read, unless its code was invalidated since. */
+  store(code: string, slot: Slot, started: number): boolean {
+    if (this.floorEpoch > started || (this.codeEpoch.get(code) ?? 0) > started) return false;
+    const old = this.slots.get(code);
+    if (old && !isMissing(old) && !isMissing(slot) && old.id === slot.id) {
+      // Scan figures only grow; a load that read them before a flush must not lower them.
+      slot.scanBase = Math.max(slot.scanBase, old.scanBase);
+      slot.sourceCount = Math.max(slot.sourceCount, old.sourceCount);
+    }
     this.slots.delete(code);
+    if (this.maxEntries <= 0) return false;
     this.slots.set(code, slot);
     while (this.slots.size > this.maxEntries) {
       const oldest = this.slots.keys().next().value as string;
       this.slots.delete(oldest);
     }
+    return true;
   }
 
   /** The cached entry without loading (used by the scan flush to keep counts current). */
   peek(code: string): TraceEntry | undefined {
     const slot = this.slots.get(code);
-    return slot && !('missing' in slot) ? slot : undefined;
+    return slot && !isMissing(slot) ? slot : undefined;
+  }
+
+  /** Entries due for a reload (older than ttlMs or of another day), oldest first. */
+  stale(now = Date.now()): TraceEntry[] {
+    const day = this.currentDay(now);
+    const out: TraceEntry[] = [];
+    for (const slot of this.slots.values()) {
+      if (!isMissing(slot) && (slot.loadedAt + this.ttlMs <= now || slot.day !== day)) out.push(slot);
+    }
+    return out.sort((a, b) => a.loadedAt - b.loadedAt);
   }
 
   /** Call after every committed write to the batch with this public code. */
   invalidate(code: string): void {
     this.epoch++;
+    this.codeEpoch.set(code, this.epoch);
+    if (this.codeEpoch.size > 100_000) {
+      // Forget per-code epochs; loads started before now are refused wholesale instead.
+      this.codeEpoch.clear();
+      this.floorEpoch = this.epoch;
+    }
     this.slots.delete(code);
     this.loading.delete(code);
   }
@@ -122,14 +169,16 @@ export class TraceCache {
   /** Call after a product changes (name, images, GTIN…): every cached batch of it goes. */
   invalidateProduct(productId: number): void {
     this.epoch++;
+    this.floorEpoch = this.epoch;
     for (const [code, slot] of this.slots) {
-      if (!('missing' in slot) && slot.productId === productId) this.slots.delete(code);
+      if (!isMissing(slot) && slot.productId === productId) this.slots.delete(code);
     }
     this.loading.clear();
   }
 
   clear(): void {
     this.epoch++;
+    this.floorEpoch = this.epoch;
     this.slots.clear();
     this.loading.clear();
   }

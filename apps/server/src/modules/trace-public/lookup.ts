@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DUPLICATE_SOURCES_THRESHOLD, provinceName, type PublicTrace } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
 import { iso, presentCertificates, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
 import { vnToday, type TraceEntry } from './cache.js';
 
-type LookupRow = {
+export type LookupRow = {
   id: number;
   platform: string;
   public_code: string;
@@ -42,8 +42,8 @@ type LookupRow = {
   source_count: number;
 };
 
-/** Everything the public page shows, in one round trip. Only published batches resolve. */
-async function fetchRow(db: Db, code: string): Promise<LookupRow | null> {
+/** Everything the public page shows for the published batches matching `where`, in one round trip. */
+export async function fetchRows(db: Db, where: SQL, tail: SQL = sql``): Promise<LookupRow[]> {
   const res = await db.execute<LookupRow>(sql`
     select t.id, t.platform, t.public_code, t.lot_code, t.production_date::text as production_date,
       t.expiry_date::text as expiry_date, t.quantity, t.unit, t.production_base, t.certificates,
@@ -63,9 +63,9 @@ async function fetchRow(db: Db, code: string): Promise<LookupRow | null> {
     join products p on p.id = t.product_id
     join producers pr on pr.id = t.producer_id
     left join product_variants v on v.id = t.variant_id
-    where t.public_code = ${code} and t.status = 'published'
-    limit 1`);
-  return res.rows[0] ?? null;
+    where t.status = 'published' and ${where}
+    ${tail}`);
+  return res.rows;
 }
 
 /** The cacheable part of the public lookup (everything but the scan count and its warning). */
@@ -112,11 +112,8 @@ export function presentPublic(row: LookupRow, today: string): Omit<PublicTrace, 
   };
 }
 
-/** Loads a cache entry: the JSON envelope up to the volatile fields. */
-export async function loadEntry(db: Db, code: string, ttlMs: number): Promise<TraceEntry | null> {
-  const row = await fetchRow(db, code);
-  if (!row) return null;
-  const today = vnToday();
+/** A cache entry: the JSON envelope up to the volatile fields. */
+export function entryOf(row: LookupRow, today = vnToday()): TraceEntry {
   const json = JSON.stringify({ data: { traceability: presentPublic(row, today) } });
   return {
     id: Number(row.id),
@@ -128,8 +125,14 @@ export async function loadEntry(db: Db, code: string, ttlMs: number): Promise<Tr
     scanBase: Number(row.scan_count),
     sourceCount: Number(row.source_count),
     day: today,
-    expiresAt: Date.now() + ttlMs,
+    loadedAt: Date.now(),
   };
+}
+
+/** Loads the entry of one public code (null unless it is a published batch). */
+export async function loadEntry(db: Db, code: string): Promise<TraceEntry | null> {
+  const [row] = await fetchRows(db, sql`t.public_code = ${code}`, sql`limit 1`);
+  return row ? entryOf(row) : null;
 }
 
 const WARN_UNITS = ',"duplicate_warning":{"reason":"more_scans_than_units"}}}}';

@@ -7,6 +7,27 @@ import { products, traceabilities } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { loadEntry, render } from './lookup.js';
 
+/**
+ * The security headers helmet sets, fixed for a JSON answer: the lookup route skips the per-request
+ * helmet run (it rebuilds its middleware on every request) and sends these instead.
+ */
+const LOOKUP_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 const digitalLinkParams = z.object({ gtin: z.string(), lot: z.string() });
 
 /**
@@ -17,12 +38,13 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.traceCache;
   const scans = app.scanBuffer;
-  const load = (code: string) => loadEntry(app.db, code, cache.ttlMs);
+  const load = (code: string) => loadEntry(app.db, code);
 
   r.get(
     '/api/v1/client/traceabilities/:code',
     {
       config: { public: true },
+      helmet: false,
       schema: {
         tags: ['client'],
         summary: 'Public traceability of a published batch by its public code (counts a scan)',
@@ -36,10 +58,7 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
       if (!entry || entry.platform !== req.platform) throw notFound();
       scans.record(entry.id, entry.code, req.ip);
       // A prebuilt string: Fastify sends it as is, without serializing again.
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(render(entry, scans.pending(entry.id)) as never);
+      return reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
     },
   );
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { TraceCache } from './cache.js';
 import { ScanBuffer } from './scans.js';
+import { TraceWarmer } from './warmer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,23 +10,34 @@ declare module 'fastify' {
     traceCache: TraceCache;
     /** Scan counts waiting for their batched write (see scans.ts). */
     scanBuffer: ScanBuffer;
+    /** Preloads and refreshes the trace cache (see warmer.ts). */
+    traceWarmer: TraceWarmer;
   }
 }
 
 export const SCAN_FLUSH_INTERVAL_MS = 1000;
 
-/** The app's trace cache and scan buffer; buffered scans are flushed every second and on close. */
+/**
+ * The app's trace cache (preloaded and refreshed by the warmer) and scan buffer; buffered scans
+ * are flushed every second and on close.
+ */
 export default fp(async function traceState(app: FastifyInstance) {
   const cache = new TraceCache({ maxEntries: 10_000, ttlMs: 30_000 });
   const scans = new ScanBuffer(app.db, cache);
   app.decorate('traceCache', cache);
+  const warmer = new TraceWarmer(app.db, cache);
   app.decorate('scanBuffer', scans);
+  app.decorate('traceWarmer', warmer);
+  app.addHook('onReady', async () => {
+    warmer.start((err) => app.log.error({ err }, 'trace cache warm-up failed'));
+  });
   const timer = setInterval(() => {
     scans.flush().catch((err) => app.log.error({ err }, 'scan flush failed; counts kept for the next one'));
   }, SCAN_FLUSH_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await warmer.stop();
     await scans.flush().catch((err) => app.log.error({ err }, 'final scan flush failed'));
   });
 }, { name: 'trace-state' });

@@ -168,3 +168,21 @@ describe('GS1 Digital Link', () => {
     expect(draft.id).toBeGreaterThan(0);
   });
 });
+
+describe('cache warmer', () => {
+  it('preloads published batches (not drafts) and reloads stale entries in bulk', async () => {
+    const x = await publishedBatch(t, a, productId);
+    const draft = await createBatch(t, a, productId);
+    t.app.traceCache.clear();
+    const loaded = await t.app.traceWarmer.preload();
+    expect(loaded).toBeGreaterThan(0);
+    expect(t.app.traceCache.peek(x.public_code)?.id).toBe(x.id);
+    expect(t.app.traceCache.peek(draft.public_code)).toBeUndefined();
+    // A write made behind the cache's back (another node) shows after the entry is refreshed.
+    await t.db.update(traceabilities).set({ recallReason: 'Từ nút khác', recalledAt: new Date() }).where(eq(traceabilities.id, x.id));
+    expect(json(await lookup(x.public_code)).data.traceability.recall).toBeNull();
+    t.app.traceCache.peek(x.public_code)!.loadedAt -= t.app.traceCache.ttlMs + 1;
+    await t.app.traceWarmer.refresh();
+    expect(json(await lookup(x.public_code)).data.traceability.recall).toMatchObject({ reason: 'Từ nút khác' });
+  });
+});

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { TraceCache } from './cache.js';
+import { entryOf, fetchRows } from './lookup.js';
+
+export const WARM_PAGE_SIZE = 500;
+
+/**
+ * Keeps the trace cache full and current with set-based reads (500 batches per query):
+ * at start it preloads the most recent published batches up to the cache's cap, then every
+ * `intervalMs` it reloads the entries older than the cache's TTL. A lookup thus rarely waits
+ * for the database, and writes made by other nodes show within TTL + interval.
+ */
+export class TraceWarmer {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly cache: TraceCache,
+    private readonly intervalMs = 5_000,
+  ) {}
+
+  /** Loads published batches, newest first, until the cache is full or none are left. */
+  async preload(): Promise<number> {
+    let loaded = 0;
+    let beforeId = 2_147_483_647;
+    while (!this.stopped && loaded < this.cache.maxEntries) {
+      const started = this.cache.beginLoad();
+      const limit = Math.min(WARM_PAGE_SIZE, this.cache.maxEntries - loaded);
+      const rows = await fetchRows(this.db, sql`t.id < ${beforeId}`, sql`order by t.id desc limit ${limit}`);
+      if (!rows.length) break;
+      const today = this.cache.currentDay();
+      for (const row of rows) {
+        // Never replace what a lookup loaded meanwhile (it is as fresh as this).
+        if (!this.cache.peek(row.public_code)) this.cache.store(row.public_code, entryOf(row, today), started);
+      }
+      loaded += rows.length;
+      beforeId = Number(rows[rows.length - 1]!.id);
+      if (rows.length < limit) break;
+    }
+    return loaded;
+  }
+
+  /** Reloads the entries due, in pages; a batch no longer found is dropped. */
+  async refresh(): Promise<void> {
+    const due = this.cache.stale();
+    for (let i = 0; i < due.length && !this.stopped; i += WARM_PAGE_SIZE) {
+      const page = due.slice(i, i + WARM_PAGE_SIZE);
+      const started = this.cache.beginLoad();
+      const ids = sql.join(
+        page.map((e) => sql`${e.id}::int`),
+        sql`, `,
+      );
+      const rows = await fetchRows(this.db, sql`t.id in (${ids})`);
+      const today = this.cache.currentDay();
+      const found = new Set<string>();
+      for (const row of rows) {
+        found.add(row.public_code);
+        this.cache.store(row.public_code, entryOf(row, today), started);
+      }
+      for (const e of page) if (!found.has(e.code)) this.cache.store(e.code, { missing: true, loadedAt: Date.now() }, started);
+    }
+  }
+
+  start(onError: (err: unknown) => void): void {
+    this.running = this.preload()
+      .then(() => undefined)
+      .catch(onError)
+      .finally(() => {
+        this.running = null;
+      });
+    this.timer = setInterval(() => {
+      if (this.running || this.stopped) return;
+      this.running = this.refresh()
+        .catch(onError)
+        .finally(() => {
+          this.running = null;
+        });
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Resolves when the preload (or a refresh) in progress is done. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+}
