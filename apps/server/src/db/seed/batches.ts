@@ -125,7 +125,8 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
     if (!own.length) continue;
     const story = STORIES[platform];
     for (const [i, plan] of plans(platform).entries()) {
-      const product = own[i % Math.min(own.length, 3)]!;
+      // The stories fit the flagship product (tea, lettuce, shrimp); the draft goes on the second one.
+      const product = (plan.state === 'draft' ? own[1] : undefined) ?? own[0]!;
       const [exists] = await db
         .select({ id: traceabilities.id })
         .from(traceabilities)
@@ -178,7 +179,8 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
           })
           .returning();
         for (const [j, step] of plan.steps.entries()) {
-          const at = new Date(first.getTime() + j * 12 * DAY + 2 * 3600_000);
+          // 07:30 local time (UTC+7) on the stage's day.
+          const at = new Date(`${iso(new Date(first.getTime() + j * 12 * DAY))}T07:30:00+07:00`);
           const place = step === 'shipping' ? story.market : step === 'processing' || step === 'packing' ? story.plant : story.farm;
           await tx.insert(traceEvents).values({
             traceabilityId: b!.id,
