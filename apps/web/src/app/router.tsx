@@ -4,7 +4,6 @@ import { RouterProvider } from 'react-router/dom';
 import { paths } from '../config/paths';
 import type { RouteHandle } from '../config/route-handle';
 import { PageLoader } from '../components/page-loader';
-import { setNavigator } from '../lib/navigation';
 import { HomeRedirect, RequireAuth } from './layouts/require-auth';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
@@ -116,10 +115,6 @@ const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
-
-setNavigator((to, options) => {
-  void router.navigate(to, options);
-});
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

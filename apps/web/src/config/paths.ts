@@ -23,6 +23,10 @@ export const paths = {
   addProduct: '/add-product',
   adminProducts: '/admin/products',
   adminProduct: '/admin/products/:id',
+  // batches (traceabilities), traceability platform only
+  productBatches: '/product-batches',
+  productBatch: '/product-batches/:id',
+  addBatch: '/add-batch',
 } as const;
 
 /** Query parameter that carries the page a visitor wanted before being sent to /login. */

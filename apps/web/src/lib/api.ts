@@ -1,13 +1,10 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { purgeStoredState } from 'redux-persist';
 import { API_TIMEOUT_MS } from '@agrihub/contract/constants';
-import { paths, NEXT_PARAM } from '../config/paths';
 import { persistConfig } from '../stores/persist';
 import { resetAll, tokenReceived, type SessionToken, type TokenState } from '../stores/session-actions';
 import { normaliseError, type ApiError, type RawFetchError } from './api-error';
 import i18n, { currentLocale } from './i18n';
-import { navigateTo } from './navigation';
-import { loginPathFor } from './next-path';
 import { platform } from './platform';
 import { writeSessionToken } from './token-storage';
 
@@ -61,8 +58,9 @@ async function refreshSession(refreshToken: string, api: Api, extra: object): Pr
 
 /**
  * Ends the session on this device: forgets the token (memory, sessionStorage, localStorage),
- * purges the persisted state, resets every slice and the API cache, then goes to /login.
- * `next` brings the user back after logging in again (expired session).
+ * purges the persisted state, resets every slice and the API cache. Without a token the private
+ * routes redirect to /login (app/layouts/require-auth.tsx), showing `notice` there; `next`
+ * brings the user back after logging in again (expired session), a deliberate logout has none.
  */
 export async function clearSession(
   dispatch: (action: unknown) => unknown,
@@ -70,11 +68,7 @@ export async function clearSession(
 ): Promise<void> {
   writeSessionToken(null);
   await purgeStoredState(persistConfig).catch(() => undefined);
-  dispatch(resetAll());
-  navigateTo(options.next ? loginPathFor(paths.login, NEXT_PARAM, options.next) : paths.login, {
-    replace: true,
-    state: options.notice ? { notice: options.notice } : undefined,
-  });
+  dispatch(resetAll({ notice: options.notice, next: options.next ?? null }));
   // After the private pages unmounted, so no subscribed query refetches without a token.
   setTimeout(() => dispatch(api.util.resetApiState()), 0);
 }

@@ -16,5 +16,6 @@ export function applyPlatformBranding(): void {
   if (!icon.parentNode) document.head.appendChild(icon);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', platform.primaryColor);
   document.documentElement.dataset.platform = platform.key;
+  document.documentElement.style.setProperty('--brand', platform.primaryColor);
   document.title = platform.name;
 }

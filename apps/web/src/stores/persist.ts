@@ -11,8 +11,8 @@ import type { UserState } from './user-slice';
  * never stored, and the login form's password is never in the state at all.
  */
 const userTransform = createTransform<UserState, UserState>(
-  (inbound) => ({ ...inbound, loading: false, token: inbound.remember ? inbound.token : null }),
-  (outbound) => ({ ...outbound, loading: false, token: outbound.token ?? readSessionToken() }),
+  (inbound) => ({ ...inbound, loading: false, ended: null, token: inbound.remember ? inbound.token : null }),
+  (outbound) => ({ ...outbound, loading: false, ended: null, token: outbound.token ?? readSessionToken() }),
   { whitelist: ['user'] },
 );
 

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@agrihub/contract/schemas/auth';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import { sessionApi } from '../lib/session-api';
-import { resetAll, tokenReceived, type SessionToken } from './session-actions';
+import { resetAll, tokenReceived, type SessionEnd, type SessionToken } from './session-actions';
 
 /** Spec §3 user slice, plus the whoami user and producer the frame shows. */
 export interface UserState {
@@ -16,6 +16,8 @@ export interface UserState {
   loading: boolean;
   user: User | null;
   producer: Producer | null;
+  /** Why the last session ended (read by the /login redirect); never persisted. */
+  ended: SessionEnd | null;
 }
 
 const initialState: UserState = {
@@ -28,6 +30,7 @@ const initialState: UserState = {
   loading: false,
   user: null,
   producer: null,
+  ended: null,
 };
 
 function setUser(state: UserState, user: User) {
@@ -45,12 +48,17 @@ export const userSlice = createSlice({
     producerLoaded(state, action: PayloadAction<Producer>) {
       state.producer = action.payload;
     },
+    /** The login page has shown how the last session ended. */
+    sessionEndSeen(state) {
+      state.ended = null;
+    },
   },
   extraReducers: (builder) => {
     builder
-      .addCase(resetAll, () => initialState)
+      .addCase(resetAll, (_state, action) => ({ ...initialState, ended: action.payload ?? null }))
       .addCase(tokenReceived, (state, action) => {
         state.token = action.payload.token;
+        state.ended = null;
         if (action.payload.remember !== undefined) state.remember = action.payload.remember;
       })
       .addMatcher(sessionApi.endpoints.whoami.matchPending, (state) => {
@@ -75,4 +83,4 @@ export const userSlice = createSlice({
   },
 });
 
-export const { producerLoaded } = userSlice.actions;
+export const { producerLoaded, sessionEndSeen } = userSlice.actions;

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Flex, Layout, Space, Tag, Tooltip, Typography, App, type ButtonProps } from 'antd';
+import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip, type ButtonProps } from 'antd';
 import {
   LogoutOutlined,
   MenuFoldOutlined,
@@ -90,7 +90,7 @@ export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) 
         lineHeight: '56px',
       }}
     >
-      <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+      <Flex align="center" justify="space-between" style={{ height: '100%', lineHeight: 'normal' }}>
         <Tooltip title={collapsed ? t('menu.expand') : t('menu.collapse')}>
           <Button
             type="text"
@@ -102,9 +102,13 @@ export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) 
         </Tooltip>
         <Space size={16} align="center">
           <Space size={8} align="center">
-            <Typography.Text strong data-testid="producer-name" ellipsis style={{ maxWidth: 320 }}>
+            <span
+              data-testid="producer-name"
+              title={admin ? user.name : (producer?.name ?? user.name)}
+              style={{ fontWeight: 600, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block', verticalAlign: 'middle' }}
+            >
               {admin ? user.name : (producer?.name ?? user.name)}
-            </Typography.Text>
+            </span>
             <Tag color={admin ? 'volcano' : 'green'} data-testid="role-label" style={{ marginInlineEnd: 0 }}>
               {admin ? t('role.admin') : t('role.producer')}
             </Tag>

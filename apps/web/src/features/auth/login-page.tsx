@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useLoginMutation } from '../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { loginFinished, loginStarted } from '../../stores/login-slice';
 import { tokenReceived } from '../../stores/session-actions';
+import { sessionEndSeen } from '../../stores/user-slice';
 
 interface Values {
   username: string;
@@ -36,6 +37,10 @@ export function LoginPage() {
 
   const next = safeNextPath(params.get(NEXT_PARAM), DEFAULT_PRIVATE_PATH, AUTH_PAGES);
   const notice = (location.state as { notice?: string } | null)?.notice;
+  const ended = useAppSelector((s) => s.user.ended);
+  useEffect(() => {
+    if (ended) dispatch(sessionEndSeen());
+  }, [ended, dispatch]);
 
   if (token) return <Navigate to={next} replace />;
 
