@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Result, Space, Typography } from 'antd';
+import { Alert, Button, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -55,17 +55,32 @@ export function AdminProductPage() {
         <ReviewActions product={p} />
       </Flex>
       {p.status === 'pending' && p.submitted_at && (
-        <Alert type="info" showIcon title={t('detail.submittedAt', { time: formatDateTime(p.submitted_at, currentLocale()) })} />
+        <Alert
+          type="info"
+          showIcon
+          title={t('detail.submittedAt', { time: formatDateTime(p.submitted_at, currentLocale()) })}
+        />
       )}
       {p.status === 'rejected' && p.reject_reason && (
-        <Alert type="error" showIcon title={t('detail.rejectedReason')} description={p.reject_reason} data-testid="reject-reason" />
+        <Alert
+          type="error"
+          showIcon
+          title={t('detail.rejectedReason')}
+          description={p.reject_reason}
+          data-testid="reject-reason"
+        />
       )}
       {p.status === 'approved' && p.reviewed_at && (
-        <Alert type="success" showIcon title={t('detail.approvedAt', { time: formatDateTime(p.reviewed_at, currentLocale()) })} />
+        <Alert
+          type="success"
+          showIcon
+          title={t('detail.approvedAt', { time: formatDateTime(p.reviewed_at, currentLocale()) })}
+        />
       )}
-      <Card size="small">
-        <ProductDetails product={p} productTypeName={type ? (i18n.language === 'en' ? type.name_en : type.name) : undefined} />
-      </Card>
+      <ProductDetails
+        product={p}
+        productTypeName={type ? (i18n.language === 'en' ? type.name_en : type.name) : undefined}
+      />
     </Flex>
   );
 }

@@ -15,7 +15,10 @@ export const adminProductsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     listAdminProducts: build.query<ProductList, ProductListArgs>({
       query: (args) => ({ url: 'api/v1/admin/products', params: listParams(args) }),
-      transformResponse: (a: { data: { products: Product[] }; meta: ListMeta }) => ({ products: a.data.products, meta: a.meta }),
+      transformResponse: (a: { data: { products: Product[] }; meta: ListMeta }) => ({
+        products: a.data.products,
+        meta: a.meta,
+      }),
       providesTags: ['AdminProductList'],
     }),
     getAdminProduct: build.query<Product, number>({
@@ -26,17 +29,20 @@ export const adminProductsApi = tagged.injectEndpoints({
     approveProduct: build.mutation<ProductAnswer, number>({
       query: (id) => ({ url: `api/v1/admin/products/${id}/approve`, method: 'POST' }),
       transformResponse: toAnswer,
-      invalidatesTags: (_r, e, id) => (e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList']),
+      invalidatesTags: (_r, e, id) =>
+        e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList'],
     }),
     rejectProduct: build.mutation<ProductAnswer, { id: number; reason: string }>({
       query: ({ id, reason }) => ({ url: `api/v1/admin/products/${id}/reject`, method: 'POST', body: { reason } }),
       transformResponse: toAnswer,
-      invalidatesTags: (_r, e, { id }) => (e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList']),
+      invalidatesTags: (_r, e, { id }) =>
+        e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList'],
     }),
     /** The platform's producers for the filter (first 100, by name). */
     productProducerOptions: build.query<Pick<Producer, 'id' | 'name'>[], void>({
       query: () => ({ url: 'api/v1/admin/producers', params: { per_page: 100 } }),
-      transformResponse: (a: Envelope<{ producers: Producer[] }>) => a.data.producers.map((p) => ({ id: p.id, name: p.name })),
+      transformResponse: (a: Envelope<{ producers: Producer[] }>) =>
+        a.data.producers.map((p) => ({ id: p.id, name: p.name })),
       keepUnusedDataFor: 300,
     }),
   }),

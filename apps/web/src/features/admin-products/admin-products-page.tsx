@@ -49,7 +49,16 @@ export function AdminProductsPage() {
               update={update}
               showProducer
               linkOf={(p) => generatePath(paths.adminProduct, { id: String(p.id) })}
-              empty={list.isLoading ? ' ' : <Empty description={active ? t('list.noMatch') : t('list.empty')} data-testid="admin-products-empty" />}
+              empty={
+                list.isLoading ? (
+                  ' '
+                ) : (
+                  <Empty
+                    description={active ? t('list.noMatch') : t('list.empty')}
+                    data-testid="admin-products-empty"
+                  />
+                )
+              }
             />
           )}
         </Flex>

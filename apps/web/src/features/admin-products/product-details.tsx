@@ -22,22 +22,34 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
           <Descriptions.Item label={t('products:fields.name')}>{p.name}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.nameEn')}>{p.name_en ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.producer')}>{p.producer_name}</Descriptions.Item>
-          <Descriptions.Item label={t('products:fields.category')}>{(en ? p.category_path_en : p.category_path) ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('products:fields.category')}>
+            {(en ? p.category_path_en : p.category_path) ?? '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('products:fields.productType')}>{productTypeName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.unit')}>{p.unit}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.price')}>{money(p.price)}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.shipping_price')}>{money(p.shipping_price)}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.discount_price')}>{money(p.discount_price)}</Descriptions.Item>
-          <Descriptions.Item label={t('products:fields.tax_rate')}>{p.tax_rate === null ? '—' : `${p.tax_rate}%`}</Descriptions.Item>
+          <Descriptions.Item label={t('products:fields.tax_rate')}>
+            {p.tax_rate === null ? '—' : `${p.tax_rate}%`}
+          </Descriptions.Item>
           <Descriptions.Item label={t('products:fields.gtin')}>{p.gtin ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.sku')}>{p.sku ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('products:fields.origin_country')}>{country ? (en ? country.en : country.vi) : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('products:fields.origin_province_code')}>{provinceName(p.origin_province_code) ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('products:fields.origin_country')}>
+            {country ? (en ? country.en : country.vi) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('products:fields.origin_province_code')}>
+            {provinceName(p.origin_province_code) ?? '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('products:fields.description')} span={2}>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{p.description ?? '—'}</Typography.Paragraph>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {p.description ?? '—'}
+            </Typography.Paragraph>
           </Descriptions.Item>
           <Descriptions.Item label={t('products:fields.descriptionEn')} span={2}>
-            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{p.description_en ?? '—'}</Typography.Paragraph>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {p.description_en ?? '—'}
+            </Typography.Paragraph>
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -49,7 +61,14 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
             <Flex wrap gap={12} data-testid="admin-product-images">
               {p.images.map((img, i) => (
                 <Flex key={img.id} vertical align="center" gap={4}>
-                  <Image src={img.thumbnail_url ?? img.url} preview={{ src: img.url }} width={140} height={105} style={{ objectFit: 'cover' }} alt="" />
+                  <Image
+                    src={img.thumbnail_url ?? img.url}
+                    preview={{ src: img.url }}
+                    width={140}
+                    height={105}
+                    style={{ objectFit: 'cover' }}
+                    alt=""
+                  />
                   {i === 0 && <Tag color="green">{t('products:images.cover')}</Tag>}
                 </Flex>
               ))}
@@ -66,7 +85,12 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
           locale={{ emptyText: t('admin-products:detail.noVariants') }}
           onRow={() => ({ 'data-testid': 'variant-row' }) as React.HTMLAttributes<HTMLElement>}
           columns={[
-            { key: 'thumb', title: t('products:variants.thumbnail'), width: 80, render: (_, v) => (v.thumbnail_url ? <Image src={v.thumbnail_url} width={40} height={40} alt="" /> : '—') },
+            {
+              key: 'thumb',
+              title: t('products:variants.thumbnail'),
+              width: 80,
+              render: (_, v) => (v.thumbnail_url ? <Image src={v.thumbnail_url} width={40} height={40} alt="" /> : '—'),
+            },
             { key: 'label', title: t('products:variants.variant'), dataIndex: 'label' },
             { key: 'price', title: t('products:variants.price'), align: 'right', render: (_, v) => money(v.price) },
             { key: 'sku', title: t('products:variants.customerSku'), render: (_, v) => v.customer_sku ?? '—' },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Space, type ButtonProps } from 'antd';
+import { App, Button, Form, Input, Modal, Space } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export function ReviewActions({ product }: { product: Product }) {
       content: t('review.approveContent', { name: product.name }),
       okText: t('review.approve'),
       cancelText: t('actions.cancel'),
-      okButtonProps: { 'data-testid': 'confirm-approve' } as ButtonProps,
+      okButtonProps: { 'data-testid': 'confirm-approve' },
       onOk: () =>
         approve(product.id)
           .unwrap()
@@ -62,7 +62,13 @@ export function ReviewActions({ product }: { product: Product }) {
         <Button danger icon={<CloseOutlined />} onClick={() => setRejectOpen(true)} data-testid="reject-product">
           {t('review.reject')}
         </Button>
-        <Button type="primary" icon={<CheckOutlined />} loading={approving.isLoading} onClick={onApprove} data-testid="approve-product">
+        <Button
+          type="primary"
+          icon={<CheckOutlined />}
+          loading={approving.isLoading}
+          onClick={onApprove}
+          data-testid="approve-product"
+        >
           {t('review.approve')}
         </Button>
       </Space>
@@ -70,14 +76,20 @@ export function ReviewActions({ product }: { product: Product }) {
         open={rejectOpen}
         title={t('review.rejectTitle', { name: product.name })}
         okText={t('review.reject')}
-        okButtonProps={{ danger: true, loading: rejecting.isLoading, 'data-testid': 'confirm-reject' } as ButtonProps}
+        okButtonProps={{ danger: true, loading: rejecting.isLoading, 'data-testid': 'confirm-reject' }}
         cancelText={t('actions.cancel')}
         onOk={() => void onReject()}
         onCancel={() => setRejectOpen(false)}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="reason" label={t('review.reason')} required rules={[contractRule(rejectProductRequest, 'reason', t)]} extra={t('review.reasonHelp')}>
+          <Form.Item
+            name="reason"
+            label={t('review.reason')}
+            required
+            rules={[contractRule(rejectProductRequest, 'reason', t)]}
+            extra={t('review.reasonHelp')}
+          >
             <Input.TextArea rows={4} maxLength={500} showCount autoFocus data-testid="reject-reason-input" />
           </Form.Item>
         </Form>

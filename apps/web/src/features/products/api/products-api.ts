@@ -1,6 +1,12 @@
 import { orderProductTypes } from '@agrihub/contract/categories';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
-import type { ProductCategory as Category, Product, ProductListQuery, ProductRequest, ProductType } from '@agrihub/contract/schemas/products';
+import type {
+  ProductCategory as Category,
+  Product,
+  ProductListQuery,
+  ProductRequest,
+  ProductType,
+} from '@agrihub/contract/schemas/products';
 import { api } from '../../../lib/api';
 import type { Envelope, MessageAnswer } from '../../../lib/session-api';
 
@@ -13,7 +19,9 @@ export interface ProductAnswer {
   product: Product;
   message?: string;
 }
-export type ProductListArgs = Partial<Pick<ProductListQuery, 'page' | 'per_page' | 'q' | 'status' | 'category_id' | 'producer_id' | 'sort'>>;
+export type ProductListArgs = Partial<
+  Pick<ProductListQuery, 'page' | 'per_page' | 'q' | 'status' | 'category_id' | 'producer_id' | 'sort'>
+>;
 
 type ProductEnvelope = Envelope<{ product: Product }>;
 const toAnswer = (a: ProductEnvelope): ProductAnswer => ({ product: a.data.product, message: a.meta?.message });
@@ -21,7 +29,7 @@ const toAnswer = (a: ProductEnvelope): ProductAnswer => ({ product: a.data.produ
 /** Drops empty filters so the query string stays clean (and the cache key stable). */
 export function listParams(args: ProductListArgs): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
+  for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== null && v !== '') out[k] = v;
   return out;
 }
 
@@ -32,7 +40,10 @@ export const productsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     listProducts: build.query<ProductList, ProductListArgs>({
       query: (args) => ({ url: 'api/v1/products', params: listParams(args) }),
-      transformResponse: (a: { data: { products: Product[] }; meta: ListMeta }) => ({ products: a.data.products, meta: a.meta }),
+      transformResponse: (a: { data: { products: Product[] }; meta: ListMeta }) => ({
+        products: a.data.products,
+        meta: a.meta,
+      }),
       providesTags: ['ProductList'],
     }),
     getProduct: build.query<Product, number>({

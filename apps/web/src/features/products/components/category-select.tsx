@@ -18,9 +18,23 @@ interface Props {
 }
 
 /** Category tree: names in the tree, the full path ' > ' in the field, leaves only. */
-export function CategorySelect({ categories, value, onChange, loading, disabled, placeholder, allowClear, onlyLeaves = true, style, testId }: Props) {
+export function CategorySelect({
+  categories,
+  value,
+  onChange,
+  loading,
+  disabled,
+  placeholder,
+  allowClear,
+  onlyLeaves = true,
+  style,
+  testId,
+}: Props) {
   const { i18n } = useTranslation('products');
-  const treeData = useMemo(() => categoryOptions(categories, i18n.language, onlyLeaves), [categories, i18n.language, onlyLeaves]);
+  const treeData = useMemo(
+    () => categoryOptions(categories, i18n.language, onlyLeaves),
+    [categories, i18n.language, onlyLeaves],
+  );
   return (
     <TreeSelect
       treeData={treeData}

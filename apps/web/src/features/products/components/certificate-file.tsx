@@ -6,7 +6,17 @@ import type { FileValue } from '../lib/product-form';
 import { UploadTrigger } from './upload-trigger';
 
 /** A certificate's scanned file (PDF, image, document), uploaded to /api/v1/attachments. */
-export function CertificateFile({ value, onChange, disabled, testId }: { value?: FileValue | null; onChange?: (v: FileValue | null) => void; disabled?: boolean; testId?: string }) {
+export function CertificateFile({
+  value,
+  onChange,
+  disabled,
+  testId,
+}: {
+  value?: FileValue | null;
+  onChange?: (v: FileValue | null) => void;
+  disabled?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation('products');
   const [busy, setBusy] = useState(false);
   if (value) {
@@ -16,12 +26,26 @@ export function CertificateFile({ value, onChange, disabled, testId }: { value?:
         <Typography.Link href={value.url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 220 }}>
           {value.filename}
         </Typography.Link>
-        {!disabled && <Button size="small" type="text" icon={<CloseOutlined />} onClick={() => onChange?.(null)} aria-label={t('certificates.removeFile')} />}
+        {!disabled && (
+          <Button
+            size="small"
+            type="text"
+            icon={<CloseOutlined />}
+            onClick={() => onChange?.(null)}
+            aria-label={t('certificates.removeFile')}
+          />
+        )}
       </Flex>
     );
   }
   return (
-    <UploadTrigger kind="attachment" disabled={disabled} onBusy={setBusy} onUploaded={(f) => onChange?.({ id: f.id, url: f.url, filename: f.filename })} testId={testId}>
+    <UploadTrigger
+      kind="attachment"
+      disabled={disabled}
+      onBusy={setBusy}
+      onUploaded={(f) => onChange?.({ id: f.id, url: f.url, filename: f.filename })}
+      testId={testId}
+    >
       <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
         {t('certificates.upload')}
       </Button>

@@ -37,8 +37,17 @@ export function CertificatesField({ disabled }: { disabled?: boolean }) {
             >
               <Row gutter={16}>
                 <Col span={12}>
-                  <Form.Item name={[field.name, 'name']} label={t('certificates.name')} rules={[{ required: true, whitespace: true, message: t('validation:pleaseInputCertificateName') }]}>
-                    <Input maxLength={200} disabled={disabled} placeholder={t('certificates.namePlaceholder')} data-testid={`certificate-name-${i}`} />
+                  <Form.Item
+                    name={[field.name, 'name']}
+                    label={t('certificates.name')}
+                    rules={[{ required: true, whitespace: true, message: t('validation:pleaseInputCertificateName') }]}
+                  >
+                    <Input
+                      maxLength={200}
+                      disabled={disabled}
+                      placeholder={t('certificates.namePlaceholder')}
+                      data-testid={`certificate-name-${i}`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
@@ -53,7 +62,12 @@ export function CertificatesField({ disabled }: { disabled?: boolean }) {
                 </Col>
                 <Col span={8}>
                   <Form.Item name={[field.name, 'valid_until']} label={t('certificates.validUntil')}>
-                    <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} disabled={disabled} data-testid={`certificate-valid-until-${i}`} />
+                    <DatePicker
+                      format="DD/MM/YYYY"
+                      style={{ width: '100%' }}
+                      disabled={disabled}
+                      data-testid={`certificate-valid-until-${i}`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
@@ -65,7 +79,11 @@ export function CertificatesField({ disabled }: { disabled?: boolean }) {
             </Card>
           ))}
           {!disabled && fields.length < PRODUCT_MAX_CERTIFICATES && (
-            <Button icon={<PlusOutlined />} onClick={() => add({ name: '', issuer: '', number: '', valid_until: null, file: null })} data-testid="add-certificate">
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ name: '', issuer: '', number: '', valid_until: null, file: null })}
+              data-testid="add-certificate"
+            >
               {t('certificates.add')}
             </Button>
           )}

@@ -18,7 +18,7 @@ export function CodesSection({ form, productId, savedSku, disabled }: Props) {
   const valid = !!gtin && isValidGtin(gtin.trim());
   return (
     <Row gutter={16}>
-      <Col span={10}>
+      <Col span={12}>
         <Form.Item
           name="gtin"
           label={t('fields.gtin')}
@@ -37,7 +37,7 @@ export function CodesSection({ form, productId, savedSku, disabled }: Props) {
           <Input maxLength={14} inputMode="numeric" disabled={disabled} placeholder="893…" data-testid="product-gtin" />
         </Form.Item>
       </Col>
-      <Col span={14}>
+      <Col span={12}>
         <SkuField form={form} productId={productId} savedSku={savedSku} disabled={disabled} />
       </Col>
     </Row>

@@ -1,4 +1,4 @@
-import { App, Button, type ButtonProps } from 'antd';
+import { App, Button } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@agrihub/contract/schemas/products';
@@ -6,7 +6,15 @@ import { isApiError } from '../../../lib/api-error';
 import { useDeleteProductMutation } from '../api/products-api';
 
 /** Deletes after a confirmation; the server's refusal (e.g. published batches) is shown as it says it. */
-export function DeleteProductButton({ product, onDeleted, compact }: { product: Pick<Product, 'id' | 'name'>; onDeleted?: () => void; compact?: boolean }) {
+export function DeleteProductButton({
+  product,
+  onDeleted,
+  compact,
+}: {
+  product: Pick<Product, 'id' | 'name'>;
+  onDeleted?: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('products');
   const { modal, message } = App.useApp();
   const [remove] = useDeleteProductMutation();
@@ -15,7 +23,7 @@ export function DeleteProductButton({ product, onDeleted, compact }: { product: 
       title: t('delete.title'),
       content: t('delete.content', { name: product.name }),
       okText: t('actions.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete-product' } as ButtonProps,
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete-product' },
       cancelText: t('actions.cancel'),
       onOk: () =>
         remove(product.id)
@@ -29,7 +37,14 @@ export function DeleteProductButton({ product, onDeleted, compact }: { product: 
           }),
     });
   return (
-    <Button danger type={compact ? 'text' : 'default'} size={compact ? 'small' : 'middle'} icon={<DeleteOutlined />} onClick={confirm} data-testid="delete-product">
+    <Button
+      danger
+      type={compact ? 'text' : 'default'}
+      size={compact ? 'small' : 'middle'}
+      icon={<DeleteOutlined />}
+      onClick={confirm}
+      data-testid="delete-product"
+    >
       {compact ? undefined : t('actions.delete')}
     </Button>
   );

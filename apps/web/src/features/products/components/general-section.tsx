@@ -42,7 +42,12 @@ export function GeneralSection(props: Props) {
         <Input maxLength={200} disabled={disabled} placeholder={t('placeholders.name')} data-testid="product-name" />
       </Form.Item>
       <Form.Item name="name_en" label={t('fields.nameEn')} hidden={!en} rules={[productRule('name_en', t)]}>
-        <Input maxLength={200} disabled={disabled} placeholder={t('placeholders.nameEn')} data-testid="product-name-en" />
+        <Input
+          maxLength={200}
+          disabled={disabled}
+          placeholder={t('placeholders.nameEn')}
+          data-testid="product-name-en"
+        />
       </Form.Item>
       <Form.Item name="description" label={t('fields.description')} hidden={en}>
         <Input.TextArea rows={4} maxLength={20000} disabled={disabled} data-testid="product-description" />
@@ -52,7 +57,13 @@ export function GeneralSection(props: Props) {
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="category_id" label={t('fields.category')} required rules={[productRule('category_id', t)]} extra={t('help.categoryLeaf')}>
+          <Form.Item
+            name="category_id"
+            label={t('fields.category')}
+            required
+            rules={[productRule('category_id', t)]}
+            extra={t('help.categoryLeaf')}
+          >
             <CategorySelect
               categories={props.categories}
               loading={props.categoriesLoading}
@@ -69,7 +80,10 @@ export function GeneralSection(props: Props) {
               disabled={disabled}
               loading={props.productTypesLoading}
               placeholder={t('placeholders.productType')}
-              options={props.productTypes.map((p) => ({ value: p.id, label: i18n.language === 'en' ? p.name_en : p.name }))}
+              options={props.productTypes.map((p) => ({
+                value: p.id,
+                label: i18n.language === 'en' ? p.name_en : p.name,
+              }))}
               data-testid="product-type"
             />
           </Form.Item>

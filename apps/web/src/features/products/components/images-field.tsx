@@ -16,7 +16,7 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length || from === to) return [...list];
   const next = [...list];
   const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
+  next.splice(to, 0, item);
   return next;
 }
 
@@ -59,7 +59,14 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
             }}
             data-testid="product-image"
           >
-            <Image src={img.thumbnail_url ?? img.url} preview={{ src: img.url }} width={134} height={100} style={{ objectFit: 'cover' }} alt="" />
+            <Image
+              src={img.thumbnail_url ?? img.url}
+              preview={{ src: img.url }}
+              width={134}
+              height={100}
+              style={{ objectFit: 'cover' }}
+              alt=""
+            />
             <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
               {i === 0 ? (
                 <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="product-image-cover">
@@ -67,12 +74,26 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
                 </Tag>
               ) : (
                 <Tooltip title={t('images.setCover')}>
-                  <Button size="small" type="text" icon={<StarOutlined />} disabled={disabled} onClick={() => set(move(value, i, 0))} aria-label={t('images.setCover')} />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<StarOutlined />}
+                    disabled={disabled}
+                    onClick={() => set(move(value, i, 0))}
+                    aria-label={t('images.setCover')}
+                  />
                 </Tooltip>
               )}
               <Flex>
                 <Tooltip title={t('images.moveLeft')}>
-                  <Button size="small" type="text" icon={<ArrowLeftOutlined />} disabled={disabled || i === 0} onClick={() => set(move(value, i, i - 1))} aria-label={t('images.moveLeft')} />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowLeftOutlined />}
+                    disabled={disabled || i === 0}
+                    onClick={() => set(move(value, i, i - 1))}
+                    aria-label={t('images.moveLeft')}
+                  />
                 </Tooltip>
                 <Tooltip title={t('images.moveRight')}>
                   <Button
@@ -92,7 +113,14 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
                   disabled={disabled}
                   onConfirm={() => set(value.filter((x) => x.id !== img.id))}
                 >
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={disabled} aria-label={t('images.remove')} />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    disabled={disabled}
+                    aria-label={t('images.remove')}
+                  />
                 </Popconfirm>
               </Flex>
             </Flex>

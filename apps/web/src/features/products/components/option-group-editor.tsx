@@ -47,8 +47,19 @@ export function OptionGroupEditor(props: Props) {
       title={t('variants.groupN', { n: index + 1 })}
       extra={
         !disabled && (
-          <Popconfirm title={t('variants.removeGroupConfirm')} okText={t('actions.remove')} cancelText={t('actions.cancel')} onConfirm={props.onRemove}>
-            <Button size="small" danger type="text" icon={<DeleteOutlined />} data-testid={`remove-option-group-${index}`}>
+          <Popconfirm
+            title={t('variants.removeGroupConfirm')}
+            okText={t('actions.remove')}
+            cancelText={t('actions.cancel')}
+            onConfirm={props.onRemove}
+          >
+            <Button
+              size="small"
+              danger
+              type="text"
+              icon={<DeleteOutlined />}
+              data-testid={`remove-option-group-${index}`}
+            >
               {t('variants.removeGroup')}
             </Button>
           </Popconfirm>

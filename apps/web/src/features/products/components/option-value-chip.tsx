@@ -29,7 +29,12 @@ export function OptionValueChip({ testId, value, thumbnail, disabled, onCommit, 
 
   return (
     <Flex align="center" gap={4} className="option-value-chip" data-testid={`${testId}-chip`}>
-      <UploadTrigger kind="image" disabled={disabled || busy} onBusy={setBusy} onUploaded={(f) => onThumbnail({ id: f.id, url: f.thumbnail_url ?? f.url })}>
+      <UploadTrigger
+        kind="image"
+        disabled={disabled || busy}
+        onBusy={setBusy}
+        onUploaded={(f) => onThumbnail({ id: f.id, url: f.thumbnail_url ?? f.url })}
+      >
         <Tooltip title={t('variants.valueThumbnail')}>
           <Avatar
             shape="square"
@@ -54,7 +59,13 @@ export function OptionValueChip({ testId, value, thumbnail, disabled, onCommit, 
       />
       {!disabled && (
         <Tooltip title={t('variants.removeValue')}>
-          <Button size="small" type="text" icon={<CloseOutlined />} onClick={onRemove} aria-label={t('variants.removeValue')} />
+          <Button
+            size="small"
+            type="text"
+            icon={<CloseOutlined />}
+            onClick={onRemove}
+            aria-label={t('variants.removeValue')}
+          />
         </Tooltip>
       )}
       {!disabled && thumbnail && (

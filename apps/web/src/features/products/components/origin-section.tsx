@@ -2,8 +2,14 @@ import { Col, Form, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, PROVINCES } from '@agrihub/contract/geo';
 
-const normalise = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/đ/gi, 'd').toLowerCase();
-const filter = (input: string, option?: { label?: unknown }) => normalise(String(option?.label ?? '')).includes(normalise(input));
+const normalise = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/đ/gi, 'd')
+    .toLowerCase();
+const filter = (input: string, option?: { label?: string }) =>
+  normalise(option?.label ?? '').includes(normalise(input));
 
 /** Origin: province (the 34 units since 2025) and country. */
 export function OriginSection({ disabled }: { disabled?: boolean }) {

@@ -6,7 +6,13 @@ import { Link, generatePath, useNavigate } from 'react-router';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { paths } from '../../../config/paths';
 import { useCategoriesQuery, useProductTypesQuery } from '../api/products-api';
-import { NEW_PRODUCT_VALUES, NEW_VARIANT_STATE, formValuesOf, variantStateOf, type ProductFormValues } from '../lib/product-form';
+import {
+  NEW_PRODUCT_VALUES,
+  NEW_VARIANT_STATE,
+  formValuesOf,
+  variantStateOf,
+  type ProductFormValues,
+} from '../lib/product-form';
 import { useSaveProduct } from '../lib/use-save-product';
 import type { VariantEditorState } from '../lib/variant-state';
 import { DeleteProductButton } from './delete-product-button';
@@ -21,7 +27,9 @@ export function ProductEditor({ product }: { product: Product | null }) {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const [form] = Form.useForm<ProductFormValues>();
-  const [variants, setVariantsState] = useState<VariantEditorState>(() => (product ? variantStateOf(product) : NEW_VARIANT_STATE));
+  const [variants, setVariantsState] = useState<VariantEditorState>(() =>
+    product ? variantStateOf(product) : NEW_VARIANT_STATE,
+  );
   const [contentLocale, setContentLocale] = useState<ContentLocale>('vi');
   const [dirty, setDirty] = useState(false);
   const categories = useCategoriesQuery();
@@ -62,7 +70,14 @@ export function ProductEditor({ product }: { product: Product | null }) {
         </Space>
         <Space>
           {product && <DeleteProductButton product={product} onDeleted={() => void navigate(paths.products)} />}
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={locked} onClick={() => void save()} data-testid="save-product">
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={saving}
+            disabled={locked}
+            onClick={() => void save()}
+            data-testid="save-product"
+          >
             {product ? t('actions.save') : t('actions.create')}
           </Button>
         </Space>
@@ -94,15 +109,25 @@ export function ProductEditor({ product }: { product: Product | null }) {
             productTypes={productTypes.data ?? []}
             productTypesLoading={productTypes.isLoading}
             onValuesChange={() => setDirty(true)}
-            variants={<VariantEditor value={variants} onChange={setVariants} disabled={locked} errors={variantErrors} />}
+            variants={
+              <VariantEditor value={variants} onChange={setVariants} disabled={locked} errors={variantErrors} />
+            }
           />
           <Flex justify="flex-end" style={{ marginTop: 16 }}>
-            <Button type="primary" size="large" icon={<SaveOutlined />} loading={saving} disabled={locked} onClick={() => void save()} data-testid="save-product-bottom">
+            <Button
+              type="primary"
+              size="large"
+              icon={<SaveOutlined />}
+              loading={saving}
+              disabled={locked}
+              onClick={() => void save()}
+              data-testid="save-product-bottom"
+            >
               {product ? t('actions.save') : t('actions.create')}
             </Button>
           </Flex>
         </Col>
-        <Col flex="320px">
+        <Col flex="300px">
           <Flex vertical gap={16} style={{ position: 'sticky', top: 16 }}>
             {product ? (
               <>

@@ -50,7 +50,11 @@ export function ProductFiltersBar({ filters, update, active, before }: Props) {
         testId="product-category-filter"
       />
       {active && (
-        <Button type="link" onClick={() => update({ q: undefined, status: undefined, category_id: undefined, producer_id: undefined })} data-testid="clear-filters">
+        <Button
+          type="link"
+          onClick={() => update({ q: undefined, status: undefined, category_id: undefined, producer_id: undefined })}
+          data-testid="clear-filters"
+        >
           {t('list.clearFilters')}
         </Button>
       )}

@@ -32,7 +32,14 @@ export function ProductForm(props: Props) {
   const { form, disabled } = props;
   const { t } = useTranslation('products');
   return (
-    <Form<ProductFormValues> form={form} layout="vertical" initialValues={props.initialValues} onValuesChange={props.onValuesChange} scrollToFirstError={{ behavior: 'smooth', block: 'center' }} data-testid="product-form">
+    <Form<ProductFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={props.initialValues}
+      onValuesChange={props.onValuesChange}
+      scrollToFirstError={{ behavior: 'smooth', block: 'center' }}
+      data-testid="product-form"
+    >
       <Flex vertical gap={16}>
         <Card title={t('sections.general')}>
           <GeneralSection

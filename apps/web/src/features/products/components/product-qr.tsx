@@ -27,7 +27,9 @@ export function ProductQr({ productId, refreshKey }: { productId: number; refres
             }
           />
         )}
-        {qr.status === 'ready' && <img src={qr.url} alt={t('qr.alt')} width={180} height={180} data-testid="product-qr-image" />}
+        {qr.status === 'ready' && (
+          <img src={qr.url} alt={t('qr.alt')} width={180} height={180} data-testid="product-qr-image" />
+        )}
         <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
           {t('qr.help')}
         </Typography.Text>

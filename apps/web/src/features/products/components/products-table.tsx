@@ -27,7 +27,17 @@ const sortOrder = (sort: ProductSort, field: 'name' | 'created_at') =>
   sort === field ? ('ascend' as const) : sort === `-${field}` ? ('descend' as const) : null;
 
 /** A page of products with server paging and sorting (name, created). */
-export function ProductsTable({ products, meta, loading, filters, update, linkOf, showProducer, actions, empty }: Props) {
+export function ProductsTable({
+  products,
+  meta,
+  loading,
+  filters,
+  update,
+  linkOf,
+  showProducer,
+  actions,
+  empty,
+}: Props) {
   const { t, i18n } = useTranslation('products');
   const en = i18n.language === 'en';
   const locale = currentLocale();
@@ -49,7 +59,7 @@ export function ProductsTable({ products, meta, loading, filters, update, linkOf
       onChange={(pagination, _filters, sorter) => {
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Product> | undefined;
         const field = s?.columnKey === 'name' || s?.columnKey === 'created_at' ? s.columnKey : null;
-        const sort: ProductSort = field && s?.order ? ((s.order === 'ascend' ? field : `-${field}`) as ProductSort) : '-created_at';
+        const sort: ProductSort = field && s?.order ? (s.order === 'ascend' ? field : `-${field}`) : '-created_at';
         if (sort !== filters.sort) update({ sort });
         else update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page });
       }}
@@ -61,21 +71,42 @@ export function ProductsTable({ products, meta, loading, filters, update, linkOf
           sortOrder: sortOrder(filters.sort, 'name'),
           render: (_, p) => (
             <Flex gap={12} align="center">
-              <Avatar shape="square" size={48} src={p.images[0]?.thumbnail_url ?? p.images[0]?.url} icon={<PictureOutlined />} />
+              <Avatar
+                shape="square"
+                size={48}
+                src={p.images[0]?.thumbnail_url ?? p.images[0]?.url}
+                icon={<PictureOutlined />}
+              />
               <Flex vertical>
                 <Link to={linkOf(p)} data-testid="product-link">
                   {en && p.name_en ? p.name_en : p.name}
                 </Link>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {[p.sku && `SKU ${p.sku}`, p.variants.length ? t('list.variantsCount', { count: p.variants.length }) : null].filter(Boolean).join(' · ')}
+                  {[
+                    p.sku && `SKU ${p.sku}`,
+                    p.variants.length ? t('list.variantsCount', { count: p.variants.length }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography.Text>
               </Flex>
             </Flex>
           ),
         },
-        ...(showProducer ? [{ key: 'producer', title: t('fields.producer'), render: (_: unknown, p: Product) => p.producer_name }] : []),
-        { key: 'category', title: t('fields.category'), render: (_, p) => (en ? p.category_path_en : p.category_path) ?? '—' },
-        { key: 'price', title: t('fields.price'), align: 'right', render: (_, p) => (p.price ? formatMoney(p.price.cents) : '—') },
+        ...(showProducer
+          ? [{ key: 'producer', title: t('fields.producer'), render: (_: unknown, p: Product) => p.producer_name }]
+          : []),
+        {
+          key: 'category',
+          title: t('fields.category'),
+          render: (_, p) => (en ? p.category_path_en : p.category_path) ?? '—',
+        },
+        {
+          key: 'price',
+          title: t('fields.price'),
+          align: 'right',
+          render: (_, p) => (p.price ? formatMoney(p.price.cents) : '—'),
+        },
         { key: 'status', title: t('fields.status'), render: (_, p) => <ProductStatusTag status={p.status} /> },
         {
           key: 'created_at',

@@ -26,12 +26,9 @@ export function ReviewStatus({ product, dirty }: { product: Product; dirty: bool
   return (
     <Flex vertical gap={12} data-testid="review-status">
       <Flex align="center" justify="space-between" wrap gap={8}>
-        <Space>
-          <Typography.Text strong>{t('fields.status')}:</Typography.Text>
+        <Space size={6}>
+          <Typography.Text strong>{t('fields.status')}</Typography.Text>
           <ProductStatusTag status={product.status} />
-          {product.submitted_at && product.status === 'pending' && (
-            <Typography.Text type="secondary">{t('review.submittedAt', { time: formatDateTime(product.submitted_at, currentLocale()) })}</Typography.Text>
-          )}
         </Space>
         {canSubmit && (
           <Popconfirm
@@ -41,14 +38,31 @@ export function ReviewStatus({ product, dirty }: { product: Product; dirty: bool
             okButtonProps={{ disabled: dirty }}
             onConfirm={onSubmit}
           >
-            <Button type="primary" ghost icon={<SendOutlined />} loading={registering.isLoading} data-testid="submit-product">
+            <Button
+              type="primary"
+              ghost
+              icon={<SendOutlined />}
+              loading={registering.isLoading}
+              data-testid="submit-product"
+            >
               {t('review.submit')}
             </Button>
           </Popconfirm>
         )}
       </Flex>
+      {product.submitted_at && product.status === 'pending' && (
+        <Typography.Text type="secondary">
+          {t('review.submittedAt', { time: formatDateTime(product.submitted_at, currentLocale()) })}
+        </Typography.Text>
+      )}
       {product.status === 'rejected' && product.reject_reason && (
-        <Alert type="error" showIcon title={t('review.rejected')} description={product.reject_reason} data-testid="reject-reason" />
+        <Alert
+          type="error"
+          showIcon
+          title={t('review.rejected')}
+          description={product.reject_reason}
+          data-testid="reject-reason"
+        />
       )}
       {product.status === 'pending' && <Alert type="info" showIcon title={t('review.pendingLocked')} />}
       {product.status === 'approved' && <Alert type="success" showIcon title={t('review.approved')} />}

@@ -24,7 +24,12 @@ export function SkuField({ form, productId, savedSku, disabled }: Props) {
   const changed = productId !== null && (sku ?? '').trim() !== (savedSku ?? '') && !!(sku ?? '').trim();
 
   const fail = (error: unknown) => {
-    const text = isApiError(error) && error.status === 409 ? t('sku.taken') : isApiError(error) ? error.message : t('errors.generic');
+    const text =
+      isApiError(error) && error.status === 409
+        ? t('sku.taken')
+        : isApiError(error)
+          ? error.message
+          : t('errors.generic');
     form.setFields([{ name: 'sku', errors: [text] }]);
     void message.error(text);
   };
@@ -56,32 +61,38 @@ export function SkuField({ form, productId, savedSku, disabled }: Props) {
 
   return (
     <Form.Item label={t('fields.sku')} extra={t('sku.help')} required={false}>
-      <Flex gap={8}>
-        <Form.Item
-          name="sku"
-          noStyle
-          rules={[{ pattern: SKU_PATTERN, message: t('validation:invalidSku') }]}
-        >
+      <Flex vertical gap={8}>
+        <Form.Item name="sku" noStyle rules={[{ pattern: SKU_PATTERN, message: t('validation:invalidSku') }]}>
           <Input maxLength={64} disabled={disabled} data-testid="product-sku" placeholder={t('sku.placeholder')} />
         </Form.Item>
-        {productId !== null && (
-          <Tooltip title={t('sku.saveHelp')}>
-            <Button icon={<SaveOutlined />} disabled={disabled || !changed} loading={saving.isLoading} onClick={() => void onSave()} data-testid="save-sku">
-              {t('sku.save')}
+        <Flex gap={8} wrap>
+          <Tooltip title={productId === null ? t('sku.generateAfterSave') : undefined}>
+            <Button
+              size="small"
+              icon={<ThunderboltOutlined />}
+              disabled={disabled || productId === null}
+              loading={generating.isLoading}
+              onClick={onGenerate}
+              data-testid="generate-sku"
+            >
+              {t('sku.generate')}
             </Button>
           </Tooltip>
-        )}
-        <Tooltip title={productId === null ? t('sku.generateAfterSave') : undefined}>
-          <Button
-            icon={<ThunderboltOutlined />}
-            disabled={disabled || productId === null}
-            loading={generating.isLoading}
-            onClick={onGenerate}
-            data-testid="generate-sku"
-          >
-            {t('sku.generate')}
-          </Button>
-        </Tooltip>
+          {productId !== null && (
+            <Tooltip title={t('sku.saveHelp')}>
+              <Button
+                size="small"
+                icon={<SaveOutlined />}
+                disabled={disabled || !changed}
+                loading={saving.isLoading}
+                onClick={() => void onSave()}
+                data-testid="save-sku"
+              >
+                {t('sku.save')}
+              </Button>
+            </Tooltip>
+          )}
+        </Flex>
       </Flex>
     </Form.Item>
   );

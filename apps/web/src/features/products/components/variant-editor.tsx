@@ -31,7 +31,9 @@ export function VariantEditor({ value, onChange, disabled, errors }: Props) {
   return (
     <Flex vertical gap={16} data-testid="variant-editor">
       <Typography.Text type="secondary">{t('variants.help', { max: MAX_OPTION_GROUPS })}</Typography.Text>
-      {errors && errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} data-testid="variant-errors" />}
+      {errors && errors.length > 0 && (
+        <Alert type="error" showIcon title={errors.join(' ')} data-testid="variant-errors" />
+      )}
       {value.groups.map((group, gi) => (
         <OptionGroupEditor
           key={gi}
@@ -47,7 +49,12 @@ export function VariantEditor({ value, onChange, disabled, errors }: Props) {
         />
       ))}
       {!disabled && value.groups.length < MAX_OPTION_GROUPS && (
-        <Button icon={<PlusOutlined />} onClick={() => onChange(addGroup(value))} data-testid="add-option-group" style={{ alignSelf: 'flex-start' }}>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => onChange(addGroup(value))}
+          data-testid="add-option-group"
+          style={{ alignSelf: 'flex-start' }}
+        >
           {t('variants.addGroup')}
         </Button>
       )}

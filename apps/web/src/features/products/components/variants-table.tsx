@@ -13,18 +13,32 @@ interface Props {
   onPriceToAll: (cents: number | null) => void;
 }
 
-function ThumbnailCell({ variant, disabled, onChange }: { variant: VariantDraft; disabled?: boolean; onChange: (patch: Partial<VariantDraft>) => void }) {
+function ThumbnailCell({
+  variant,
+  disabled,
+  onChange,
+}: {
+  variant: VariantDraft;
+  disabled?: boolean;
+  onChange: (patch: Partial<VariantDraft>) => void;
+}) {
   const { t } = useTranslation('products');
   const [busy, setBusy] = useState(false);
   return (
-    <Flex align="center" gap={4}>
+    <Flex vertical align="center" gap={2}>
       <UploadTrigger
         kind="image"
         disabled={disabled || busy}
         onBusy={setBusy}
         onUploaded={(f) => onChange({ thumbnail_id: f.id, thumbnail_url: f.thumbnail_url ?? f.url })}
       >
-        <Avatar shape="square" size={40} src={variant.thumbnail_url ?? undefined} icon={<PictureOutlined />} style={{ cursor: disabled ? 'default' : 'pointer' }} />
+        <Avatar
+          shape="square"
+          size={40}
+          src={variant.thumbnail_url ?? undefined}
+          icon={<PictureOutlined />}
+          style={{ cursor: disabled ? 'default' : 'pointer' }}
+        />
       </UploadTrigger>
       {!disabled && variant.thumbnail_id && (
         <Button size="small" type="link" onClick={() => onChange({ thumbnail_id: null, thumbnail_url: null })}>
@@ -45,7 +59,12 @@ export function VariantsTable({ variants, disabled, onChange, onPriceToAll }: Pr
       {!disabled && (
         <Flex gap={8} align="center" wrap>
           <Typography.Text>{t('variants.priceForAll')}</Typography.Text>
-          <MoneyInput style={{ width: 200 }} value={allPrice} onChange={(v) => setAllPrice(v ?? null)} data-testid="apply-price-value" />
+          <MoneyInput
+            style={{ width: 200 }}
+            value={allPrice}
+            onChange={(v) => setAllPrice(v ?? null)}
+            data-testid="apply-price-value"
+          />
           <Button onClick={() => onPriceToAll(allPrice)} disabled={allPrice === null} data-testid="apply-price-all">
             {t('variants.applyToAll')}
           </Button>
@@ -63,8 +82,10 @@ export function VariantsTable({ variants, disabled, onChange, onPriceToAll }: Pr
           {
             key: 'thumbnail',
             title: t('variants.thumbnail'),
-            width: 150,
-            render: (_, v, i) => <ThumbnailCell variant={v} disabled={disabled} onChange={(patch) => onChange(i, patch)} />,
+            width: 90,
+            render: (_, v, i) => (
+              <ThumbnailCell variant={v} disabled={disabled} onChange={(patch) => onChange(i, patch)} />
+            ),
           },
           {
             key: 'label',
@@ -74,20 +95,22 @@ export function VariantsTable({ variants, disabled, onChange, onPriceToAll }: Pr
           {
             key: 'price',
             title: t('variants.price'),
-            width: 220,
+            width: 170,
             render: (_, v, i) => (
               <MoneyInput
                 value={v.price?.cents ?? null}
                 disabled={disabled}
                 data-testid="variant-price"
-                onChange={(n) => onChange(i, { price: n === null || n === undefined ? null : { cents: Math.round(n) } })}
+                onChange={(n) =>
+                  onChange(i, { price: n === null || n === undefined ? null : { cents: Math.round(n) } })
+                }
               />
             ),
           },
           {
             key: 'sku',
             title: t('variants.customerSku'),
-            width: 220,
+            width: 170,
             render: (_, v, i) => (
               <Input
                 value={v.customer_sku ?? ''}

@@ -20,7 +20,11 @@ export function useAuthorizedBlob(path: string | null, version: string | number 
     setState({ status: 'loading' });
     fetch(path, {
       signal: controller.signal,
-      headers: { Authorization: `${token.token_type} ${token.access_token}`, Platform: platform.key, locale: currentLocale() },
+      headers: {
+        Authorization: `${token.token_type} ${token.access_token}`,
+        Platform: platform.key,
+        locale: currentLocale(),
+      },
     })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));

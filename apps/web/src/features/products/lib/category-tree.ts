@@ -27,7 +27,7 @@ export function categoryOptions(all: readonly CategoryLike[], locale: string, on
   const toOption = (node: CategoryTree<CategoryLike>): CategoryOption => ({
     value: node.id,
     title: nameOf(node),
-    path: categoryPath(node.id, all, (c) => nameOf(c as CategoryLike)),
+    path: categoryPath(node.id, all, (c) => nameOf(c)),
     selectable: !onlyLeaves || isLeaf(node.id, all),
     children: node.children.length ? node.children.map(toOption) : undefined,
   });
@@ -36,5 +36,5 @@ export function categoryOptions(all: readonly CategoryLike[], locale: string, on
 
 /** The full path of a category in the UI language ('' when unknown). */
 export function categoryLabel(id: number | null | undefined, all: readonly CategoryLike[], locale: string): string {
-  return id == null ? '' : categoryPath(id, all, (c) => categoryName(c as CategoryLike, locale));
+  return id == null ? '' : categoryPath(id, all, (c) => categoryName(c, locale));
 }

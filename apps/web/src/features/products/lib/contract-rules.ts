@@ -1,6 +1,6 @@
 import { productRequest } from '@agrihub/contract/schemas/products';
 import { contractRule, type Translate } from '../../../lib/form-rules';
-import { requestOf, type ProductFormValues } from './product-form';
+import { requestOf } from './product-form';
 import { NEW_VARIANT_STATE } from './product-form';
 
 /**
@@ -8,5 +8,5 @@ import { NEW_VARIANT_STATE } from './product-form';
  * the form says exactly what the API would). Variants are checked by the editor and the server.
  */
 export function productRule(field: string, t: Translate) {
-  return contractRule(productRequest, field, t, (values) => requestOf(values as ProductFormValues, NEW_VARIANT_STATE));
+  return contractRule(productRequest, field, t, (values) => requestOf(values, NEW_VARIANT_STATE));
 }

@@ -39,7 +39,12 @@ export function useProductFilters() {
     const out = new URLSearchParams();
     for (const [k, v] of Object.entries(next)) {
       if (v === undefined || v === null || v === '') continue;
-      if ((k === 'page' && v === 1) || (k === 'per_page' && v === DEFAULT_PER_PAGE) || (k === 'sort' && v === '-created_at')) continue;
+      if (
+        (k === 'page' && v === 1) ||
+        (k === 'per_page' && v === DEFAULT_PER_PAGE) ||
+        (k === 'sort' && v === '-created_at')
+      )
+        continue;
       out.set(k, String(v));
     }
     setParams(out, { replace: false });

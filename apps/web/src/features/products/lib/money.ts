@@ -24,5 +24,7 @@ export function fromMoney(money: { cents: number } | null | undefined): number |
 
 /** The number an InputNumber holds → `{ cents, currency_iso }` (or null when empty). */
 export function toMoney(amount: number | null | undefined): { cents: number; currency_iso: 'VND' } | null {
-  return amount === null || amount === undefined || Number.isNaN(amount) ? null : { cents: Math.round(amount), currency_iso: 'VND' };
+  return amount === null || amount === undefined || Number.isNaN(amount)
+    ? null
+    : { cents: Math.round(amount), currency_iso: 'VND' };
 }

@@ -43,7 +43,12 @@ export interface ProductFormValues {
   origin_country?: string | null;
 }
 
-export const NEW_PRODUCT_VALUES: ProductFormValues = { images: [], certificates: [], origin_country: 'VN', tax_rate: null };
+export const NEW_PRODUCT_VALUES: ProductFormValues = {
+  images: [],
+  certificates: [],
+  origin_country: 'VN',
+  tax_rate: null,
+};
 
 export function formValuesOf(p: Product): ProductFormValues {
   return {
@@ -75,7 +80,11 @@ export function formValuesOf(p: Product): ProductFormValues {
 
 export function variantStateOf(p: Product): VariantEditorState {
   return {
-    groups: p.option_groups.map((g) => ({ title: g.title, values: [...g.values], thumbnails: g.values.map((_, i) => g.thumbnails[i] ?? null) })),
+    groups: p.option_groups.map((g) => ({
+      title: g.title,
+      values: [...g.values],
+      thumbnails: g.values.map((_, i) => g.thumbnails[i] ?? null),
+    })),
     variants: p.variants.map((v) => ({
       id: v.id,
       types: v.types,
@@ -158,7 +167,9 @@ export function splitServerErrors(errors: readonly FieldError[], formFields: Rea
     }
     // certificates.N.field → ['certificates', N, field]; money fields end at the field itself.
     const name: (string | number)[] =
-      head === 'certificates' && parts.length >= 3 ? [head, Number(parts[1]), parts[2] === 'file_id' ? 'file' : parts[2]!] : [head];
+      head === 'certificates' && parts.length >= 3
+        ? [head, Number(parts[1]), parts[2] === 'file_id' ? 'file' : parts[2]]
+        : [head];
     const key = name.join('.');
     const entry = fields.get(key) ?? { name, errors: [] };
     entry.errors.push(e.message);

@@ -1,4 +1,9 @@
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@agrihub/contract/constants';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MIME_TYPES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
+} from '@agrihub/contract/constants';
 
 /** Client-side pre-checks with the contract's limits (the server checks the content again). */
 export function imageProblem(file: File): 'imageType' | 'imageTooLarge' | null {

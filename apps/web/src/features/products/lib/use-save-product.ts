@@ -9,8 +9,23 @@ import { requestOf, splitServerErrors, type ProductFormValues } from './product-
 import type { VariantEditorState } from './variant-state';
 
 const FORM_FIELDS = new Set([
-  'name', 'name_en', 'description', 'description_en', 'category_id', 'product_type_id', 'unit', 'price', 'shipping_price',
-  'discount_price', 'tax_rate', 'gtin', 'sku', 'images', 'certificates', 'origin_province_code', 'origin_country',
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'category_id',
+  'product_type_id',
+  'unit',
+  'price',
+  'shipping_price',
+  'discount_price',
+  'tax_rate',
+  'gtin',
+  'sku',
+  'images',
+  'certificates',
+  'origin_province_code',
+  'origin_country',
 ]);
 
 interface Options {
@@ -41,7 +56,9 @@ export function useSaveProduct({ form, productId, variants, onHiddenFieldError, 
       await form.validateFields();
       values = form.getFieldsValue(true) as ProductFormValues;
     } catch (e) {
-      const names = ((e as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? []).map((f) => String(f.name[0]));
+      const names = ((e as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? []).map((f) =>
+        String(f.name[0]),
+      );
       if (names.includes('name') || names.includes('description')) onHiddenFieldError('vi');
       else if (names.includes('name_en') || names.includes('description_en')) onHiddenFieldError('en');
       void message.error(t('save.invalid'));
@@ -53,6 +70,9 @@ export function useSaveProduct({ form, productId, variants, onHiddenFieldError, 
       const local = checked.error.issues.filter((i) => ['option_groups', 'variants'].includes(String(i.path[0])));
       if (local.length) {
         setVariantErrors([...new Set(local.map((i) => issueText(i as Parameters<typeof issueText>[0], t)))]);
+        document
+          .querySelector('[data-testid="variant-editor"]')
+          ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
         void message.error(t('save.invalid'));
         return;
       }
@@ -67,9 +87,16 @@ export function useSaveProduct({ form, productId, variants, onHiddenFieldError, 
         return;
       }
       const split = splitServerErrors(error.errors, FORM_FIELDS);
-      if (error.status === 409 && error.code === 'sku_taken') split.fields.push({ name: ['sku'], errors: [t('sku.taken')] });
+      if (error.status === 409 && error.code === 'sku_taken')
+        split.fields.push({ name: ['sku'], errors: [t('sku.taken')] });
       form.setFields(split.fields as Parameters<typeof form.setFields>[0]);
       setVariantErrors(split.variantErrors);
+      const first = split.fields[0];
+      if (first) form.scrollToField(first.name, { behavior: 'smooth', block: 'center' });
+      else if (split.variantErrors.length)
+        document
+          .querySelector('[data-testid="variant-editor"]')
+          ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       void message.error(error.message);
     }
   };

@@ -32,7 +32,11 @@ export interface VariantEditorState extends VariantEditorValue {
 export const EMPTY_VARIANTS: VariantEditorValue = { groups: [], variants: [] };
 
 /** Rebuilds the variants for new groups, from the current and the retired ones. */
-export function rebuild(state: VariantEditorState, groups: OptionGroupDraft[], variants = state.variants): VariantEditorState {
+export function rebuild(
+  state: VariantEditorState,
+  groups: OptionGroupDraft[],
+  variants = state.variants,
+): VariantEditorState {
   const pool = [...variants, ...state.retired];
   const next = buildVariants(groups, pool);
   const kept = new Set(next.map((v) => variantKey(v.types)));
@@ -82,16 +86,25 @@ export function addValues(state: VariantEditorState, gi: number, text: string): 
 
 export function removeValue(state: VariantEditorState, gi: number, vi: number): VariantEditorState {
   const groups = state.groups.map((g, i) =>
-    i === gi ? { ...g, values: g.values.filter((_, j) => j !== vi), thumbnails: g.thumbnails.filter((_, j) => j !== vi) } : g,
+    i === gi
+      ? { ...g, values: g.values.filter((_, j) => j !== vi), thumbnails: g.thumbnails.filter((_, j) => j !== vi) }
+      : g,
   );
   return rebuild(state, groups);
 }
 
 /** A value's thumbnail; variants of that value without their own thumbnail take it. */
-export function setValueThumbnail(state: VariantEditorState, gi: number, vi: number, thumb: OptionThumbnail | null): VariantEditorState {
+export function setValueThumbnail(
+  state: VariantEditorState,
+  gi: number,
+  vi: number,
+  thumb: OptionThumbnail | null,
+): VariantEditorState {
   const group = state.groups[gi];
   if (!group) return state;
-  const groups = state.groups.map((g, i) => (i === gi ? { ...g, thumbnails: g.values.map((_, j) => (j === vi ? thumb : (g.thumbnails[j] ?? null))) } : g));
+  const groups = state.groups.map((g, i) =>
+    i === gi ? { ...g, thumbnails: g.values.map((_, j) => (j === vi ? thumb : (g.thumbnails[j] ?? null))) } : g,
+  );
   const value = norm(group.values[vi] ?? '');
   const title = norm(group.title);
   const variants = state.variants.map((v) =>
@@ -107,10 +120,17 @@ export function addGroup(state: VariantEditorState): VariantEditorState {
 }
 
 export function removeGroup(state: VariantEditorState, gi: number): VariantEditorState {
-  return rebuild(state, state.groups.filter((_, i) => i !== gi));
+  return rebuild(
+    state,
+    state.groups.filter((_, i) => i !== gi),
+  );
 }
 
-export function updateVariant(state: VariantEditorState, index: number, patch: Partial<VariantDraft>): VariantEditorState {
+export function updateVariant(
+  state: VariantEditorState,
+  index: number,
+  patch: Partial<VariantDraft>,
+): VariantEditorState {
   return { ...state, variants: state.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) };
 }
 

@@ -20,11 +20,18 @@ export function ProductsPage() {
 
   const empty = active ? (
     <Empty description={t('list.noMatch')}>
-      <Button onClick={() => update({ q: undefined, status: undefined, category_id: undefined })}>{t('list.clearFilters')}</Button>
+      <Button onClick={() => update({ q: undefined, status: undefined, category_id: undefined })}>
+        {t('list.clearFilters')}
+      </Button>
     </Empty>
   ) : (
     <Empty description={t('list.empty')} data-testid="products-empty">
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.addProduct)} data-testid="empty-add-product">
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => void navigate(paths.addProduct)}
+        data-testid="empty-add-product"
+      >
         {t('actions.addProduct')}
       </Button>
     </Empty>
