@@ -49,8 +49,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         : logger,
     trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
-    // Keep the token out of request logs.
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

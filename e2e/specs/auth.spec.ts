@@ -1,0 +1,63 @@
+import { PLATFORMS, PLATFORM_KEYS } from '@agrihub/contract';
+import { demo, expect, login, test, urlFor } from '../support/fixtures';
+
+/** antd paints a primary button with the platform's colorPrimary. */
+function rgb(hex: string) {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+for (const platform of PLATFORM_KEYS) {
+  test(`${platform}: a producer logs in, sees the platform's colour, name and menu, and logs out`, async ({ page }) => {
+    await page.goto(urlFor(platform, '/login'));
+    await expect(page.getByTestId('login-submit')).toHaveCSS('background-color', rgb(PLATFORMS[platform].primaryColor));
+    await expect(page).toHaveTitle(new RegExp(PLATFORMS[platform].name));
+
+    await login(page, platform, demo('producer', platform));
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('role-label')).toHaveText('Nhà sản xuất');
+    await expect(page.getByTestId('producer-name')).not.toBeEmpty();
+    const menu = page.getByTestId('side-menu');
+    await expect(menu.getByText('Tổng quan')).toBeVisible();
+    await expect(menu.getByText('Sản phẩm', { exact: true })).toBeVisible();
+    // Tracking exists only on the traceability platform.
+    await expect(menu.getByText('Truy xuất')).toHaveCount(platform === 'dtrack' ? 1 : 0);
+
+    await page.getByTestId('logout').click();
+    await page.getByRole('button', { name: /Đăng xuất|Log out/ }).last().click();
+    await expect(page).toHaveURL(/\/login/);
+    // The session is gone: a private page sends us back to the login.
+    await page.goto(urlFor(platform, '/dashboard'));
+    await expect(page).toHaveURL(/\/login/);
+  });
+}
+
+test('a wrong password shows the server message and keeps the visitor on the login page', async ({ page }) => {
+  await login(page, 'dtrack', demo('producer', 'dtrack'), 'not-the-password');
+  await expect(page.getByTestId('login-error')).toHaveText('Email hoặc mật khẩu không đúng.');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('an account of one platform cannot log in on another', async ({ page }) => {
+  await login(page, 'agrihub', demo('producer', 'dtrack'));
+  await expect(page.getByTestId('login-error')).toBeVisible();
+});
+
+test('a visitor without a token is sent to /login and comes back after logging in', async ({ page }) => {
+  await page.goto(urlFor('agrihub', '/account-setup'));
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByTestId('login-email').fill(demo('producer', 'agrihub'));
+  await page.getByTestId('login-password').fill('Demo@123');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/account-setup$/);
+});
+
+test('an administrator sees the admin role label and the admin menu', async ({ page }) => {
+  await login(page, 'foodmap', demo('admin', 'foodmap'));
+  await expect(page.getByTestId('role-label')).toHaveText('Quản trị viên');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu.getByText('Người dùng', { exact: true })).toBeVisible();
+  // An admin opening a producer page is redirected to the producers administration.
+  await page.goto(urlFor('foodmap', '/products'));
+  await expect(page).toHaveURL(/\/admin\/producers$/);
+});
