@@ -15,7 +15,7 @@ function decodeQuotedPrintable(s: string): string {
     if (flat[i] === '=' && /^[0-9A-F]{2}$/i.test(flat.slice(i + 1, i + 3))) {
       bytes.push(parseInt(flat.slice(i + 1, i + 3), 16));
       i += 2;
-    } else bytes.push(...Buffer.from(flat[i]!, 'utf8'));
+    } else bytes.push(...Buffer.from(flat[i], 'utf8'));
   }
   return Buffer.from(bytes).toString('utf8');
 }

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 /** A session for a seeded demo account (`support@dtrack.demo` …). */
 async function demo(local: string, platform: 'dtrack' | 'agrihub' | 'foodmap' = 'dtrack') {
   const [u] = await t.db.select().from(users).where(and(eq(users.platform, platform), eq(users.email, `${local}@${platform}.demo`)));
-  return headers(platform, (await openSession(t.db, u!.id)).access_token);
+  return headers(platform, (await openSession(t.db, u.id)).access_token);
 }
 const get = (url: string, h: Record<string, string>) => t.app.inject({ url, headers: h });
 

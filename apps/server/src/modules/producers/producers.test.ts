@@ -61,7 +61,7 @@ describe('GET/PUT /api/v1/producers/{id}', () => {
     expect(res.statusCode).toBe(404);
     expect(json(res).meta.code).toBe('not_found');
     const [row] = await t.db.select().from(producers).where(eq(producers.id, other.producerId!));
-    expect(row!.name).not.toBe('Chiếm quyền');
+    expect(row.name).not.toBe('Chiếm quyền');
     expect((await get(me, 999999)).statusCode).toBe(404);
     // An admin of dtrack does not reach a foodmap producer either.
     const admin = await buildUser(t.db, { roles: ['admin'] });
@@ -155,9 +155,9 @@ describe('POST /api/v1/producers', () => {
     const p = json(res).data.producer;
     expect(p).toMatchObject({ status: 'pending', producer_type: 'household', province_code: '68' });
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
-    expect(row!.producerId).toBe(p.id);
+    expect(row.producerId).toBe(p.id);
     const [pr] = await t.db.select().from(producers).where(eq(producers.id, p.id));
-    expect(pr!.platform).toBe('agrihub');
+    expect(pr.platform).toBe('agrihub');
     const again = await t.app.inject({ method: 'POST', url: '/api/v1/producers', headers: as(u), payload: { name: 'Khác', producer_type: 'household' } });
     expect(again.statusCode).toBe(409);
     expect(json(again).meta).toMatchObject({ code: 'producer_exists', message: 'Tài khoản này đã có đơn vị sản xuất.' });

@@ -91,11 +91,11 @@ export default async function producerRoutes(app: FastifyInstance) {
         // Linked only if still without a producer: two concurrent creations cannot both win.
         const linked = await tx
           .update(users)
-          .set({ producerId: p!.id, updatedAt: new Date() })
+          .set({ producerId: p.id, updatedAt: new Date() })
           .where(and(eq(users.id, me.id), isNull(users.producerId)))
           .returning({ id: users.id });
         if (linked.length === 0) throw conflict('producer_exists');
-        return p!;
+        return p;
       });
       reply.status(201);
       return { data: { producer: presentProducer(created) }, meta: { message: translate(req.locale, 'producer_created') } };

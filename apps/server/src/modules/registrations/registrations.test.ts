@@ -40,7 +40,7 @@ describe('POST /api/v1/registrations', () => {
     const [p] = await t.db.select().from(producers).where(eq(producers.id, out.data.user.producer_id));
     expect(p).toMatchObject({ platform: 'agrihub', status: 'pending', name: 'HTX Chè Tân Cương', producerType: 'cooperative', businessFields: ['cultivate'] });
     const [u] = await t.db.select().from(users).where(eq(users.id, out.data.user.id));
-    expect(u!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(u.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await login('agrihub', 'hoa.vo@example.vn', 'Dangky@1')).statusCode).toBe(200);
     expect((await login('dtrack', 'hoa.vo@example.vn', 'Dangky@1')).statusCode).toBe(401);
   });

@@ -70,11 +70,11 @@ export default async function registrationRoutes(app: FastifyInstance) {
               name: body.name,
               phone: body.phone ?? null,
               passwordHash,
-              producerId: producer!.id,
+              producerId: producer.id,
               locale: effectiveLocale(platform, body.locale ?? req.locale),
             })
             .returning();
-          return user!;
+          return user;
         });
         reply.status(201);
         return { data: { user: presentUser(created) }, meta: { message: translate(req.locale, 'registration_done') } };

@@ -56,7 +56,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
         })
         .returning();
       return {
-        id: row!.id,
+        id: row.id,
         url: app.storage.url(s.key),
         thumbnail_url: s.thumbnailKey ? app.storage.url(s.thumbnailKey) : null,
         content_type: s.type.mime,

@@ -41,7 +41,7 @@ describe('PUT /api/v1/users', () => {
       errors: [{ field: 'locale', message: 'Nền tảng này chỉ hỗ trợ ngôn ngữ: vi.' }],
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
-    expect(row!.locale).toBe('vi');
+    expect(row.locale).toBe('vi');
     expect((await put(u, { locale: 'vi' })).statusCode).toBe(200);
   });
 

@@ -39,10 +39,10 @@ function clearOutbox() {
 function mailedLink(): { mail: ReturnType<typeof readOutbox>[number]; link: URL; token: string } {
   const mails = readOutbox(t.config.outboxDir);
   expect(mails).toHaveLength(1);
-  const href = mails[0]!.text.match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
+  const href = mails[0].text.match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
   expect(href).toBeTruthy();
   const link = new URL(href!);
-  return { mail: mails[0]!, link, token: link.searchParams.get('token')! };
+  return { mail: mails[0], link, token: link.searchParams.get('token')! };
 }
 
 describe('POST /api/v1/users/forgot_password', () => {
@@ -61,8 +61,8 @@ describe('POST /api/v1/users/forgot_password', () => {
     expect(token.length).toBeGreaterThanOrEqual(43);
     const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, u.user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.tokenHash).toBe(sha256(token));
-    const ttl = rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime();
+    expect(rows[0].tokenHash).toBe(sha256(token));
+    const ttl = rows[0].expiresAt.getTime() - rows[0].createdAt.getTime();
     expect(Math.abs(ttl - 3600_000)).toBeLessThan(5000);
   });
 
@@ -102,7 +102,7 @@ describe('POST /api/v1/users/forgot_password', () => {
       ['', 'Vui lòng nhập email.'],
       ['not-an-email', 'Email không hợp lệ.'],
     ]) {
-      const res = await forgot('dtrack', email!);
+      const res = await forgot('dtrack', email);
       expect(res.statusCode).toBe(422);
       expect(json(res).meta.errors).toContainEqual({ field: 'email', message });
     }

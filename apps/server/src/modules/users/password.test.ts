@@ -34,8 +34,8 @@ describe('PUT /api/v1/users/password', () => {
     expect(body.data.token).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), refresh_token: expect.any(String) });
 
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(row!.passwordHash).not.toBe(u.user.passwordHash);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.passwordHash).not.toBe(u.user.passwordHash);
     expect(row).toMatchObject({ requiredChangePassword: false, failedLoginCount: 0 });
 
     expect((await whoami(u.platform, u.token)).statusCode).toBe(401);
