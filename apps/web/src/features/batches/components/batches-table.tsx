@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { Avatar, Flex, Table, Typography } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListMeta } from '@agrihub/contract/schemas/common';
+import type { BatchListItem } from '@agrihub/contract/schemas/traceabilities';
+import { formatDate } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import type { BatchFilters, BatchSort } from '../lib/list-filters';
+import { DEFAULT_BATCH_SORT } from '../lib/list-filters';
+import { BatchStateTag } from './status-tag';
+
+interface Props {
+  batches: BatchListItem[];
+  meta?: ListMeta;
+  loading: boolean;
+  filters: BatchFilters;
+  update: (patch: Partial<BatchFilters>) => void;
+  linkOf: (b: BatchListItem) => string;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  empty: ReactNode;
+}
+
+type SortField = 'lot_code' | 'production_date' | 'created_at';
+const SORT_FIELDS: readonly SortField[] = ['lot_code', 'production_date', 'created_at'];
+const sortOrder = (sort: BatchSort, field: SortField) =>
+  sort === field ? ('ascend' as const) : sort === `-${field}` ? ('descend' as const) : null;
+
+/** A page of batches with server paging and sorting, and row selection for the export. */
+export function BatchesTable({ batches, meta, loading, filters, update, linkOf, selected, onSelect, empty }: Props) {
+  const { t, i18n } = useTranslation('batches');
+  const locale = currentLocale();
+  const en = i18n.language === 'en';
+  return (
+    <Table<BatchListItem>
+      rowKey="id"
+      loading={loading}
+      dataSource={batches}
+      locale={{ emptyText: empty }}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)), preserveSelectedRowKeys: true }}
+      onRow={(b) => ({ 'data-testid': 'batch-row', 'data-id': b.id }) as React.HTMLAttributes<HTMLElement>}
+      pagination={{
+        current: meta?.current_page ?? filters.page,
+        pageSize: meta?.per_page ?? filters.per_page,
+        total: meta?.total_count ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        showTotal: (total) => t('list.total', { count: total }),
+      }}
+      onChange={(pagination, _f, sorter) => {
+        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BatchListItem> | undefined;
+        const field = SORT_FIELDS.find((f) => f === s?.columnKey);
+        const sort: BatchSort = field && s?.order ? ((s.order === 'ascend' ? field : `-${field}`) as BatchSort) : DEFAULT_BATCH_SORT;
+        if (sort !== filters.sort) update({ sort });
+        else update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page });
+      }}
+      columns={[
+        {
+          key: 'lot_code',
+          title: t('fields.lot_code'),
+          sorter: true,
+          sortOrder: sortOrder(filters.sort, 'lot_code'),
+          render: (_, b) => (
+            <Link to={linkOf(b)} data-testid="batch-link">
+              {b.lot_code}
+            </Link>
+          ),
+        },
+        {
+          key: 'product',
+          title: t('fields.product'),
+          render: (_, b) => (
+            <Flex gap={8} align="center">
+              <Avatar shape="square" size={40} src={b.product.cover?.thumbnail_url ?? b.product.cover?.url} icon={<PictureOutlined />} />
+              <Flex vertical>
+                <span>{(en && b.product.name_en) || b.product.name}</span>
+                {b.variant && b.variant.label !== '--' && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {b.variant.label}
+                  </Typography.Text>
+                )}
+              </Flex>
+            </Flex>
+          ),
+        },
+        {
+          key: 'production_date',
+          title: t('fields.production_date'),
+          sorter: true,
+          sortOrder: sortOrder(filters.sort, 'production_date'),
+          render: (_, b) => formatDate(b.production_date, locale),
+        },
+        { key: 'expiry_date', title: t('fields.expiry_date'), render: (_, b) => (b.expiry_date ? formatDate(b.expiry_date, locale) : '—') },
+        { key: 'quantity', title: t('fields.quantity'), align: 'right', render: (_, b) => `${b.quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB')} ${b.unit}` },
+        { key: 'events', title: t('fields.event_count'), align: 'right', render: (_, b) => b.event_count },
+        { key: 'scans', title: t('fields.scan_count'), align: 'right', render: (_, b) => b.scan_count },
+        { key: 'state', title: t('fields.status'), render: (_, b) => <BatchStateTag state={b.state} /> },
+        {
+          key: 'created_at',
+          title: t('fields.created_at'),
+          sorter: true,
+          sortOrder: sortOrder(filters.sort, 'created_at'),
+          render: (_, b) => formatDate(b.created_at, locale),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import { useRef } from 'react';
+import { Button, Flex, Typography } from 'antd';
+import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { TRACE_EVENTS_MAX_DOCUMENTS } from '@agrihub/contract/trace-steps';
+import type { FileValue } from '../lib/batch-form';
+import { UploadButton } from './upload-button';
+
+/** An event's documents (PDF, images, office files) uploaded to /api/v1/attachments. */
+export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; onChange?: (v: FileValue[]) => void }) {
+  const { t } = useTranslation('batches');
+  const latest = useRef(value);
+  latest.current = value;
+  const set = (next: FileValue[]) => {
+    latest.current = next;
+    onChange?.(next);
+  };
+  const room = TRACE_EVENTS_MAX_DOCUMENTS - value.length;
+  return (
+    <Flex vertical gap={4} align="flex-start">
+      {value.map((doc) => (
+        <Flex key={doc.id} align="center" gap={4} data-testid="event-document">
+          <PaperClipOutlined />
+          <Typography.Link href={doc.url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 360 }}>
+            {doc.filename}
+          </Typography.Link>
+          <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('events.removeDocument')} onClick={() => set(latest.current.filter((d) => d.id !== doc.id))} />
+        </Flex>
+      ))}
+      {room > 0 && (
+        <UploadButton
+          kind="attachment"
+          multiple
+          room={room}
+          testId="event-documents"
+          onUploaded={(f) => set([...latest.current, { id: f.id, url: f.url, filename: f.filename }].slice(0, TRACE_EVENTS_MAX_DOCUMENTS))}
+        >
+          {(busy) => (
+            <Button icon={<UploadOutlined />} loading={busy}>
+              {t('events.uploadDocuments')}
+            </Button>
+          )}
+        </UploadButton>
+      )}
+    </Flex>
+  );
+}

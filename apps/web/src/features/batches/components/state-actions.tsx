@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { App, Button, Popconfirm, Space, type ButtonProps } from 'antd';
+import { DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Batch } from '@agrihub/contract/schemas/traceabilities';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { useDeleteBatchMutation, useTransitionBatchMutation } from '../api/batches-api';
+import { ReasonModal } from './reason-modal';
+
+/** Publish (draft), hold / release and recall (published), delete (draft). */
+export function StateActions({ batch }: { batch: Batch }) {
+  const { t } = useTranslation('batches');
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [transition, transitioning] = useTransitionBatchMutation();
+  const [remove, removing] = useDeleteBatchMutation();
+  const [reasonFor, setReasonFor] = useState<'hold' | 'recall' | null>(null);
+
+  const fail = (error: unknown) => void message.error(isApiError(error) ? error.message : t('errors.generic'));
+  const run = (action: 'publish' | 'hold' | 'release' | 'recall', reason?: string) =>
+    transition({ id: batch.id, action, reason })
+      .unwrap()
+      .then(() => {
+        void message.success(t(`${action}.done`));
+        setReasonFor(null);
+      })
+      .catch(fail);
+
+  const publish = () =>
+    modal.confirm({
+      title: t('publish.title'),
+      content: t('publish.body'),
+      okText: t('publish.submit'),
+      cancelText: t('actions.cancel'),
+      okButtonProps: { 'data-testid': 'publish-confirm' } as unknown as ButtonProps,
+      onOk: () => run('publish'),
+    });
+
+  const state = batch.state;
+  return (
+    <Space wrap>
+      {state === 'draft' && (
+        <>
+          <Popconfirm
+            title={t('delete.confirm')}
+            okText={t('actions.delete')}
+            cancelText={t('actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() =>
+              remove(batch.id)
+                .unwrap()
+                .then((a) => {
+                  void message.success(a.meta?.message ?? t('delete.done'));
+                  void navigate(paths.productBatches, { replace: true });
+                })
+                .catch(fail)
+            }
+          >
+            <Button danger icon={<DeleteOutlined />} loading={removing.isLoading} data-testid="delete-batch">
+              {t('actions.delete')}
+            </Button>
+          </Popconfirm>
+          <Button type="primary" icon={<SendOutlined />} onClick={publish} disabled={batch.events.length === 0} title={batch.events.length === 0 ? t('publish.needsEvent') : undefined} data-testid="publish-batch">
+            {t('publish.button')}
+          </Button>
+        </>
+      )}
+      {state === 'published' && (
+        <Button icon={<PauseCircleOutlined />} onClick={() => setReasonFor('hold')} data-testid="hold-batch">
+          {t('hold.button')}
+        </Button>
+      )}
+      {state === 'on_hold' && (
+        <Popconfirm title={t('release.confirm')} okText={t('release.button')} cancelText={t('actions.cancel')} onConfirm={() => run('release')}>
+          <Button icon={<PlayCircleOutlined />} loading={transitioning.isLoading} data-testid="release-batch">
+            {t('release.button')}
+          </Button>
+        </Popconfirm>
+      )}
+      {(state === 'published' || state === 'on_hold') && (
+        <Button danger icon={<StopOutlined />} onClick={() => setReasonFor('recall')} data-testid="recall-batch">
+          {t('recall.button')}
+        </Button>
+      )}
+      <ReasonModal
+        open={reasonFor !== null}
+        kind={reasonFor ?? 'hold'}
+        lotCode={batch.lot_code}
+        busy={transitioning.isLoading}
+        onClose={() => setReasonFor(null)}
+        onSubmit={(reason) => void run(reasonFor!, reason)}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { TRACE_AUDIT_ACTIONS } from '@agrihub/contract/schemas/traceabilities';
+import { BATCH_STATES, TRACE_STEPS, TRACE_STEP_LABELS } from '@agrihub/contract/trace-steps';
+import traceEn from '../../trace/locales/en.json';
+import traceVi from '../../trace/locales/vi.json';
+import batchesEn from '../../../public/locales/en/batches.json';
+import batchesVi from '../../../public/locales/vi/batches.json';
+
+type Json = { [key: string]: Json | string };
+const keys = (obj: Json, prefix = ''): string[] =>
+  Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], { eager: true, query: '?raw', import: 'default' });
+const traceSources = import.meta.glob<string>(['../../trace/**/*.tsx', '../../trace/**/*.ts'], { eager: true, query: '?raw', import: 'default' });
+
+describe('batches translations', () => {
+  const vi = new Set(keys(batchesVi as Json));
+
+  it('English has exactly the Vietnamese keys', () => {
+    expect(keys(batchesEn as Json).sort()).toEqual([...vi].sort());
+  });
+
+  it('every literal key the pages use exists', () => {
+    const used = new Set<string>();
+    for (const src of Object.values(sources)) {
+      for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z_.]+)'/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((k) => !vi.has(k))).toEqual([]);
+  });
+
+  it('covers every step, state and history action of the contract', () => {
+    for (const s of TRACE_STEPS) expect(vi.has(`steps.${s}`)).toBe(true);
+    for (const s of BATCH_STATES) expect(vi.has(`status.${s}`)).toBe(true);
+    for (const a of TRACE_AUDIT_ACTIONS) expect(vi.has(`history.actions.${a}`)).toBe(true);
+  });
+
+  it('step labels read like the contract (the public page and EPCIS use those)', () => {
+    for (const s of TRACE_STEPS) {
+      expect((batchesVi.steps as Record<string, string>)[s]).toBe(TRACE_STEP_LABELS[s].vi);
+      expect((batchesEn.steps as Record<string, string>)[s]).toBe(TRACE_STEP_LABELS[s].en);
+    }
+  });
+});
+
+describe('public trace page translations', () => {
+  it('English has exactly the Vietnamese keys, none empty', () => {
+    expect(Object.keys(traceEn).sort()).toEqual(Object.keys(traceVi).sort());
+    for (const v of [...Object.values(traceEn), ...Object.values(traceVi)]) expect(v.trim()).not.toBe('');
+  });
+
+  it('every key the page uses exists', () => {
+    const used = new Set<string>();
+    for (const src of Object.values(traceSources)) for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+)'/g)) used.add(m[1]);
+    expect([...used].filter((k) => !(k in traceVi))).toEqual([]);
+  });
+
+  it('says "not found" as the brief wants', () => {
+    expect(traceVi.notFound).toBe('Không tìm thấy mã truy xuất');
+  });
+});

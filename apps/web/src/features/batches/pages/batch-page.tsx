@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'antd';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { useGetBatchQuery } from '../api/batches-api';
+import { BatchForm } from '../components/batch-form';
+import { BatchSummary } from '../components/batch-summary';
+import { EventsPanel } from '../components/events-panel';
+import { HistoryTable } from '../components/history-table';
+import { SharePanel } from '../components/share-panel';
+import { StateActions } from '../components/state-actions';
+import { BatchStateTag } from '../components/status-tag';
+import { batchToValues } from '../lib/batch-form';
+
+/** /product-batches/{id}: details, events, state changes, history, QR and exports. */
+export function BatchPage() {
+  const { t } = useTranslation('batches');
+  const locale = currentLocale();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useGetBatchQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const [editing, setEditing] = useState(false);
+
+  if (!valid || (isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        extra={
+          <Link to={paths.productBatches}>
+            <Button type="primary">{t('detail.backToList')}</Button>
+          </Link>
+        }
+        data-testid="batch-not-found"
+      />
+    );
+  }
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const batch = query.data;
+  if (!batch) return <PageLoader />;
+  const draft = batch.status === 'draft';
+
+  return (
+    <Flex vertical gap={16} data-testid="batch-page" data-state={batch.state}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex align="center" gap={8}>
+          <Link to={paths.productBatches} aria-label={t('detail.backToList')}>
+            <Button type="text" icon={<ArrowLeftOutlined />} />
+          </Link>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('detail.title', { lot: batch.lot_code })}
+          </Typography.Title>
+          <BatchStateTag state={batch.state} />
+        </Flex>
+        <StateActions batch={batch} />
+      </Flex>
+      {batch.state === 'recalled' && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('detail.recalled', { date: formatDateTime(batch.recalled_at, locale) })}
+          description={t('detail.reason', { reason: batch.recall_reason ?? '' })}
+          data-testid="batch-recalled-alert"
+        />
+      )}
+      {batch.state === 'on_hold' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('detail.onHold', { date: formatDateTime(batch.held_at, locale) })}
+          description={t('detail.reason', { reason: batch.hold_reason ?? '' })}
+          data-testid="batch-hold-alert"
+        />
+      )}
+      {batch.state === 'published' && <Alert type="success" showIcon title={t('detail.publishedLocked')} data-testid="batch-published-alert" />}
+      {draft && <Alert type="info" showIcon title={t('detail.draftHint')} />}
+      <Row gutter={16}>
+        <Col span={16}>
+          <Tabs
+            defaultActiveKey="overview"
+            items={[
+              {
+                key: 'overview',
+                label: t('detail.overview'),
+                children: (
+                  <Flex vertical gap={16}>
+                    {editing && draft ? (
+                      <BatchForm initial={batchToValues(batch)} batchId={batch.id} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+                    ) : (
+                      <Card
+                        title={t('detail.details')}
+                        extra={
+                          draft && (
+                            <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="edit-batch">
+                              {t('actions.edit')}
+                            </Button>
+                          )
+                        }
+                      >
+                        <BatchSummary batch={batch} />
+                      </Card>
+                    )}
+                    <EventsPanel batch={batch} />
+                  </Flex>
+                ),
+              },
+              { key: 'history', label: t('detail.history'), children: <HistoryTable batchId={batch.id} /> },
+            ]}
+          />
+        </Col>
+        <Col span={8}>
+          <SharePanel batch={batch} />
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
