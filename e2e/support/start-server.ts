@@ -5,7 +5,7 @@ import pg from 'pg';
 
 const base = process.env.DATABASE_URL;
 let dbName: string | null = null;
-const env = { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: base });
