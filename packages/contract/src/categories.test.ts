@@ -18,7 +18,12 @@ describe('category tree', () => {
   });
 
   it('survives a cycle in bad data', () => {
-    expect(categoryPath(1, [{ id: 1, name: 'A', parent_id: 2 }, { id: 2, name: 'B', parent_id: 1 }])).toBe('B > A');
+    expect(
+      categoryPath(1, [
+        { id: 1, name: 'A', parent_id: 2 },
+        { id: 2, name: 'B', parent_id: 1 },
+      ]),
+    ).toBe('B > A');
   });
 
   it('knows leaves', () => {
@@ -32,8 +37,8 @@ describe('category tree', () => {
   it('builds a nested tree', () => {
     const tree = buildTree(all);
     expect(tree.map((n) => n.name)).toEqual(['Nông sản tươi', 'Thủy sản']);
-    expect(tree[0]!.children.map((n) => n.name)).toEqual(['Rau củ', 'Trái cây']);
-    expect(tree[0]!.children[0]!.children[0]!.name).toBe('Rau ăn lá');
+    expect(tree[0].children.map((n) => n.name)).toEqual(['Rau củ', 'Trái cây']);
+    expect(tree[0].children[0].children[0].name).toBe('Rau ăn lá');
   });
 });
 

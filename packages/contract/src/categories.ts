@@ -15,7 +15,11 @@ export interface CategoryNode {
 export type CategoryTree<T extends CategoryNode> = T & { children: CategoryTree<T>[] };
 
 /** "Nông sản tươi > Rau củ"; '' for an unknown id. Guards against cycles in bad data. */
-export function categoryPath(id: number, all: readonly CategoryNode[], nameOf: (c: CategoryNode) => string = (c) => c.name): string {
+export function categoryPath(
+  id: number,
+  all: readonly CategoryNode[],
+  nameOf: (c: CategoryNode) => string = (c) => c.name,
+): string {
   const byId = new Map(all.map((c) => [c.id, c]));
   const names: string[] = [];
   const seen = new Set<number>();

@@ -32,13 +32,23 @@ describe('variant building', () => {
   });
 
   it('labels with " / " or "--"', () => {
-    expect(variantLabel([{ title: 'A', value: 'x' }, { title: 'B', value: 'y' }])).toBe('x / y');
+    expect(
+      variantLabel([
+        { title: 'A', value: 'x' },
+        { title: 'B', value: 'y' },
+      ]),
+    ).toBe('x / y');
     expect(variantLabel([])).toBe('--');
     expect(variantLabel(null)).toBe('--');
   });
 
   it('keeps existing data matched by title and value, whatever the group order', () => {
-    const first = buildVariants([weight, pack]).map((v, i) => ({ ...v, id: i + 1, price: { cents: 1000 * (i + 1) }, customer_sku: `S${i}` }));
+    const first = buildVariants([weight, pack]).map((v, i) => ({
+      ...v,
+      id: i + 1,
+      price: { cents: 1000 * (i + 1) },
+      customer_sku: `S${i}`,
+    }));
     const swapped = buildVariants([pack, weight], first);
     const tuiKg = swapped.find((v) => variantLabel(v.types) === 'Túi / 1kg')!;
     expect(tuiKg).toMatchObject({ id: 3, price: { cents: 3000 }, customer_sku: 'S2' });
@@ -59,11 +69,14 @@ describe('variant building', () => {
     const t = renameOptionTitle(r.groups, after, 0, 'Trọng lượng');
     const after2 = buildVariants(t.groups, t.variants);
     expect(after2.map((v) => v.id)).toEqual([1, 2, 3, 4]);
-    expect(after2[0]!.types[0]).toEqual({ title: 'Trọng lượng', value: '500g' });
+    expect(after2[0].types[0]).toEqual({ title: 'Trọng lượng', value: '500g' });
   });
 
   it('applies one price to all', () => {
-    expect(applyPriceToAll(buildVariants([weight]), 5000).map((v) => v.price)).toEqual([{ cents: 5000 }, { cents: 5000 }]);
+    expect(applyPriceToAll(buildVariants([weight]), 5000).map((v) => v.price)).toEqual([
+      { cents: 5000 },
+      { cents: 5000 },
+    ]);
   });
 });
 
@@ -77,7 +90,11 @@ function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
+  };
 }
 
 const WORDS = ['Đỏ', 'Xanh', 'Vàng', '250g', '500g', '1kg', 'Túi', 'Hộp', 'Chai', 'Thùng', 'Loại 1', 'Loại 2', ''];
@@ -90,16 +107,24 @@ describe('variant building, property-style: option edits never lose data of surv
       if (r.next() < 0.6) groups.push({ title: 'Đóng gói', values: [r.pick(WORDS), r.pick(WORDS), r.pick(WORDS)] });
       let nextId = 1;
       const save = (vs: VariantDraft[]) =>
-        vs.map((v) => (v.id === null ? { ...v, id: nextId++, price: { cents: r.int(1_000_000) }, customer_sku: `SKU-${nextId}` } : v));
+        vs.map((v) =>
+          v.id === null ? { ...v, id: nextId++, price: { cents: r.int(1_000_000) }, customer_sku: `SKU-${nextId}` } : v,
+        );
       let variants = save(buildVariants(groups));
 
       for (let step = 0; step < 12; step++) {
         let carried = variants;
         const gi = r.int(groups.length);
-        const g = groups[gi]!;
+        const g = groups[gi];
         const kind = r.int(6);
         if (kind === 0 && g.values.length) {
-          const res = renameOptionValue(groups, variants, gi, r.int(g.values.length), r.pick(WORDS) + (r.next() < 0.5 ? ' mới' : ''));
+          const res = renameOptionValue(
+            groups,
+            variants,
+            gi,
+            r.int(g.values.length),
+            r.pick(WORDS) + (r.next() < 0.5 ? ' mới' : ''),
+          );
           groups = res.groups;
           carried = res.variants;
         } else if (kind === 1) {
@@ -127,7 +152,12 @@ describe('variant building, property-style: option edits never lose data of surv
           if (seen.has(k)) continue;
           seen.add(k);
           const now = keys.get(k);
-          if (now) expect({ id: now.id, price: now.price, sku: now.customer_sku }).toEqual({ id: old.id, price: old.price, sku: old.customer_sku });
+          if (now)
+            expect({ id: now.id, price: now.price, sku: now.customer_sku }).toEqual({
+              id: old.id,
+              price: old.price,
+              sku: old.customer_sku,
+            });
         }
         // One variant per combination, ids never duplicated.
         expect(keys.size).toBe(rebuilt.length);

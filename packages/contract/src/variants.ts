@@ -90,7 +90,10 @@ export function combinations(groups: readonly OptionGroupInput[]): VariantType[]
  * combination still exists (the first match wins). New combinations start without price or SKU
  * and take the thumbnail of their first value that has one.
  */
-export function buildVariants(groups: readonly OptionGroupInput[], existing: readonly ExistingVariant[] = []): VariantDraft[] {
+export function buildVariants(
+  groups: readonly OptionGroupInput[],
+  existing: readonly ExistingVariant[] = [],
+): VariantDraft[] {
   const byKey = new Map<string, ExistingVariant>();
   for (const v of existing) {
     const key = variantKey(v.types);
@@ -119,11 +122,22 @@ export function buildVariants(groups: readonly OptionGroupInput[], existing: rea
       };
     }
     const thumb = thumbOf(types);
-    return { id: null, types, price: null, customer_sku: null, thumbnail_id: thumb?.id ?? null, thumbnail_url: thumb?.url ?? null };
+    return {
+      id: null,
+      types,
+      price: null,
+      customer_sku: null,
+      thumbnail_id: thumb?.id ?? null,
+      thumbnail_url: thumb?.url ?? null,
+    };
   });
 }
 
-function renameTypes<V extends ExistingVariant>(variants: readonly V[], match: (t: VariantType) => boolean, change: (t: VariantType) => VariantType): V[] {
+function renameTypes<V extends ExistingVariant>(
+  variants: readonly V[],
+  match: (t: VariantType) => boolean,
+  change: (t: VariantType) => VariantType,
+): V[] {
   return variants.map((v) => ({ ...v, types: v.types.map((t) => (match(t) ? change(t) : t)) }));
 }
 
@@ -139,11 +153,18 @@ export function renameOptionValue<G extends OptionGroupInput, V extends Existing
   if (!g || valueIndex < 0 || valueIndex >= g.values.length) return { groups: [...groups], variants: [...variants] };
   const title = clean(g.title);
   const old = clean(g.values[valueIndex]);
-  const next = groups.map((x, i) => (i === groupIndex ? { ...x, values: x.values.map((v, j) => (j === valueIndex ? newValue : v)) } : x));
-  if (!old || g.values.some((v, j) => j !== valueIndex && clean(v) === clean(newValue))) return { groups: next, variants: [...variants] };
+  const next = groups.map((x, i) =>
+    i === groupIndex ? { ...x, values: x.values.map((v, j) => (j === valueIndex ? newValue : v)) } : x,
+  );
+  if (!old || g.values.some((v, j) => j !== valueIndex && clean(v) === clean(newValue)))
+    return { groups: next, variants: [...variants] };
   return {
     groups: next,
-    variants: renameTypes(variants, (t) => clean(t.title) === title && clean(t.value) === old, (t) => ({ ...t, value: clean(newValue) })),
+    variants: renameTypes(
+      variants,
+      (t) => clean(t.title) === title && clean(t.value) === old,
+      (t) => ({ ...t, value: clean(newValue) }),
+    ),
   };
 }
 
@@ -158,8 +179,16 @@ export function renameOptionTitle<G extends OptionGroupInput, V extends Existing
   if (!g) return { groups: [...groups], variants: [...variants] };
   const old = clean(g.title);
   const next = groups.map((x, i) => (i === groupIndex ? { ...x, title: newTitle } : x));
-  if (groups.some((x, i) => i !== groupIndex && clean(x.title) === clean(newTitle))) return { groups: next, variants: [...variants] };
-  return { groups: next, variants: renameTypes(variants, (t) => clean(t.title) === old, (t) => ({ ...t, title: clean(newTitle) })) };
+  if (groups.some((x, i) => i !== groupIndex && clean(x.title) === clean(newTitle)))
+    return { groups: next, variants: [...variants] };
+  return {
+    groups: next,
+    variants: renameTypes(
+      variants,
+      (t) => clean(t.title) === old,
+      (t) => ({ ...t, title: clean(newTitle) }),
+    ),
+  };
 }
 
 /** "Apply to all": the same price on every variant. */

@@ -7,8 +7,10 @@ export const PRODUCT_MESSAGES = {
     sku_taken: 'Mã SKU này đã được dùng cho một sản phẩm khác của đơn vị.',
     variant_sku_taken: 'Mã SKU của phân loại "{{sku}}" đã được dùng ở một sản phẩm khác.',
     invalid_transition: 'Không thể chuyển sản phẩm từ trạng thái "{{from}}" sang "{{to}}".',
-    product_under_review: 'Sản phẩm đang chờ duyệt nên chưa thể chỉnh sửa. Vui lòng đợi quản trị viên duyệt hoặc từ chối.',
-    product_has_published_batches: 'Không thể xóa sản phẩm vì đã có {{count}} lô hàng được công bố truy xuất nguồn gốc.',
+    product_under_review:
+      'Sản phẩm đang chờ duyệt nên chưa thể chỉnh sửa. Vui lòng đợi quản trị viên duyệt hoặc từ chối.',
+    product_has_published_batches:
+      'Không thể xóa sản phẩm vì đã có {{count}} lô hàng được công bố truy xuất nguồn gốc.',
     sku_generation_failed: 'Không tạo được mã SKU, vui lòng thử lại.',
     // success notes (meta.message)
     product_created: 'Đã tạo sản phẩm.',
@@ -53,8 +55,10 @@ export const PRODUCT_MESSAGES = {
     sku_taken: 'This SKU is already used by another product of your business.',
     variant_sku_taken: 'The variant SKU "{{sku}}" is already used by another product.',
     invalid_transition: 'A product cannot go from "{{from}}" to "{{to}}".',
-    product_under_review: 'This product is waiting for review and cannot be edited until an administrator approves or rejects it.',
-    product_has_published_batches: 'This product cannot be deleted: {{count}} of its batches are published for traceability.',
+    product_under_review:
+      'This product is waiting for review and cannot be edited until an administrator approves or rejects it.',
+    product_has_published_batches:
+      'This product cannot be deleted: {{count}} of its batches are published for traceability.',
     sku_generation_failed: 'Could not generate an SKU, please try again.',
     product_created: 'Product created.',
     product_updated: 'Product saved.',

@@ -103,20 +103,33 @@ export type ProductCategory = z.infer<typeof productCategory>;
 // ---------- requests ----------
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalText = (max: number, key = 'tooLong') => z.preprocess(emptyToNull, z.string().trim().max(max, key).nullable()).optional();
+const optionalText = (max: number, key = 'tooLong') =>
+  z.preprocess(emptyToNull, z.string().trim().max(max, key).nullable()).optional();
 const dateOnly = z
   .string({ error: 'invalidDate' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
   .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, 'invalidDate');
 /** `{ cents }` on the wire (extra keys such as currency_iso are ignored): whole đồng, ≥ 0. */
 export const centsInput = z.object({
-  cents: z.number({ error: 'invalidPrice' }).int('invalidPrice').min(0, 'invalidPrice').max(1_000_000_000_000, 'invalidPrice'),
+  cents: z
+    .number({ error: 'invalidPrice' })
+    .int('invalidPrice')
+    .min(0, 'invalidPrice')
+    .max(1_000_000_000_000, 'invalidPrice'),
 });
 const uploadId = z.number({ error: 'invalidUpload' }).int('invalidUpload').positive('invalidUpload');
-export const skuField = z.string({ error: 'pleaseInputSku' }).trim().min(1, 'pleaseInputSku').regex(SKU_PATTERN, 'invalidSku');
+export const skuField = z
+  .string({ error: 'pleaseInputSku' })
+  .trim()
+  .min(1, 'pleaseInputSku')
+  .regex(SKU_PATTERN, 'invalidSku');
 
 export const certificateInput = z.object({
-  name: z.string({ error: 'pleaseInputCertificateName' }).trim().min(1, 'pleaseInputCertificateName').max(200, 'tooLong'),
+  name: z
+    .string({ error: 'pleaseInputCertificateName' })
+    .trim()
+    .min(1, 'pleaseInputCertificateName')
+    .max(200, 'tooLong'),
   issuer: z.string().trim().max(200, 'tooLong').default(''),
   number: z.string().trim().max(100, 'tooLong').default(''),
   valid_until: z.preprocess(emptyToNull, dateOnly.nullable()).default(null),
@@ -141,7 +154,9 @@ export type OptionGroupRequest = z.input<typeof optionGroupInput>;
 
 export const variantInput = z.object({
   id: z.number().int().positive().nullable().optional(),
-  types: z.array(z.object({ title: z.string().trim().max(50), value: z.string().trim().max(50) })).max(MAX_OPTION_GROUPS),
+  types: z
+    .array(z.object({ title: z.string().trim().max(50), value: z.string().trim().max(50) }))
+    .max(MAX_OPTION_GROUPS),
   price: centsInput.nullable().default(null),
   customer_sku: z.preprocess(emptyToNull, z.string().trim().regex(SKU_PATTERN, 'invalidSku').nullable()).default(null),
   thumbnail_id: uploadId.nullable().default(null),
@@ -149,7 +164,11 @@ export const variantInput = z.object({
 export type VariantRequest = z.input<typeof variantInput>;
 
 const productFields = z.object({
-  name: z.string({ error: 'pleaseInputProductName' }).trim().min(1, 'pleaseInputProductName').max(200, 'productNameTooLong'),
+  name: z
+    .string({ error: 'pleaseInputProductName' })
+    .trim()
+    .min(1, 'pleaseInputProductName')
+    .max(200, 'productNameTooLong'),
   name_en: optionalText(200, 'productNameTooLong'),
   description: optionalText(20_000),
   description_en: optionalText(20_000),
@@ -170,8 +189,24 @@ const productFields = z.object({
   /** Upload ids of images in display order; the first is the cover. */
   image_ids: z.array(uploadId).max(PRODUCT_MAX_IMAGES, 'tooManyImages').default([]),
   certificates: z.array(certificateInput).max(PRODUCT_MAX_CERTIFICATES, 'tooManyCertificates').default([]),
-  origin_province_code: z.preprocess(emptyToNull, z.string().refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince').nullable()).optional(),
-  origin_country: z.preprocess(emptyToNull, z.string().refine((c) => COUNTRY_CODES.includes(c), 'invalidCountry').nullable()).optional(),
+  origin_province_code: z
+    .preprocess(
+      emptyToNull,
+      z
+        .string()
+        .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')
+        .nullable(),
+    )
+    .optional(),
+  origin_country: z
+    .preprocess(
+      emptyToNull,
+      z
+        .string()
+        .refine((c) => COUNTRY_CODES.includes(c), 'invalidCountry')
+        .nullable(),
+    )
+    .optional(),
   /** With `variants`: the variant list is rebuilt (buildVariants) in the same transaction. */
   option_groups: z.array(optionGroupInput).max(MAX_OPTION_GROUPS, 'tooManyOptionGroups').optional(),
   variants: z.array(variantInput).max(400).optional(),
@@ -183,13 +218,15 @@ function productRules(v: z.infer<typeof productFields>, ctx: z.RefinementCtx) {
   }
   const titles = new Set<string>();
   v.option_groups?.forEach((g, i) => {
-    if (titles.has(g.title)) ctx.addIssue({ code: 'custom', path: ['option_groups', i, 'title'], message: 'duplicateOptionTitle' });
+    if (titles.has(g.title))
+      ctx.addIssue({ code: 'custom', path: ['option_groups', i, 'title'], message: 'duplicateOptionTitle' });
     titles.add(g.title);
   });
   const skus = new Set<string>();
   v.variants?.forEach((x, i) => {
     if (!x.customer_sku) return;
-    if (skus.has(x.customer_sku)) ctx.addIssue({ code: 'custom', path: ['variants', i, 'customer_sku'], message: 'duplicateVariantSku' });
+    if (skus.has(x.customer_sku))
+      ctx.addIssue({ code: 'custom', path: ['variants', i, 'customer_sku'], message: 'duplicateVariantSku' });
     skus.add(x.customer_sku);
   });
 }
@@ -212,7 +249,11 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 
 /** POST /api/v1/admin/products/{id}/reject */
 export const rejectProductRequest = z.object({
-  reason: z.string({ error: 'pleaseInputRejectReason' }).trim().min(1, 'pleaseInputRejectReason').max(500, 'rejectReasonTooLong'),
+  reason: z
+    .string({ error: 'pleaseInputRejectReason' })
+    .trim()
+    .min(1, 'pleaseInputRejectReason')
+    .max(500, 'rejectReasonTooLong'),
 });
 /** PUT /api/v1/products/{id}/sku */
 export const productSkuRequest = z.object({ sku: skuField });

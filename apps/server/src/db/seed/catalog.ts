@@ -95,14 +95,27 @@ export const PRODUCT_TYPES: [name: string, nameEn: string][] = [
   [OTHER_PRODUCT_TYPE_NAME, 'Other'],
 ];
 
-async function ensureCategory(db: Db, [code, name, nameEn]: Node, parentId: number | null, position: number): Promise<number> {
+async function ensureCategory(
+  db: Db,
+  [code, name, nameEn]: Node,
+  parentId: number | null,
+  position: number,
+): Promise<number> {
   const [found] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.code, code), parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId)));
+    .where(
+      and(
+        eq(categories.code, code),
+        parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId),
+      ),
+    );
   if (found) return found.id;
-  const [row] = await db.insert(categories).values({ code, name, nameEn, parentId, position }).returning({ id: categories.id });
-  return row!.id;
+  const [row] = await db
+    .insert(categories)
+    .values({ code, name, nameEn, parentId, position })
+    .returning({ id: categories.id });
+  return row.id;
 }
 
 /** The global catalogue (categories and product types); idempotent. */

@@ -20,7 +20,7 @@ function lines(name: string): string[] {
   const words = name.split(' ');
   const out: string[] = [''];
   for (const w of words) {
-    const cur = out[out.length - 1]!;
+    const cur = out[out.length - 1];
     if (cur && (cur + ' ' + w).length > 16 && out.length < 2) out.push(w);
     else out[out.length - 1] = cur ? `${cur} ${w}` : w;
   }
@@ -28,9 +28,12 @@ function lines(name: string): string[] {
 }
 
 export function productSvg(name: string, subtitle: string, palette: number, view = 0): string {
-  const [dark, light] = PALETTES[palette % PALETTES.length]!;
+  const [dark, light] = PALETTES[palette % PALETTES.length];
   const text = lines(name)
-    .map((l, i) => `<text x="400" y="${560 + i * 64}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="bold" fill="#ffffff">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="400" y="${560 + i * 64}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="56" font-weight="bold" fill="#ffffff">${escapeXml(l)}</text>`,
+    )
     .join('');
   const leaves = Array.from({ length: 5 }, (_, i) => {
     const angle = -60 + i * 30 + view * 12;
@@ -49,7 +52,12 @@ export function productSvg(name: string, subtitle: string, palette: number, view
 }
 
 /** An 800×800 WebP and a 320 px WebP thumbnail. */
-export async function productImage(name: string, subtitle: string, palette: number, view = 0): Promise<{ main: Buffer; thumb: Buffer }> {
+export async function productImage(
+  name: string,
+  subtitle: string,
+  palette: number,
+  view = 0,
+): Promise<{ main: Buffer; thumb: Buffer }> {
   const svg = Buffer.from(productSvg(name, subtitle, palette, view));
   const main = await sharp(svg).webp({ quality: 82 }).toBuffer();
   const thumb = await sharp(svg).resize({ width: 320 }).webp({ quality: 78 }).toBuffer();

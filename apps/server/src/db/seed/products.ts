@@ -1,66 +1,36 @@
 import { and, eq } from 'drizzle-orm';
-import { PLATFORM_KEYS, buildVariants, withCheckDigit, type PlatformKey, type TaxRate, type Unit } from '@agrihub/contract';
+import { PLATFORM_KEYS, buildVariants, withCheckDigit, type PlatformKey } from '@agrihub/contract';
 import type { Db } from '../client.js';
-import { categories, productTypes, productVariants, products, uploads, users, type Certificate, type OptionGroup, type StoredFile } from '../schema/index.js';
+import {
+  categories,
+  productTypes,
+  productVariants,
+  products,
+  uploads,
+  users,
+  type OptionGroup,
+  type StoredFile,
+} from '../schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { publicCode } from '../../lib/secrets.js';
 import { demoEmail } from './accounts.js';
 import { productImage } from './product-images.js';
 
-interface DemoProduct {
-  slug: string;
-  name: string;
-  nameEn: string;
-  description: string;
-  descriptionEn: string;
-  category: string;
-  type: string;
-  unit: Unit;
-  price: number;
-  discount?: number;
-  shipping?: number;
-  tax: TaxRate;
-  province: string;
-  cert: Omit<Certificate, 'file' | 'valid_until'> & { months: number };
-  groups?: { title: string; values: string[] }[];
-  /** Price of each variant = price × factor of its first value. */
-  factors?: number[];
-}
-
-const VIETGAP = (number: string) => ({ name: 'Chứng nhận VietGAP', issuer: 'Trung tâm Chứng nhận Phù hợp (QUACERT)', number, months: 18 });
-const OCOP = (stars: number, province: string, number: string) => ({ name: `Sản phẩm OCOP ${stars} sao`, issuer: `UBND ${province}`, number, months: 30 });
-
-/** The first three products of each demo producer are the ones the demo batches trace (seed/batches.ts). */
-const PRODUCER_PRODUCTS: Record<PlatformKey, DemoProduct[]> = {
-  dtrack: [
-    { slug: 'che-shan-tuyet', name: 'Chè Shan Tuyết Mộc Châu', nameEn: 'Moc Chau Shan Tuyet tea', description: 'Chè Shan Tuyết cổ thụ hái một tôm hai lá trên đồi Tà Phình, sao thủ công; nước vàng sánh, hậu ngọt.', descriptionEn: 'Old-tree Shan Tuyet tea from the Ta Phinh hills, hand-roasted; golden liquor with a sweet finish.', category: '502', type: 'Chè và cà phê', unit: 'Túi', price: 180_000, discount: 165_000, shipping: 30_000, tax: 5, province: '14', cert: OCOP(4, 'tỉnh Sơn La', 'OCOP-SL-2024-0112'), groups: [{ title: 'Khối lượng', values: ['500g', '1kg'] }, { title: 'Đóng gói', values: ['Túi', 'Hộp'] }], factors: [1, 1.9] },
-    { slug: 'man-hau', name: 'Mận hậu Mộc Châu', nameEn: 'Moc Chau plums', description: 'Mận hậu chín cây, giòn, vị chua ngọt; thu hái tháng 5–6, đóng thùng 5 kg.', descriptionEn: 'Tree-ripened crunchy plums, sweet and sour; harvested in May–June, 5 kg boxes.', category: '103', type: 'Nông sản', unit: 'Kg', price: 45_000, shipping: 25_000, tax: 5, province: '14', cert: VIETGAP('VG-SL-0451') },
-    { slug: 'ca-phe-arabica', name: 'Cà phê Arabica Sơn La', nameEn: 'Son La Arabica coffee', description: 'Cà phê Arabica chế biến ướt, rang mộc vừa; hương trái cây, độ chua thanh.', descriptionEn: 'Washed Arabica, medium roast; fruity aroma and bright acidity.', category: '504', type: 'Chè và cà phê', unit: 'Túi', price: 220_000, tax: 8, province: '14', cert: VIETGAP('VG-SL-0788') },
-    { slug: 'mang-kho', name: 'Măng tre khô Tây Bắc', nameEn: 'Northwest dried bamboo shoots', description: 'Măng tre rừng luộc chín, phơi nắng tự nhiên, không chất bảo quản.', descriptionEn: 'Forest bamboo shoots, boiled and sun-dried, no preservatives.', category: '401', type: 'Thực phẩm chế biến', unit: 'Túi', price: 120_000, tax: 8, province: '14', cert: OCOP(3, 'tỉnh Sơn La', 'OCOP-SL-2023-0347') },
-  ],
-  agrihub: [
-    { slug: 'xa-lach-thuy-canh', name: 'Xà lách thủy canh Đà Lạt', nameEn: 'Da Lat hydroponic lettuce', description: 'Xà lách Lô Lô xanh trồng thủy canh trong nhà kính, không thuốc bảo vệ thực vật.', descriptionEn: 'Green Lollo lettuce grown hydroponically in greenhouses, pesticide-free.', category: '101', type: 'Nông sản', unit: 'Kg', price: 60_000, discount: 55_000, shipping: 20_000, tax: 5, province: '68', cert: VIETGAP('VG-LD-1204'), groups: [{ title: 'Khối lượng', values: ['500g', '1kg'] }, { title: 'Đóng gói', values: ['Túi', 'Hộp'] }], factors: [0.55, 1] },
-    { slug: 'dau-tay', name: 'Dâu tây Đà Lạt', nameEn: 'Da Lat strawberries', description: 'Dâu tây giống New Zealand, hái chín, đóng hộp 500 g.', descriptionEn: 'New Zealand variety strawberries, picked ripe, 500 g punnets.', category: '103', type: 'Nông sản', unit: 'Hộp', price: 150_000, tax: 5, province: '68', cert: VIETGAP('VG-LD-1377') },
-    { slug: 'tra-atiso', name: 'Trà Atiso Đà Lạt', nameEn: 'Da Lat artichoke tea', description: 'Bông và lá atiso sấy lạnh, túi lọc tiện dùng.', descriptionEn: 'Freeze-dried artichoke flowers and leaves in tea bags.', category: '503', type: 'Đồ uống', unit: 'Hộp', price: 85_000, tax: 8, province: '68', cert: OCOP(4, 'tỉnh Lâm Đồng', 'OCOP-LD-2024-0068') },
-  ],
-  foodmap: [
-    { slug: 'tom-su', name: 'Tôm sú Cà Mau', nameEn: 'Ca Mau black tiger shrimp', description: 'Tôm sú nuôi quảng canh dưới tán rừng ngập mặn, cấp đông nhanh ngay sau thu hoạch.', descriptionEn: 'Extensive mangrove-farmed black tiger shrimp, quick-frozen right after harvest.', category: '301', type: 'Thủy sản', unit: 'Kg', price: 420_000, discount: 399_000, shipping: 50_000, tax: 5, province: '96', cert: { name: 'Chứng nhận ASC', issuer: 'Aquaculture Stewardship Council', number: 'ASC-C-01877', months: 24 }, groups: [{ title: 'Kích cỡ', values: ['20–25 con/kg', '30–35 con/kg'] }, { title: 'Đóng gói', values: ['Khay', 'Thùng'] }], factors: [1, 0.8] },
-    { slug: 'cua-ca-mau', name: 'Cua gạch Cà Mau', nameEn: 'Ca Mau roe crab', description: 'Cua biển gạch son, buộc dây, giao sống trong ngày.', descriptionEn: 'Live mud crabs full of roe, tied and delivered the same day.', category: '304', type: 'Thủy sản', unit: 'Kg', price: 550_000, tax: 5, province: '96', cert: VIETGAP('VG-CM-0231') },
-    { slug: 'tom-kho', name: 'Tôm khô Rạch Gốc', nameEn: 'Rach Goc dried shrimp', description: 'Tôm đất luộc, phơi nắng, đãi vỏ thủ công; màu đỏ tự nhiên.', descriptionEn: 'Boiled, sun-dried and hand-peeled shrimp with a natural red colour.', category: '306', type: 'Thủy sản', unit: 'Túi', price: 1_200_000, tax: 8, province: '96', cert: OCOP(4, 'tỉnh Cà Mau', 'OCOP-CM-2023-0015') },
-    { slug: 'mat-ong-u-minh', name: 'Mật ong rừng U Minh', nameEn: 'U Minh forest honey', description: 'Mật ong gác kèo rừng tràm U Minh Hạ, lọc lạnh, đóng chai thủy tinh.', descriptionEn: 'Rafter honey from the U Minh Ha melaleuca forest, cold-filtered, glass bottles.', category: '408', type: 'Thực phẩm chế biến', unit: 'Chai', price: 350_000, tax: 8, province: '96', cert: OCOP(3, 'tỉnh Cà Mau', 'OCOP-CM-2022-0102') },
-  ],
-};
-
-const OLDUSER_PRODUCTS: DemoProduct[] = [
-  { slug: 'gao-st25', name: 'Gạo ST25', nameEn: 'ST25 rice', description: 'Gạo ST25 thơm, dẻo, hạt dài; trồng theo mô hình lúa – tôm.', descriptionEn: 'Fragrant, soft long-grain ST25 rice from rice–shrimp fields.', category: '104', type: 'Nông sản', unit: 'Túi', price: 190_000, discount: 175_000, tax: 5, province: '92', cert: VIETGAP('VG-CT-0925'), groups: [{ title: 'Khối lượng', values: ['2kg', '5kg'] }], factors: [0.42, 1] },
-  { slug: 'xoai-cat-hoa-loc', name: 'Xoài cát Hòa Lộc', nameEn: 'Hoa Loc mango', description: 'Xoài cát Hòa Lộc chín cây, thịt vàng, ngọt đậm, hương thơm đặc trưng.', descriptionEn: 'Tree-ripened Hoa Loc mangoes: golden flesh, rich sweetness, distinctive aroma.', category: '103', type: 'Nông sản', unit: 'Kg', price: 95_000, tax: 5, province: '82', cert: VIETGAP('VG-DT-0310') },
-  { slug: 'nuoc-mam-phu-quoc', name: 'Nước mắm Phú Quốc 40 độ đạm', nameEn: 'Phu Quoc fish sauce 40°N', description: 'Nước mắm cá cơm ủ chượp 12 tháng trong thùng gỗ bời lời, 40 độ đạm.', descriptionEn: 'Anchovy fish sauce aged 12 months in wooden barrels, 40 g/l nitrogen.', category: '402', type: 'Thực phẩm chế biến', unit: 'Chai', price: 135_000, tax: 8, province: '91', cert: { name: 'Chỉ dẫn địa lý Phú Quốc', issuer: 'Cục Sở hữu trí tuệ', number: 'CDĐL-00001', months: 60 } },
-];
+import { OLDUSER_PRODUCTS, PRODUCER_PRODUCTS, type DemoProduct } from './product-data.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-async function storeImage(db: Db, storage: StorageDriver, platform: PlatformKey, userId: number, key: string, p: DemoProduct, palette: number, view: number): Promise<StoredFile> {
+async function storeImage(
+  db: Db,
+  storage: StorageDriver,
+  platform: PlatformKey,
+  userId: number,
+  key: string,
+  p: DemoProduct,
+  palette: number,
+  view: number,
+): Promise<StoredFile> {
   const main = `demo/products/${platform}/${key}.webp`;
   const thumb = `demo/products/${platform}/${key}-thumb.webp`;
   let [row] = await db.select().from(uploads).where(eq(uploads.storageKey, main));
@@ -70,19 +40,45 @@ async function storeImage(db: Db, storage: StorageDriver, platform: PlatformKey,
     await storage.put(thumb, img.thumb);
     [row] = await db
       .insert(uploads)
-      .values({ platform, userId, kind: 'image', storageKey: main, thumbnailKey: thumb, contentType: 'image/webp', byteSize: img.main.length, filename: `${p.slug}.webp` })
+      .values({
+        platform,
+        userId,
+        kind: 'image',
+        storageKey: main,
+        thumbnailKey: thumb,
+        contentType: 'image/webp',
+        byteSize: img.main.length,
+        filename: `${p.slug}.webp`,
+      })
       .returning();
   }
-  return { id: row!.id, url: storage.url(main), thumbnail_url: storage.url(thumb) };
+  return { id: row.id, url: storage.url(main), thumbnail_url: storage.url(thumb) };
 }
 
-async function seedFor(db: Db, storage: StorageDriver, platform: PlatformKey, local: string, list: DemoProduct[], owner: number, now: Date) {
-  const [user] = await db.select().from(users).where(and(eq(users.platform, platform), eq(users.email, demoEmail(local, platform))));
+async function seedFor(
+  db: Db,
+  storage: StorageDriver,
+  platform: PlatformKey,
+  local: string,
+  list: DemoProduct[],
+  owner: number,
+  now: Date,
+) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.platform, platform), eq(users.email, demoEmail(local, platform))));
   if (!user?.producerId) return;
   for (const [i, p] of list.entries()) {
-    const [exists] = await db.select({ id: products.id }).from(products).where(and(eq(products.producerId, user.producerId), eq(products.name, p.name)));
+    const [exists] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.producerId, user.producerId), eq(products.name, p.name)));
     if (exists) continue;
-    const [cat] = await db.select({ id: categories.id, code: categories.code }).from(categories).where(eq(categories.code, p.category));
+    const [cat] = await db
+      .select({ id: categories.id, code: categories.code })
+      .from(categories)
+      .where(eq(categories.code, p.category));
     const [type] = await db.select({ id: productTypes.id }).from(productTypes).where(eq(productTypes.name, p.type));
     const palette = PLATFORM_KEYS.indexOf(platform) * 3 + i;
     const images = [
@@ -90,7 +86,11 @@ async function seedFor(db: Db, storage: StorageDriver, platform: PlatformKey, lo
       await storeImage(db, storage, platform, user.id, `${local}-${p.slug}-2`, p, palette + 1, 1),
     ];
     const gtin = withCheckDigit(`8936045${PLATFORM_KEYS.indexOf(platform)}${owner}${String(i + 1).padStart(3, '0')}`);
-    const groups: OptionGroup[] = (p.groups ?? []).map((g) => ({ title: g.title, values: g.values, thumbnails: g.values.map(() => null) }));
+    const groups: OptionGroup[] = (p.groups ?? []).map((g) => ({
+      title: g.title,
+      values: g.values,
+      thumbnails: g.values.map(() => null),
+    }));
     const created = new Date(now.getTime() - (60 - i * 7) * DAY);
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -112,7 +112,15 @@ async function seedFor(db: Db, storage: StorageDriver, platform: PlatformKey, lo
           gtin,
           sku: `${cat?.code ?? 'SP'}-${String(i + 1 + owner * 100).padStart(6, '0')}`,
           images,
-          certificates: [{ name: p.cert.name, issuer: p.cert.issuer, number: p.cert.number, valid_until: iso(new Date(now.getTime() + p.cert.months * 30 * DAY)), file: null }],
+          certificates: [
+            {
+              name: p.cert.name,
+              issuer: p.cert.issuer,
+              number: p.cert.number,
+              valid_until: iso(new Date(now.getTime() + p.cert.months * 30 * DAY)),
+              file: null,
+            },
+          ],
           originProvinceCode: p.province,
           originCountry: 'VN',
           optionGroups: groups,
@@ -126,15 +134,15 @@ async function seedFor(db: Db, storage: StorageDriver, platform: PlatformKey, lo
         .returning();
       const variants = buildVariants(groups);
       for (const [pos, v] of variants.entries()) {
-        const first = groups[0]!.values.indexOf(v.types[0]!.value);
+        const first = groups[0].values.indexOf(v.types[0].value);
         const extra = v.types[1]?.value === 'Hộp' || v.types[1]?.value === 'Thùng' ? 15_000 : 0;
         await tx.insert(productVariants).values({
-          productId: row!.id,
+          productId: row.id,
           types: v.types,
           priceCents: Math.round((p.price * (p.factors?.[first] ?? 1)) / 1000) * 1000 + extra,
-          customerSku: `${row!.sku}-${pos + 1}`,
-          thumbnailId: images[0]!.id,
-          thumbnailUrl: images[0]!.thumbnail_url ?? null,
+          customerSku: `${row.sku}-${pos + 1}`,
+          thumbnailId: images[0].id,
+          thumbnailUrl: images[0].thumbnail_url ?? null,
           position: pos,
         });
       }

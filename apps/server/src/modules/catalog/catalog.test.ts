@@ -20,7 +20,8 @@ describe('catalogue', () => {
     expect(names).toContain('Thủy sản');
     // A type added later still comes before "Khác".
     await t.db.insert(productTypes).values({ name: 'Hoa', nameEn: 'Flowers', position: 100 });
-    const again = json(await t.app.inject({ method: 'GET', url: '/api/v1/product_types', headers: headers('dtrack') })).data.product_types;
+    const again = json(await t.app.inject({ method: 'GET', url: '/api/v1/product_types', headers: headers('dtrack') }))
+      .data.product_types;
     expect(again.map((x: { name: string }) => x.name).slice(-2)).toEqual(['Hoa', 'Khác']);
   });
 
@@ -28,7 +29,13 @@ describe('catalogue', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/categories', headers: headers('agrihub') });
     const list: ProductCategory[] = json(res).data.categories;
     const shrimp = list.find((c) => c.code === '301')!;
-    expect(shrimp).toMatchObject({ name: 'Tôm', name_en: 'Shrimp', path: 'Thủy sản > Tôm', path_en: 'Seafood > Shrimp', is_leaf: true });
+    expect(shrimp).toMatchObject({
+      name: 'Tôm',
+      name_en: 'Shrimp',
+      path: 'Thủy sản > Tôm',
+      path_en: 'Seafood > Shrimp',
+      is_leaf: true,
+    });
     const seafood = list.find((c) => c.code === '300')!;
     expect(seafood).toMatchObject({ parent_id: null, is_leaf: false, path: 'Thủy sản' });
     expect(shrimp.parent_id).toBe(seafood.id);

@@ -17,7 +17,9 @@ const SKU_SEQ_DIGITS = 6;
 
 /** Next free `{category code}-{sequence}` SKU of the producer, e.g. `101-000007` (`SP-…` without a code). */
 async function nextSku(tx: Tx, p: ProductRow): Promise<string> {
-  const [cat] = p.categoryId ? await tx.select({ code: categories.code }).from(categories).where(eq(categories.id, p.categoryId)) : [];
+  const [cat] = p.categoryId
+    ? await tx.select({ code: categories.code }).from(categories).where(eq(categories.id, p.categoryId))
+    : [];
   const prefix = `${cat?.code ?? 'SP'}-`;
   const taken = await tx
     .select({ sku: products.sku })
@@ -35,39 +37,56 @@ export default async function productActionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const one = { tags: ['products'], params: idParam, response: { 200: envelope('product', product), ...errors } };
 
-  r.post('/api/v1/products/:id/register', { schema: { ...one, summary: 'Submit for review: draft or rejected → pending' } }, async (req) => {
-    const scope = producerScope(req);
-    const row = await app.db.transaction(async (tx) => {
-      const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
-      if (p.status !== 'draft' && p.status !== 'rejected') throw conflict('invalid_transition', { from: p.status, to: 'pending' });
-      const [u] = await tx
-        .update(products)
-        .set({ status: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
-        .where(eq(products.id, p.id))
-        .returning();
-      return u!;
-    });
-    return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'product_registered') };
-  });
+  r.post(
+    '/api/v1/products/:id/register',
+    { schema: { ...one, summary: 'Submit for review: draft or rejected → pending' } },
+    async (req) => {
+      const scope = producerScope(req);
+      const row = await app.db.transaction(async (tx) => {
+        const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+        if (p.status !== 'draft' && p.status !== 'rejected')
+          throw conflict('invalid_transition', { from: p.status, to: 'pending' });
+        const [u] = await tx
+          .update(products)
+          .set({ status: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
+          .where(eq(products.id, p.id))
+          .returning();
+        return u;
+      });
+      return {
+        data: { product: await presentOne(app.db, row, baseOf(app, req)) },
+        meta: note(req, 'product_registered'),
+      };
+    },
+  );
 
-  r.post('/api/v1/products/:id/generate_sku', { schema: { ...one, summary: 'Generate and store a unique SKU from the category code and a sequence' } }, async (req) => {
-    const scope = producerScope(req);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const row = await app.db.transaction(async (tx) => {
-          const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
-          const sku = await nextSku(tx, p);
-          const [u] = await tx.update(products).set({ sku, updatedAt: new Date() }).where(eq(products.id, p.id)).returning();
-          return u!;
-        });
-        invalidateTracePages(app, row.id);
-        return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'sku_saved') };
-      } catch (err) {
-        // Two generations racing for the same number: the unique index refuses one; try the next number.
-        if (!isUniqueViolation(err) || attempt >= 4) throw isUniqueViolation(err) ? new AppError(409, 'sku_generation_failed') : err;
+  r.post(
+    '/api/v1/products/:id/generate_sku',
+    { schema: { ...one, summary: 'Generate and store a unique SKU from the category code and a sequence' } },
+    async (req) => {
+      const scope = producerScope(req);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await app.db.transaction(async (tx) => {
+            const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+            const sku = await nextSku(tx, p);
+            const [u] = await tx
+              .update(products)
+              .set({ sku, updatedAt: new Date() })
+              .where(eq(products.id, p.id))
+              .returning();
+            return u;
+          });
+          invalidateTracePages(app, row.id);
+          return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'sku_saved') };
+        } catch (err) {
+          // Two generations racing for the same number: the unique index refuses one; try the next number.
+          if (!isUniqueViolation(err) || attempt >= 4)
+            throw isUniqueViolation(err) ? new AppError(409, 'sku_generation_failed') : err;
+        }
       }
-    }
-  });
+    },
+  );
 
   r.put(
     '/api/v1/products/:id/sku',
@@ -78,8 +97,12 @@ export default async function productActionRoutes(app: FastifyInstance) {
         .transaction(async (tx) => {
           const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
           await assertSkuFree(tx, scope.producerId, req.body.sku, p.id);
-          const [u] = await tx.update(products).set({ sku: req.body.sku, updatedAt: new Date() }).where(eq(products.id, p.id)).returning();
-          return u!;
+          const [u] = await tx
+            .update(products)
+            .set({ sku: req.body.sku, updatedAt: new Date() })
+            .where(eq(products.id, p.id))
+            .returning();
+          return u;
         })
         .catch(mapSkuRace);
       invalidateTracePages(app, row.id);

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (u: Built, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: as(u), ...(payload ? { payload } : {}) });
+const call = (u: Built, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: as(u), ...(payload ? { payload } : {}) });
 
 async function pendingProduct(name = 'Chè Shan Tuyết') {
   const p = await createProduct(t.app, producer, productBody(cat.leaf, { name }));
@@ -33,7 +34,9 @@ describe('admin products', () => {
     const other = await buildUser(t.db);
     await createProduct(t.app, other, productBody(cat.leaf2, { name: 'Tôm khô' }));
     const list = json(await call(admin, 'GET', '/api/v1/admin/products?sort=name'));
-    expect(list.data.products.map((x: { name: string }) => x.name)).toEqual(expect.arrayContaining(['Chè xanh Thái Nguyên', 'Tôm khô']));
+    expect(list.data.products.map((x: { name: string }) => x.name)).toEqual(
+      expect.arrayContaining(['Chè xanh Thái Nguyên', 'Tôm khô']),
+    );
     expect(list.data.products.find((x: { id: number }) => x.id === p.id).producer_name).toBe('HTX Chè Mộc Châu');
     const byProducer = json(await call(admin, 'GET', `/api/v1/admin/products?producer_id=${other.producerId}`));
     expect(byProducer.data.products.map((x: { name: string }) => x.name)).toEqual(['Tôm khô']);
@@ -52,7 +55,11 @@ describe('admin products', () => {
     const p = await pendingProduct();
     const res = await call(admin, 'POST', `/api/v1/admin/products/${p.id}/approve`);
     expect(res.statusCode).toBe(200);
-    expect(json(res).data.product).toMatchObject({ status: 'approved', reviewed_at: expect.any(String), reject_reason: null });
+    expect(json(res).data.product).toMatchObject({
+      status: 'approved',
+      reviewed_at: expect.any(String),
+      reject_reason: null,
+    });
     expect(json(res).meta.message).toBe('Đã duyệt sản phẩm.');
     const again = await call(admin, 'POST', `/api/v1/admin/products/${p.id}/approve`);
     expect(again.statusCode).toBe(409);
@@ -66,10 +73,14 @@ describe('admin products', () => {
     const none = await call(admin, 'POST', `/api/v1/admin/products/${p.id}/reject`, { reason: '  ' });
     expect(none.statusCode).toBe(422);
     expect(json(none).meta.errors).toEqual([{ field: 'reason', message: 'Vui lòng nhập lý do từ chối.' }]);
-    expect((await call(admin, 'POST', `/api/v1/admin/products/${p.id}/reject`, { reason: 'x'.repeat(501) })).statusCode).toBe(422);
+    expect(
+      (await call(admin, 'POST', `/api/v1/admin/products/${p.id}/reject`, { reason: 'x'.repeat(501) })).statusCode,
+    ).toBe(422);
     const res = await call(admin, 'POST', `/api/v1/admin/products/${p.id}/reject`, { reason: 'Thiếu ảnh sản phẩm' });
     expect(json(res).data.product).toMatchObject({ status: 'rejected', reject_reason: 'Thiếu ảnh sản phẩm' });
-    expect(json(await call(producer, 'GET', `/api/v1/products/${p.id}`)).data.product.reject_reason).toBe('Thiếu ảnh sản phẩm');
+    expect(json(await call(producer, 'GET', `/api/v1/products/${p.id}`)).data.product.reject_reason).toBe(
+      'Thiếu ảnh sản phẩm',
+    );
     const again = await call(producer, 'POST', `/api/v1/products/${p.id}/register`);
     expect(json(again).data.product).toMatchObject({ status: 'pending', reject_reason: null });
   });
@@ -80,7 +91,9 @@ describe('admin products', () => {
     expect((await call(support, 'GET', `/api/v1/admin/products/${p.id}`)).statusCode).toBe(200);
     const denied = await call(support, 'POST', `/api/v1/admin/products/${p.id}/approve`);
     expect(denied.statusCode).toBe(403);
-    expect((await call(support, 'POST', `/api/v1/admin/products/${p.id}/reject`, { reason: 'Không' })).statusCode).toBe(403);
+    expect((await call(support, 'POST', `/api/v1/admin/products/${p.id}/reject`, { reason: 'Không' })).statusCode).toBe(
+      403,
+    );
     expect((await call(producer, 'GET', '/api/v1/admin/products')).statusCode).toBe(403);
     expect((await call(producer, 'POST', `/api/v1/admin/products/${p.id}/approve`)).statusCode).toBe(403);
     const noAbility = await buildUser(t.db, { roles: ['purchasing'] });

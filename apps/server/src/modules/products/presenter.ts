@@ -1,4 +1,11 @@
-import { CURRENCY, variantLabel, type Money, type Product, type ProductCategory, type ProductVariant } from '@agrihub/contract';
+import {
+  CURRENCY,
+  variantLabel,
+  type Money,
+  type Product,
+  type ProductCategory,
+  type ProductVariant,
+} from '@agrihub/contract';
 import type { productVariants, products } from '../../db/schema/index.js';
 import { productPublicUrl } from '../../lib/public-url.js';
 

@@ -26,27 +26,53 @@ const SORTS = {
   '-name': [desc(products.name), desc(products.id)],
 } as const;
 
-export async function listProducts(db: Db, scope: Scope, q: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  scope: Scope,
+  q: ProductListQuery,
+): Promise<{ rows: ProductRow[]; total: number }> {
   const conds: (SQL | undefined)[] = [scopeWhere(scope)];
   if (q.status) conds.push(eq(products.status, q.status));
   if (q.category_id) conds.push(eq(products.categoryId, q.category_id));
   if (q.producer_id && scope.producerId === undefined) conds.push(eq(products.producerId, q.producer_id));
   if (q.q) {
     const pattern = containsPattern(q.q);
-    conds.push(or(ilike(products.name, pattern), ilike(products.nameEn, pattern), ilike(products.sku, pattern), ilike(products.gtin, pattern)));
+    conds.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.nameEn, pattern),
+        ilike(products.sku, pattern),
+        ilike(products.gtin, pattern),
+      ),
+    );
   }
   const where = and(...conds);
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
-    db.select().from(products).where(where).orderBy(...SORTS[q.sort]).limit(limit).offset(offset),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...SORTS[q.sort])
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
 /** The product within the scope, or 404 (another producer's or platform's product is "not found"). */
-export async function getProduct(db: Db | Tx, scope: Scope, id: number, opts: { forUpdate?: boolean } = {}): Promise<ProductRow> {
-  const query = db.select().from(products).where(and(scopeWhere(scope), eq(products.id, id))).limit(1);
+export async function getProduct(
+  db: Db | Tx,
+  scope: Scope,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ProductRow> {
+  const query = db
+    .select()
+    .from(products)
+    .where(and(scopeWhere(scope), eq(products.id, id)))
+    .limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
@@ -63,9 +89,11 @@ export async function presentProducts(db: Db | Tx, rows: ProductRow[], base: str
     db.select({ id: producers.id, name: producers.name }).from(producers).where(inArray(producers.id, producerIds)),
   ]);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  return rows.map((p) => presentProduct(p, { producerName: nameOf.get(p.producerId) ?? '', categories, variants, base }));
+  return rows.map((p) =>
+    presentProduct(p, { producerName: nameOf.get(p.producerId) ?? '', categories, variants, base }),
+  );
 }
 
 export async function presentOne(db: Db | Tx, row: ProductRow, base: string): Promise<Product> {
-  return (await presentProducts(db, [row], base))[0]!;
+  return (await presentProducts(db, [row], base))[0];
 }

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, ne } from 'drizzle-orm';
-import { envelope, errorEnvelope, idParam, listEnvelope, okEnvelope, product, productListQuery, productRequest } from '@agrihub/contract';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  listEnvelope,
+  okEnvelope,
+  product,
+  productListQuery,
+  productRequest,
+} from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { listMetaOf } from '../../lib/search.js';
@@ -17,17 +26,34 @@ export default async function productRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/products',
-    { schema: { tags: ['products'], summary: "The signed-in producer's products", querystring: productListQuery, response: { 200: listEnvelope('products', product), ...errors } } },
+    {
+      schema: {
+        tags: ['products'],
+        summary: "The signed-in producer's products",
+        querystring: productListQuery,
+        response: { 200: listEnvelope('products', product), ...errors },
+      },
+    },
     async (req) => {
       const scope = producerScope(req);
       const { rows, total } = await listProducts(app.db, scope, req.query);
-      return { data: { products: await presentProducts(app.db, rows, baseOf(app, req)) }, meta: listMetaOf(req.query, total) };
+      return {
+        data: { products: await presentProducts(app.db, rows, baseOf(app, req)) },
+        meta: listMetaOf(req.query, total),
+      };
     },
   );
 
   r.post(
     '/api/v1/products',
-    { schema: { tags: ['products'], summary: 'Create a product (status draft)', body: productRequest, response: { 201: envelope('product', product), ...errors } } },
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product (status draft)',
+        body: productRequest,
+        response: { 201: envelope('product', product), ...errors },
+      },
+    },
     async (req, reply) => {
       const scope = producerScope(req);
       const row = await app.db.transaction((tx) => saveProduct(tx, app.storage, scope, req.body)).catch(mapSkuRace);
@@ -50,7 +76,8 @@ export default async function productRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['products'],
-        summary: 'Replace the fields; with option_groups/variants the variants are rebuilt in the same transaction. Pending → 409; approved/rejected go back to draft.',
+        summary:
+          'Replace the fields; with option_groups/variants the variants are rebuilt in the same transaction. Pending → 409; approved/rejected go back to draft.',
         params: idParam,
         body: productRequest,
         response: { 200: envelope('product', product), ...errors },

@@ -2,7 +2,15 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { buildVariants, type ExistingVariant, type PlatformKey, type productRequest } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
-import { categories, productTypes, productVariants, products, traceabilities, type Certificate, type OptionGroup } from '../../db/schema/index.js';
+import {
+  categories,
+  productTypes,
+  productVariants,
+  products,
+  traceabilities,
+  type Certificate,
+  type OptionGroup,
+} from '../../db/schema/index.js';
 import { AppError, unprocessable } from '../../lib/errors.js';
 import { publicCode } from '../../lib/secrets.js';
 import type { StorageDriver } from '../../plugins/storage.js';
@@ -22,17 +30,28 @@ export const skuTaken = (field = 'sku', code = 'sku_taken', params: Record<strin
 export async function assertSkuFree(tx: Tx, producerId: number, sku: string, exceptId?: number) {
   const conds = [eq(products.producerId, producerId), eq(products.sku, sku)];
   if (exceptId) conds.push(ne(products.id, exceptId));
-  const [hit] = await tx.select({ id: products.id }).from(products).where(and(...conds)).limit(1);
+  const [hit] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...conds))
+    .limit(1);
   if (hit) throw skuTaken();
 }
 
 async function checkCatalog(tx: Tx, input: ProductInput) {
   const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
   if (!cat) throw unprocessable('invalidCategory', {}, 'category_id');
-  const [child] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, input.category_id)).limit(1);
+  const [child] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.parentId, input.category_id))
+    .limit(1);
   if (child) throw unprocessable('categoryNotLeaf', {}, 'category_id');
   if (input.product_type_id != null) {
-    const [t] = await tx.select({ id: productTypes.id }).from(productTypes).where(eq(productTypes.id, input.product_type_id));
+    const [t] = await tx
+      .select({ id: productTypes.id })
+      .from(productTypes)
+      .where(eq(productTypes.id, input.product_type_id));
     if (!t) throw unprocessable('invalidProductType', {}, 'product_type_id');
   }
 }
@@ -41,7 +60,13 @@ async function checkCatalog(tx: Tx, input: ProductInput) {
  * Creates or replaces a product, and rebuilds its variants when option_groups or variants are
  * sent. The caller runs it inside one transaction: any error leaves nothing half-saved.
  */
-export async function saveProduct(tx: Tx, storage: StorageDriver, scope: SaveScope, input: ProductInput, existing?: ProductRow): Promise<ProductRow> {
+export async function saveProduct(
+  tx: Tx,
+  storage: StorageDriver,
+  scope: SaveScope,
+  input: ProductInput,
+  existing?: ProductRow,
+): Promise<ProductRow> {
   await checkCatalog(tx, input);
   if (input.sku) await assertSkuFree(tx, scope.producerId, input.sku, existing?.id);
 
@@ -62,7 +87,9 @@ export async function saveProduct(tx: Tx, storage: StorageDriver, scope: SaveSco
     issuer: c.issuer,
     number: c.number,
     valid_until: c.valid_until,
-    file: c.file_id ? (({ id, url, filename }) => ({ id, url, filename }))(pick(found, c.file_id, `certificates.${i}.file_id`)) : null,
+    file: c.file_id
+      ? (({ id, url, filename }) => ({ id, url, filename }))(pick(found, c.file_id, `certificates.${i}.file_id`))
+      : null,
   }));
   const optionGroups: OptionGroup[] | undefined = groupsIn?.map((g, gi) => ({
     title: g.title,
@@ -100,11 +127,21 @@ export async function saveProduct(tx: Tx, storage: StorageDriver, scope: SaveSco
   if (existing) {
     // Editing a reviewed product sends it back to draft (ADR 004); pending ones are refused earlier.
     const status = existing.status === 'approved' || existing.status === 'rejected' ? 'draft' : existing.status;
-    [row] = (await tx.update(products).set({ ...fields, status, updatedAt: new Date() }).where(eq(products.id, existing.id)).returning()) as [ProductRow];
+    [row] = (await tx
+      .update(products)
+      .set({ ...fields, status, updatedAt: new Date() })
+      .where(eq(products.id, existing.id))
+      .returning()) as [ProductRow];
   } else {
     [row] = (await tx
       .insert(products)
-      .values({ ...fields, platform: scope.platform, producerId: scope.producerId, status: 'draft', publicCode: publicCode() })
+      .values({
+        ...fields,
+        platform: scope.platform,
+        producerId: scope.producerId,
+        status: 'draft',
+        publicCode: publicCode(),
+      })
       .returning()) as [ProductRow];
   }
 
@@ -115,7 +152,13 @@ export async function saveProduct(tx: Tx, storage: StorageDriver, scope: SaveSco
 }
 
 /** Rebuilds the variants of `product` from its option groups (spec §4), keeping surviving combinations' data. */
-async function syncVariants(tx: Tx, producerId: number, product: ProductRow, sent: NonNullable<ProductInput['variants']>, found: Awaited<ReturnType<typeof resolveUploads>>) {
+async function syncVariants(
+  tx: Tx,
+  producerId: number,
+  product: ProductRow,
+  sent: NonNullable<ProductInput['variants']>,
+  found: Awaited<ReturnType<typeof resolveUploads>>,
+) {
   const current = await tx.select().from(productVariants).where(eq(productVariants.productId, product.id));
   const currentIds = new Set(current.map((v) => v.id));
   const claimed = new Set<number>();
@@ -135,7 +178,14 @@ async function syncVariants(tx: Tx, producerId: number, product: ProductRow, sen
   const fromDb: ExistingVariant[] = current
     .filter((v) => !claimed.has(v.id))
     .sort((a, b) => Number(b.active) - Number(a.active))
-    .map((v) => ({ id: v.id, types: v.types, price: v.priceCents == null ? null : { cents: v.priceCents }, customer_sku: v.customerSku, thumbnail_id: v.thumbnailId, thumbnail_url: v.thumbnailUrl }));
+    .map((v) => ({
+      id: v.id,
+      types: v.types,
+      price: v.priceCents == null ? null : { cents: v.priceCents },
+      customer_sku: v.customerSku,
+      thumbnail_id: v.thumbnailId,
+      thumbnail_url: v.thumbnailUrl,
+    }));
   const built = buildVariants(product.optionGroups, [...fromRequest, ...fromDb]);
 
   const skus = built.map((v) => v.customer_sku).filter((s): s is string => !!s);
@@ -145,7 +195,14 @@ async function syncVariants(tx: Tx, producerId: number, product: ProductRow, sen
       .select({ sku: productVariants.customerSku })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
-      .where(and(eq(products.producerId, producerId), ne(products.id, product.id), eq(productVariants.active, true), inArray(productVariants.customerSku, skus)))
+      .where(
+        and(
+          eq(products.producerId, producerId),
+          ne(products.id, product.id),
+          eq(productVariants.active, true),
+          inArray(productVariants.customerSku, skus),
+        ),
+      )
       .limit(1);
     if (hit) throw skuTaken('variants', 'variant_sku_taken', { sku: hit.sku ?? '' });
   }
@@ -171,10 +228,17 @@ async function syncVariants(tx: Tx, producerId: number, product: ProductRow, sen
   const gone = current.filter((v) => !kept.has(v.id)).map((v) => v.id);
   if (gone.length) {
     // Variants a batch refers to are kept (inactive) so the batch keeps its variant; others are deleted.
-    const used = await tx.select({ id: traceabilities.variantId }).from(traceabilities).where(inArray(traceabilities.variantId, gone));
+    const used = await tx
+      .select({ id: traceabilities.variantId })
+      .from(traceabilities)
+      .where(inArray(traceabilities.variantId, gone));
     const usedIds = new Set(used.map((u) => u.id));
     const drop = gone.filter((id) => !usedIds.has(id));
-    if (usedIds.size) await tx.update(productVariants).set({ active: false }).where(inArray(productVariants.id, [...usedIds] as number[]));
+    if (usedIds.size)
+      await tx
+        .update(productVariants)
+        .set({ active: false })
+        .where(inArray(productVariants.id, [...usedIds] as number[]));
     if (drop.length) await tx.delete(productVariants).where(inArray(productVariants.id, drop));
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ProductRequest } from '@agrihub/contract';
+import type { Product, ProductRequest } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { categories, productTypes } from '../../db/schema/index.js';
 import { seedCatalog } from '../../db/seed/catalog.js';
@@ -9,9 +9,9 @@ import { as, json, type Built } from '../../../test/helper.js';
 /** Seeds the catalogue and returns ids tests use: a leaf (101 Rau ăn lá), its group (100), a product type. */
 export async function catalogFixture(db: Db) {
   await seedCatalog(db);
-  const byCode = async (code: string) => (await db.select().from(categories).where(eq(categories.code, code)))[0]!.id;
+  const byCode = async (code: string) => (await db.select().from(categories).where(eq(categories.code, code)))[0].id;
   const [type] = await db.select().from(productTypes).where(eq(productTypes.name, 'Nông sản'));
-  return { leaf: await byCode('101'), leaf2: await byCode('301'), group: await byCode('100'), typeId: type!.id };
+  return { leaf: await byCode('101'), leaf2: await byCode('301'), group: await byCode('100'), typeId: type.id };
 }
 
 export function productBody(categoryId: number, overrides: Partial<ProductRequest> = {}): ProductRequest {
@@ -19,8 +19,8 @@ export function productBody(categoryId: number, overrides: Partial<ProductReques
 }
 
 /** Creates a product through the API and returns its JSON. */
-export async function createProduct(app: FastifyInstance, u: Built, body: ProductRequest) {
+export async function createProduct(app: FastifyInstance, u: Built, body: ProductRequest): Promise<Product> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/products', headers: as(u), payload: body });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return json(res).data.product;
+  return json<{ data: { product: Product } }>(res).data.product;
 }

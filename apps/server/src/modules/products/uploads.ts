@@ -24,10 +24,19 @@ export async function resolveUploads(
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
   const rows = await tx
-    .select({ id: uploads.id, kind: uploads.kind, key: uploads.storageKey, thumb: uploads.thumbnailKey, filename: uploads.filename, type: uploads.contentType })
+    .select({
+      id: uploads.id,
+      kind: uploads.kind,
+      key: uploads.storageKey,
+      thumb: uploads.thumbnailKey,
+      filename: uploads.filename,
+      type: uploads.contentType,
+    })
     .from(uploads)
     .innerJoin(users, eq(users.id, uploads.userId))
-    .where(and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform), eq(users.producerId, scope.producerId)));
+    .where(
+      and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform), eq(users.producerId, scope.producerId)),
+    );
   return new Map(
     rows.map((r) => [
       r.id,
