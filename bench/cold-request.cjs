@@ -1,3 +1,4 @@
+/* global module, process */
 /**
  * autocannon setupRequest (worker mode needs a file): every request asks for another batch code,
  * rotating through BENCH_CODES codes from a random start, so consecutive requests never repeat.

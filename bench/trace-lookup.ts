@@ -28,7 +28,9 @@ const BATCHES = 10_000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[];
+const KINDS = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()) as (
+  'pglite' | 'postgres'
+)[];
 const WARM_CODE = 'BENCH00000000001';
 
 /** Targets from the issue: warm ≥ 80 % of bare and p99 < 25 ms; cold ≥ 20 % (PostgreSQL) / 6 % (PGlite). */
@@ -68,13 +70,19 @@ async function seed(database: Database) {
   const db = database.db;
   const [producer] = await db
     .insert(producers)
-    .values({ platform: 'dtrack', name: 'HTX Chè Bench Mộc Châu', producerType: 'cooperative', status: 'approved', provinceCode: '14' })
+    .values({
+      platform: 'dtrack',
+      name: 'HTX Chè Bench Mộc Châu',
+      producerType: 'cooperative',
+      status: 'approved',
+      provinceCode: '14',
+    })
     .returning({ id: producers.id });
   const [product] = await db
     .insert(products)
     .values({
       platform: 'dtrack',
-      producerId: producer!.id,
+      producerId: producer.id,
       name: 'Chè Shan tuyết Mộc Châu',
       nameEn: 'Moc Chau Shan tuyet tea',
       description: 'Chè búp hái tay từ những cây chè cổ thụ trên 100 năm tuổi.',
@@ -85,11 +93,13 @@ async function seed(database: Database) {
     })
     .returning({ id: products.id });
   const base = JSON.stringify({ name: 'Vùng chè Tân Lập', address: 'Bản Tà Phình, xã Tân Lập', province_code: '14' });
-  const certs = JSON.stringify([{ name: 'VietGAP', issuer: 'QUACERT', number: 'VG-01', valid_until: '2030-01-01', file: null }]);
+  const certs = JSON.stringify([
+    { name: 'VietGAP', issuer: 'QUACERT', number: 'VG-01', valid_until: '2030-01-01', file: null },
+  ]);
   await db.execute(sql`
     insert into traceabilities (platform, producer_id, product_id, lot_code, public_code, production_date, expiry_date,
       quantity, unit, production_base, certificates, status, published_at)
-    select 'dtrack', ${producer!.id}, ${product!.id}, 'LOT-' || g, 'BENCH' || lpad(g::text, 11, '0'),
+    select 'dtrack', ${producer.id}, ${product.id}, 'LOT-' || g, 'BENCH' || lpad(g::text, 11, '0'),
       date '2025-01-01' + (g % 300), date '2027-01-01', 1000000000, 'Kg', ${base}::jsonb, ${certs}::jsonb, 'published', now()
     from generate_series(1, ${BATCHES}) g`);
   await db.execute(sql`
@@ -131,7 +141,8 @@ async function bareServer(body: unknown): Promise<FastifyInstance> {
   return bare;
 }
 
-const url = (app: FastifyInstance, p: string) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}${p}`;
+const url = (app: FastifyInstance, p: string) =>
+  `http://127.0.0.1:${(app.server.address() as { port: number }).port}${p}`;
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const mark = (ok: boolean) => (ok ? 'OK  ' : 'MISS');
 
@@ -142,19 +153,33 @@ async function runOne(kind: 'pglite' | 'postgres') {
     await database.migrate();
     const t0 = Date.now();
     await seed(database);
-    console.log(`\n[${kind}] seeded ${fmt(BATCHES)} published batches (${fmt(BATCHES * 4)} events) in ${fmt((Date.now() - t0) / 1000, 1)} s`);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+    console.log(
+      `\n[${kind}] seeded ${fmt(BATCHES)} published batches (${fmt(BATCHES * 4)} events) in ${fmt((Date.now() - t0) / 1000, 1)} s`,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+    });
     const app = await buildApp({ config, database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const w0 = Date.now();
     await app.traceWarmer.idle();
-    console.log(`[${kind}] cache preloaded with ${fmt(app.traceCache.size)} batches in ${fmt((Date.now() - w0) / 1000, 1)} s (after listen)`);
-    const sample = await fetch(url(app, `/api/v1/client/traceabilities/${WARM_CODE}`), { headers: { platform: 'dtrack' } });
+    console.log(
+      `[${kind}] cache preloaded with ${fmt(app.traceCache.size)} batches in ${fmt((Date.now() - w0) / 1000, 1)} s (after listen)`,
+    );
+    const sample = await fetch(url(app, `/api/v1/client/traceabilities/${WARM_CODE}`), {
+      headers: { platform: 'dtrack' },
+    });
     const sampleText = await sample.text();
     if (sample.status !== 200) throw new Error(`lookup failed: ${sample.status} ${sampleText}`);
     const bare = await bareServer(JSON.parse(sampleText));
     try {
-      console.log(`[${kind}] response body ${fmt(sampleText.length)} bytes; ${CONNECTIONS} connections, ${DURATION} s per run`);
+      console.log(
+        `[${kind}] response body ${fmt(sampleText.length)} bytes; ${CONNECTIONS} connections, ${DURATION} s per run`,
+      );
       const b = await load(url(bare, '/bare'));
       const warm = await load(url(app, `/api/v1/client/traceabilities/${WARM_CODE}`));
       const cold = await load(url(app, '/'), { requests: [{ setupRequest: path.join(here, 'cold-request.cjs') }] });
@@ -163,15 +188,29 @@ async function runOne(kind: 'pglite' | 'postgres') {
       app.traceCache.maxEntries = 0;
       const uncached = await load(url(app, '/'), { requests: [{ setupRequest: path.join(here, 'cold-request.cjs') }] });
       await app.scanBuffer.flush();
-      const [{ scans }] = (await database.db.execute<{ scans: number }>(sql`select sum(scan_count)::int as scans from traceabilities`)).rows as { scans: number }[];
+      const [{ scans }] = (
+        await database.db.execute<{ scans: number }>(sql`select sum(scan_count)::int as scans from traceabilities`)
+      ).rows as { scans: number }[];
       const coldTarget = TARGETS.cold[kind];
       const rows = [
         ['bare Fastify (fixed JSON)', b, 1, ''],
-        ['lookup warm (same code)', warm, warm.rps / b.rps, `${mark(warm.rps / b.rps >= TARGETS.warm.ratio && warm.p99 < TARGETS.warm.p99)} ≥80% and p99<25 ms`],
-        ['lookup cold (each req. a new code)', cold, cold.rps / b.rps, `${mark(cold.rps / b.rps >= coldTarget)} ≥${coldTarget * 100}%`],
+        [
+          'lookup warm (same code)',
+          warm,
+          warm.rps / b.rps,
+          `${mark(warm.rps / b.rps >= TARGETS.warm.ratio && warm.p99 < TARGETS.warm.p99)} ≥80% and p99<25 ms`,
+        ],
+        [
+          'lookup cold (each req. a new code)',
+          cold,
+          cold.rps / b.rps,
+          `${mark(cold.rps / b.rps >= coldTarget)} ≥${coldTarget * 100}%`,
+        ],
         ['lookup, cache off (info only)', uncached, uncached.rps / b.rps, ''],
       ] as const;
-      console.log(`[${kind}] ${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(7)}  target`);
+      console.log(
+        `[${kind}] ${'scenario'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'ratio'.padStart(7)}  target`,
+      );
       for (const [name, f, ratio, target] of rows) {
         const bad = f.non2xx + f.errors ? `  (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
         console.log(

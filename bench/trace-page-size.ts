@@ -32,7 +32,7 @@ export function runTracePageSize(): void {
     return;
   }
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && (manifest[k]!.src ?? k).includes('trace'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && (manifest[k].src ?? k).includes('trace'));
   if (!entryKey) {
     console.log('\nTrace page size: the manifest has no entry whose src includes "trace".');
     return;
@@ -56,12 +56,16 @@ export function runTracePageSize(): void {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`\nTrace page (${entryKey}) — what /trace/{code} loads, gzip level 9:`);
   for (const r of rows.sort((a, b) => b.gz - a.gz)) {
-    console.log(`  ${r.kind.padEnd(4)} ${r.file.padEnd(44)} ${kb(r.raw).padStart(10)} raw ${kb(r.gz).padStart(10)} gzip`);
+    console.log(
+      `  ${r.kind.padEnd(4)} ${r.file.padEnd(44)} ${kb(r.raw).padStart(10)} raw ${kb(r.gz).padStart(10)} gzip`,
+    );
   }
   const sum = (kind: 'js' | 'css') => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.gz, 0);
   const total = sum('js') + sum('css');
   const antd = rows.filter((r) => /antd|rc-|@ant-design/i.test(r.file));
-  console.log(`  JS ${kb(sum('js'))} + CSS ${kb(sum('css'))} = ${kb(total)} gzip — target < ${LIMIT_KB} KB: ${total < LIMIT_KB * 1024 ? 'OK' : 'MISS'}`);
+  console.log(
+    `  JS ${kb(sum('js'))} + CSS ${kb(sum('css'))} = ${kb(total)} gzip — target < ${LIMIT_KB} KB: ${total < LIMIT_KB * 1024 ? 'OK' : 'MISS'}`,
+  );
   console.log(`  antd chunk on the page: ${antd.length ? `YES (${antd.map((r) => r.file).join(', ')})` : 'none'}`);
   if (dynamic.size) console.log(`  loaded later on demand (not counted): ${[...dynamic].join(', ')}`);
 }

@@ -44,7 +44,10 @@ export const productionBase = z.object({
 export const productionBaseInput = z.object({
   name: z.string({ error: 'pleaseInputBaseName' }).trim().min(1, 'pleaseInputBaseName').max(200, 'tooLong'),
   address: z.string().trim().max(300, 'tooLong').nullable().default(null),
-  province_code: z.enum(PROVINCE_CODES as [string, ...string[]], { error: 'invalidProvince' }).nullable().default(null),
+  province_code: z
+    .enum(PROVINCE_CODES as [string, ...string[]], { error: 'invalidProvince' })
+    .nullable()
+    .default(null),
 });
 
 // ---------- events ----------
@@ -79,7 +82,10 @@ export const reorderEventsRequest = z.object({
   event_ids: z.array(z.number().int().positive()).min(1, 'reorderMismatch'),
 });
 
-export const eventParams = z.object({ id: z.coerce.number().int().positive(), eventId: z.coerce.number().int().positive() });
+export const eventParams = z.object({
+  id: z.coerce.number().int().positive(),
+  eventId: z.coerce.number().int().positive(),
+});
 
 // ---------- batches ----------
 
@@ -137,7 +143,11 @@ const batchFields = z.object({
     .regex(LOT_CODE_PATTERN, 'invalidLotCode'),
   production_date: dateOnly,
   expiry_date: dateOnly.nullable().default(null),
-  quantity: z.number({ error: 'invalidQuantity' }).int('invalidQuantity').positive('invalidQuantity').max(1_000_000_000, 'invalidQuantity'),
+  quantity: z
+    .number({ error: 'invalidQuantity' })
+    .int('invalidQuantity')
+    .positive('invalidQuantity')
+    .max(1_000_000_000, 'invalidQuantity'),
   unit: z.enum(UNITS, { error: 'invalidUnit' }),
   production_base: productionBaseInput.nullable().default(null),
   certificates: z.array(batchCertificateInput).max(20).default([]),
@@ -156,7 +166,14 @@ export const batchReasonRequest = z.object({
   reason: z.string({ error: 'pleaseInputReason' }).trim().min(1, 'pleaseInputReason').max(500, 'tooLong'),
 });
 
-export const BATCH_SORTS = ['created_at', '-created_at', 'production_date', '-production_date', 'lot_code', '-lot_code'] as const;
+export const BATCH_SORTS = [
+  'created_at',
+  '-created_at',
+  'production_date',
+  '-production_date',
+  'lot_code',
+  '-lot_code',
+] as const;
 
 const batchFilters = {
   q: z.string().trim().max(200).optional(),

@@ -16,10 +16,21 @@ afterAll(() => t.close());
 describe('demo batches seed', () => {
   it('each platform has a published demo batch with a fixed code, 6 stages and real photos', async () => {
     for (const [platform, code] of Object.entries(DEMO_TRACE_CODES)) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/client/traceabilities/${code}`, headers: headers(platform as 'dtrack') });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/client/traceabilities/${code}`,
+        headers: headers(platform as 'dtrack'),
+      });
       expect(res.statusCode, platform).toBe(200);
       const d = json(res).data.traceability;
-      expect(d.events.map((e: { step: string }) => e.step)).toEqual(['planting', 'caring', 'harvesting', 'processing', 'packing', 'shipping']);
+      expect(d.events.map((e: { step: string }) => e.step)).toEqual([
+        'planting',
+        'caring',
+        'harvesting',
+        'processing',
+        'packing',
+        'shipping',
+      ]);
       expect(d.recall).toBeNull();
       expect(d.production_base.name.length).toBeGreaterThan(5);
       const photo = await t.app.inject({ method: 'GET', url: d.events[0].photos[0].url });

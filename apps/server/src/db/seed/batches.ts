@@ -1,7 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PLATFORM_KEYS, TRACE_STEP_LABELS, type PlatformKey, type TraceStep } from '@agrihub/contract';
 import type { Db } from '../client.js';
-import { products, traceAudits, traceEvents, traceabilities, uploads, users, type StoredFile } from '../schema/index.js';
+import {
+  products,
+  traceAudits,
+  traceEvents,
+  traceabilities,
+  uploads,
+  users,
+  type StoredFile,
+} from '../schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { publicCode } from '../../lib/secrets.js';
 import { demoEmail } from './accounts.js';
@@ -29,7 +37,11 @@ interface Story {
 
 const STORIES: Record<PlatformKey, Story> = {
   dtrack: {
-    base: { name: 'Vùng trồng Tân Lập – HTX Nông nghiệp Xanh Mộc Châu', address: 'Bản Tà Phình, xã Tân Lập', province_code: '14' },
+    base: {
+      name: 'Vùng trồng Tân Lập – HTX Nông nghiệp Xanh Mộc Châu',
+      address: 'Bản Tà Phình, xã Tân Lập',
+      province_code: '14',
+    },
     farm: { name: 'Đồi chè Tà Phình, xã Tân Lập, Sơn La', province: '14' },
     plant: { name: 'Xưởng chế biến HTX, xã Mộc Châu, Sơn La', province: '14' },
     market: { name: 'Kho phân phối Long Biên, Hà Nội', province: '01' },
@@ -43,7 +55,11 @@ const STORIES: Record<PlatformKey, Story> = {
     },
   },
   agrihub: {
-    base: { name: 'Nhà kính Xuân Thọ – HTX Rau an toàn Đà Lạt', address: 'Thôn Xuân Thành, phường Xuân Hương – Đà Lạt', province_code: '68' },
+    base: {
+      name: 'Nhà kính Xuân Thọ – HTX Rau an toàn Đà Lạt',
+      address: 'Thôn Xuân Thành, phường Xuân Hương – Đà Lạt',
+      province_code: '68',
+    },
     farm: { name: 'Nhà kính Xuân Thọ, Đà Lạt, Lâm Đồng', province: '68' },
     plant: { name: 'Nhà sơ chế HTX, phường Lâm Viên – Đà Lạt, Lâm Đồng', province: '68' },
     market: { name: 'Chợ đầu mối Bình Điền, TP. Hồ Chí Minh', province: '79' },
@@ -57,7 +73,11 @@ const STORIES: Record<PlatformKey, Story> = {
     },
   },
   foodmap: {
-    base: { name: 'Vùng nuôi tôm – rừng Tân Ân – HTX Thủy sản Cà Mau', address: 'Ấp Kiến Vàng, xã Tân Ân', province_code: '96' },
+    base: {
+      name: 'Vùng nuôi tôm – rừng Tân Ân – HTX Thủy sản Cà Mau',
+      address: 'Ấp Kiến Vàng, xã Tân Ân',
+      province_code: '96',
+    },
     farm: { name: 'Ao nuôi tôm – rừng, xã Tân Ân, Cà Mau', province: '96' },
     plant: { name: 'Nhà máy chế biến, phường An Xuyên, Cà Mau', province: '96' },
     market: { name: 'Kho lạnh Tân Tạo, TP. Hồ Chí Minh', province: '79' },
@@ -90,8 +110,23 @@ interface Plan {
 function plans(platform: PlatformKey): Plan[] {
   const p = platform.slice(0, 2).toUpperCase();
   return [
-    { lot: `${p}-LOT-001`, code: DEMO_TRACE_CODES[platform], steps: ['planting', 'caring', 'harvesting', 'processing', 'packing', 'shipping'], state: 'published', start: 120, quantity: 500 },
-    { lot: `${p}-LOT-002`, code: publicCode(), steps: ['planting', 'caring', 'harvesting', 'packing', 'shipping'], state: 'published', start: 90, quantity: 300, expiredCertificate: true },
+    {
+      lot: `${p}-LOT-001`,
+      code: DEMO_TRACE_CODES[platform],
+      steps: ['planting', 'caring', 'harvesting', 'processing', 'packing', 'shipping'],
+      state: 'published',
+      start: 120,
+      quantity: 500,
+    },
+    {
+      lot: `${p}-LOT-002`,
+      code: publicCode(),
+      steps: ['planting', 'caring', 'harvesting', 'packing', 'shipping'],
+      state: 'published',
+      start: 90,
+      quantity: 300,
+      expiredCertificate: true,
+    },
     {
       lot: `${p}-LOT-003`,
       code: publicCode(),
@@ -99,9 +134,17 @@ function plans(platform: PlatformKey): Plan[] {
       state: 'recalled',
       start: 150,
       quantity: 200,
-      recallReason: 'Kết quả kiểm nghiệm định kỳ phát hiện dư lượng vượt ngưỡng cho phép; đề nghị người tiêu dùng ngừng sử dụng và liên hệ đơn vị để được đổi trả.',
+      recallReason:
+        'Kết quả kiểm nghiệm định kỳ phát hiện dư lượng vượt ngưỡng cho phép; đề nghị người tiêu dùng ngừng sử dụng và liên hệ đơn vị để được đổi trả.',
     },
-    { lot: `${p}-LOT-004`, code: publicCode(), steps: ['planting', 'caring'], state: 'draft', start: 20, quantity: 400 },
+    {
+      lot: `${p}-LOT-004`,
+      code: publicCode(),
+      steps: ['planting', 'caring'],
+      state: 'draft',
+      start: 20,
+      quantity: 400,
+    },
   ];
 }
 
@@ -126,7 +169,7 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
     const story = STORIES[platform];
     for (const [i, plan] of plans(platform).entries()) {
       // The stories fit the flagship product (tea, lettuce, shrimp); the draft goes on the second one.
-      const product = (plan.state === 'draft' ? own[1] : undefined) ?? own[0]!;
+      const product = (plan.state === 'draft' ? own[1] : undefined) ?? own[0];
       const [exists] = await db
         .select({ id: traceabilities.id })
         .from(traceabilities)
@@ -141,10 +184,31 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
         await storage.put(`${key}-thumb.webp`, thumb);
         const [up] = await db
           .insert(uploads)
-          .values({ platform, userId: user.id, kind: 'image', storageKey: `${key}.jpg`, thumbnailKey: `${key}-thumb.webp`, contentType: 'image/jpeg', byteSize: main.length, filename: `${step}.jpg` })
+          .values({
+            platform,
+            userId: user.id,
+            kind: 'image',
+            storageKey: `${key}.jpg`,
+            thumbnailKey: `${key}-thumb.webp`,
+            contentType: 'image/jpeg',
+            byteSize: main.length,
+            filename: `${step}.jpg`,
+          })
           .onConflictDoNothing()
           .returning();
-        photos.push(up ? [{ id: up.id, url: storage.url(`${key}.jpg`), thumbnail_url: storage.url(`${key}-thumb.webp`), filename: `${step}.jpg`, content_type: 'image/jpeg' }] : []);
+        photos.push(
+          up
+            ? [
+                {
+                  id: up.id,
+                  url: storage.url(`${key}.jpg`),
+                  thumbnail_url: storage.url(`${key}-thumb.webp`),
+                  filename: `${step}.jpg`,
+                  content_type: 'image/jpeg',
+                },
+              ]
+            : [],
+        );
       }
       const first = new Date(now.getTime() - plan.start * DAY);
       const last = new Date(first.getTime() + (plan.steps.length - 1) * 12 * DAY);
@@ -164,9 +228,23 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             unit: product.unit,
             productionBase: story.base,
             certificates: [
-              { name: 'Chứng nhận VietGAP', issuer: 'Trung tâm Chứng nhận Phù hợp (QUACERT)', number: `VG-${plan.lot}`, valid_until: iso(new Date(now.getTime() + 400 * DAY)), file: null },
+              {
+                name: 'Chứng nhận VietGAP',
+                issuer: 'Trung tâm Chứng nhận Phù hợp (QUACERT)',
+                number: `VG-${plan.lot}`,
+                valid_until: iso(new Date(now.getTime() + 400 * DAY)),
+                file: null,
+              },
               ...(plan.expiredCertificate
-                ? [{ name: 'Giấy chứng nhận cơ sở đủ điều kiện ATTP', issuer: 'Sở Nông nghiệp và Môi trường', number: `ATTP-${plan.lot}`, valid_until: iso(new Date(now.getTime() - 30 * DAY)), file: null }]
+                ? [
+                    {
+                      name: 'Giấy chứng nhận cơ sở đủ điều kiện ATTP',
+                      issuer: 'Sở Nông nghiệp và Môi trường',
+                      number: `ATTP-${plan.lot}`,
+                      valid_until: iso(new Date(now.getTime() - 30 * DAY)),
+                      file: null,
+                    },
+                  ]
                 : []),
             ],
             status: published ? 'published' : 'draft',
@@ -181,9 +259,10 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
         for (const [j, step] of plan.steps.entries()) {
           // 07:30 local time (UTC+7) on the stage's day.
           const at = new Date(`${iso(new Date(first.getTime() + j * 12 * DAY))}T07:30:00+07:00`);
-          const place = step === 'shipping' ? story.market : step === 'processing' || step === 'packing' ? story.plant : story.farm;
+          const place =
+            step === 'shipping' ? story.market : step === 'processing' || step === 'packing' ? story.plant : story.farm;
           await tx.insert(traceEvents).values({
-            traceabilityId: b!.id,
+            traceabilityId: b.id,
             step,
             occurredAt: at,
             place: place.name,
@@ -193,11 +272,39 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             createdBy: user.id,
           });
         }
-        await tx.insert(traceAudits).values([
-          { traceabilityId: b!.id, userId: user.id, action: 'create', detail: { lot_code: plan.lot, seed: true }, createdAt: first },
-          ...(published ? [{ traceabilityId: b!.id, userId: user.id, action: 'publish', detail: {}, createdAt: new Date(last.getTime() + DAY) }] : []),
-          ...(plan.state === 'recalled' ? [{ traceabilityId: b!.id, userId: user.id, action: 'recall', detail: { reason: plan.recallReason }, createdAt: new Date(now.getTime() - 5 * DAY) }] : []),
-        ]);
+        await tx
+          .insert(traceAudits)
+          .values([
+            {
+              traceabilityId: b.id,
+              userId: user.id,
+              action: 'create',
+              detail: { lot_code: plan.lot, seed: true },
+              createdAt: first,
+            },
+            ...(published
+              ? [
+                  {
+                    traceabilityId: b.id,
+                    userId: user.id,
+                    action: 'publish',
+                    detail: {},
+                    createdAt: new Date(last.getTime() + DAY),
+                  },
+                ]
+              : []),
+            ...(plan.state === 'recalled'
+              ? [
+                  {
+                    traceabilityId: b.id,
+                    userId: user.id,
+                    action: 'recall',
+                    detail: { reason: plan.recallReason },
+                    createdAt: new Date(now.getTime() - 5 * DAY),
+                  },
+                ]
+              : []),
+          ]);
       });
     }
   }

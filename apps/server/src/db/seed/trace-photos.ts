@@ -44,7 +44,11 @@ export function sceneSvg(step: TraceStep, caption: string, variant = 0): string 
 }
 
 /** JPEG photo and 320 px WebP thumbnail of a generated scene. */
-export async function scenePhoto(step: TraceStep, caption: string, variant = 0): Promise<{ main: Buffer; thumb: Buffer }> {
+export async function scenePhoto(
+  step: TraceStep,
+  caption: string,
+  variant = 0,
+): Promise<{ main: Buffer; thumb: Buffer }> {
   const svg = Buffer.from(sceneSvg(step, caption, variant));
   const main = await sharp(svg).jpeg({ quality: 82 }).toBuffer();
   const thumb = await sharp(svg).resize({ width: 320 }).webp({ quality: 78 }).toBuffer();

@@ -36,7 +36,16 @@ export type LookupRow = {
   pr_province_code: string | null;
   pr_type: PublicTrace['producer']['type'];
   pr_logo_url: string | null;
-  events: { id: number; step: string; occurred_at: string; place: string | null; description: string | null; photos: StoredFile[]; documents: StoredFile[]; position: number }[];
+  events: {
+    id: number;
+    step: string;
+    occurred_at: string;
+    place: string | null;
+    description: string | null;
+    photos: StoredFile[];
+    documents: StoredFile[];
+    position: number;
+  }[];
   rating_avg: number | null;
   rating_count: number;
   source_count: number;
@@ -98,9 +107,16 @@ export function presentPublic(row: LookupRow, today: string): Omit<PublicTrace, 
     quantity: Number(row.quantity),
     unit: row.unit,
     production_base: row.production_base
-      ? { name: row.production_base.name, address: row.production_base.address ?? null, province_code: row.production_base.province_code ?? null }
+      ? {
+          name: row.production_base.name,
+          address: row.production_base.address ?? null,
+          province_code: row.production_base.province_code ?? null,
+        }
       : null,
-    certificates: presentCertificates(row.certificates).map((c) => ({ ...c, valid: !c.valid_until || c.valid_until >= today })),
+    certificates: presentCertificates(row.certificates).map((c) => ({
+      ...c,
+      valid: !c.valid_until || c.valid_until >= today,
+    })),
     events: row.events.map((e) => presentEvent({ ...e, occurredAt: e.occurred_at })),
     published_at: iso(row.published_at),
     recall: row.recalled_at ? { at: iso(row.recalled_at)!, reason: row.recall_reason ?? '' } : null,
@@ -143,6 +159,10 @@ const WARN_NONE = ',"duplicate_warning":null}}}';
 export function render(entry: TraceEntry, pending: { count: number; sources: number }): string {
   const scans = entry.scanBase + pending.count;
   const tail =
-    scans > entry.quantity ? WARN_UNITS : entry.sourceCount + pending.sources > DUPLICATE_SOURCES_THRESHOLD ? WARN_PLACES : WARN_NONE;
+    scans > entry.quantity
+      ? WARN_UNITS
+      : entry.sourceCount + pending.sources > DUPLICATE_SOURCES_THRESHOLD
+        ? WARN_PLACES
+        : WARN_NONE;
   return `${entry.head},"scan_count":${scans}${tail}`;
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { errorEnvelope, isValidGtin, platformFromHost, publicCodeParam, publicTrace, toGtin14 } from '@agrihub/contract';
+import {
+  errorEnvelope,
+  isValidGtin,
+  platformFromHost,
+  publicCodeParam,
+  publicTrace,
+  toGtin14,
+} from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { loadEntry, render } from './lookup.js';
@@ -87,7 +94,10 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
     config: { public: true },
     schema: { hide: true, params: digitalLinkParams.extend({ '*': z.string().optional() }) },
   } as const;
-  const handler = async (req: { headers: { host?: string }; params: { gtin: string; lot: string } }, reply: import('fastify').FastifyReply) => {
+  const handler = async (
+    req: { headers: { host?: string }; params: { gtin: string; lot: string } },
+    reply: import('fastify').FastifyReply,
+  ) => {
     const code = await resolveDigitalLink(req.headers.host, req.params.gtin, req.params.lot);
     if (!code) throw notFound();
     return reply.redirect(`/trace/${encodeURIComponent(code)}`, 302);

@@ -126,7 +126,9 @@ export class ScanBuffer {
       const sourceRows = entries.flatMap(([id, p]) => [...p.sources].map(([key, n]) => ({ id, key, n })));
       for (let i = 0; i < sourceRows.length; i += CHUNK) {
         const values = sql.join(
-          sourceRows.slice(i, i + CHUNK).map((s) => sql`(${s.id}::int, ${s.key}, ${s.n}::int, ${now}::timestamptz, ${now}::timestamptz)`),
+          sourceRows
+            .slice(i, i + CHUNK)
+            .map((s) => sql`(${s.id}::int, ${s.key}, ${s.n}::int, ${now}::timestamptz, ${now}::timestamptz)`),
           sql`, `,
         );
         await tx.execute(

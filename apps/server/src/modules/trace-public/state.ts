@@ -21,26 +21,29 @@ export const SCAN_FLUSH_INTERVAL_MS = 1000;
  * The app's trace cache (preloaded and refreshed by the warmer) and scan buffer; buffered scans
  * are flushed every second and on close.
  */
-export default fp(async function traceState(app: FastifyInstance) {
-  const cache = new TraceCache({ maxEntries: 10_000, ttlMs: 30_000 });
-  const scans = new ScanBuffer(app.db, cache);
-  app.decorate('traceCache', cache);
-  const warmer = new TraceWarmer(app.db, cache);
-  app.decorate('scanBuffer', scans);
-  app.decorate('traceWarmer', warmer);
-  app.addHook('onReady', async () => {
-    warmer.start((err) => app.log.error({ err }, 'trace cache warm-up failed'));
-  });
-  const timer = setInterval(() => {
-    scans.flush().catch((err) => app.log.error({ err }, 'scan flush failed; counts kept for the next one'));
-  }, SCAN_FLUSH_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await warmer.stop();
-    await scans.flush().catch((err) => app.log.error({ err }, 'final scan flush failed'));
-  });
-}, { name: 'trace-state' });
+export default fp(
+  async function traceState(app: FastifyInstance) {
+    const cache = new TraceCache({ maxEntries: 10_000, ttlMs: 30_000 });
+    const scans = new ScanBuffer(app.db, cache);
+    app.decorate('traceCache', cache);
+    const warmer = new TraceWarmer(app.db, cache);
+    app.decorate('scanBuffer', scans);
+    app.decorate('traceWarmer', warmer);
+    app.addHook('onReady', async () => {
+      warmer.start((err) => app.log.error({ err }, 'trace cache warm-up failed'));
+    });
+    const timer = setInterval(() => {
+      scans.flush().catch((err) => app.log.error({ err }, 'scan flush failed; counts kept for the next one'));
+    }, SCAN_FLUSH_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await warmer.stop();
+      await scans.flush().catch((err) => app.log.error({ err }, 'final scan flush failed'));
+    });
+  },
+  { name: 'trace-state' },
+);
 
 /** Drop every cached public lookup of a product's batches: call after a product changes. */
 export function invalidateProductBatches(app: FastifyInstance, productId: number): void {

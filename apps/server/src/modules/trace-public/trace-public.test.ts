@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, scanSources, traceabilities } from '../../db/schema/index.js';
 import { as, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import { addEvent, createBatch, makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+import {
+  addEvent,
+  createBatch,
+  makeProduct,
+  producer,
+  publishedBatch,
+} from '../traceabilities/fixtures.test-helper.js';
 import { sourceKeyOf } from './scans.js';
 import { invalidateProductBatches } from './state.js';
 
@@ -17,7 +23,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lookup = (code: string, platform = 'dtrack', ip = '203.0.113.7') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/client/traceabilities/${code}`, headers: headers(platform as 'dtrack'), remoteAddress: ip });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/client/traceabilities/${code}`,
+    headers: headers(platform as 'dtrack'),
+    remoteAddress: ip,
+  });
 
 describe('GET /api/v1/client/traceabilities/{code}', () => {
   it('shows a published batch without login: product, producer, events, certificates, rating', async () => {
@@ -74,7 +85,12 @@ describe('cache invalidation: the next request shows every write', () => {
     const x = await publishedBatch(t, a, productId);
     expect(json(await lookup(x.public_code)).data.traceability.recall).toBeNull();
     const post = (path: string, payload?: object) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/traceabilities/${x.id}/${path}`, headers: as(a), ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/traceabilities/${x.id}/${path}`,
+        headers: as(a),
+        ...(payload ? { payload } : {}),
+      });
     await post('hold', { reason: 'Chờ kiểm nghiệm' });
     expect(json(await lookup(x.public_code)).data.traceability.hold).toMatchObject({ reason: 'Chờ kiểm nghiệm' });
     await post('release');
@@ -102,11 +118,11 @@ describe('scan counting', () => {
     const x = await publishedBatch(t, a, productId);
     for (let i = 0; i < 5; i++) await lookup(x.public_code, 'dtrack', `198.51.100.${i}`);
     const [before] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-    expect(before!.scanCount).toBe(0);
+    expect(before.scanCount).toBe(0);
     expect(json(await lookup(x.public_code, 'dtrack', '198.51.100.77')).data.traceability.scan_count).toBe(6);
     await t.app.scanBuffer.flush();
     const [after] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-    expect(after!.scanCount).toBe(6);
+    expect(after.scanCount).toBe(6);
     const sources = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
     expect(sources).toHaveLength(1);
     expect(sources[0]).toMatchObject({ sourceKey: sourceKeyOf('198.51.100.1'), count: 6 });
@@ -129,7 +145,9 @@ describe('scan counting', () => {
     const few = await publishedBatch(t, a, productId, ['planting'], { quantity: 2 });
     await lookup(few.public_code);
     await lookup(few.public_code);
-    expect(json(await lookup(few.public_code)).data.traceability.duplicate_warning).toEqual({ reason: 'more_scans_than_units' });
+    expect(json(await lookup(few.public_code)).data.traceability.duplicate_warning).toEqual({
+      reason: 'more_scans_than_units',
+    });
     const many = await publishedBatch(t, a, productId, ['planting'], { quantity: 1000 });
     for (let i = 0; i < 21; i++) await lookup(many.public_code, 'dtrack', `100.64.${i}.1`);
     expect(json(await lookup(many.public_code)).data.traceability.duplicate_warning).toEqual({ reason: 'many_places' });
@@ -162,7 +180,7 @@ describe('GS1 Digital Link', () => {
       ['/01/08936000000011/10/DL-2025%2F07', 'foodmap.localhost'],
     ];
     for (const [url, host] of cases) {
-      const res = await t.app.inject({ method: 'GET', url: url!, headers: { host: host! } });
+      const res = await t.app.inject({ method: 'GET', url: url, headers: { host: host } });
       expect(res.statusCode, `${url} on ${host}`).toBe(404);
     }
     expect(draft.id).toBeGreaterThan(0);
@@ -179,7 +197,10 @@ describe('cache warmer', () => {
     expect(t.app.traceCache.peek(x.public_code)?.id).toBe(x.id);
     expect(t.app.traceCache.peek(draft.public_code)).toBeUndefined();
     // A write made behind the cache's back (another node) shows after the entry is refreshed.
-    await t.db.update(traceabilities).set({ recallReason: 'Từ nút khác', recalledAt: new Date() }).where(eq(traceabilities.id, x.id));
+    await t.db
+      .update(traceabilities)
+      .set({ recallReason: 'Từ nút khác', recalledAt: new Date() })
+      .where(eq(traceabilities.id, x.id));
     expect(json(await lookup(x.public_code)).data.traceability.recall).toBeNull();
     t.app.traceCache.peek(x.public_code)!.loadedAt -= t.app.traceCache.ttlMs + 1;
     await t.app.traceWarmer.refresh();

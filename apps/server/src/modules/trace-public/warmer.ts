@@ -37,7 +37,7 @@ export class TraceWarmer {
         if (!this.cache.peek(row.public_code)) this.cache.store(row.public_code, entryOf(row, today), started);
       }
       loaded += rows.length;
-      beforeId = Number(rows[rows.length - 1]!.id);
+      beforeId = Number(rows[rows.length - 1].id);
       if (rows.length < limit) break;
     }
     return loaded;
@@ -60,7 +60,8 @@ export class TraceWarmer {
         found.add(row.public_code);
         this.cache.store(row.public_code, entryOf(row, today), started);
       }
-      for (const e of page) if (!found.has(e.code)) this.cache.store(e.code, { missing: true, loadedAt: Date.now() }, started);
+      for (const e of page)
+        if (!found.has(e.code)) this.cache.store(e.code, { missing: true, loadedAt: Date.now() }, started);
     }
   }
 

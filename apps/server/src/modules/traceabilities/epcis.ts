@@ -35,7 +35,8 @@ export interface EpcisInput {
 export function buildEpcis({ batch, events, product, base, now = new Date() }: EpcisInput) {
   const epcClass = epcClassOf(product.gtin, batch.lotCode, product.publicCode);
   const uom = UOM[batch.unit];
-  const placeUri = (place: string) => `${base}/places/${encodeURIComponent(place.trim().toLowerCase().replace(/\s+/g, '-'))}`;
+  const placeUri = (place: string) =>
+    `${base}/places/${encodeURIComponent(place.trim().toLowerCase().replace(/\s+/g, '-'))}`;
   const eventList = events.map((e, i) => {
     const location = e.place ? { id: placeUri(e.place) } : undefined;
     return {

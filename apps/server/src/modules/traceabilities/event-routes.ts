@@ -15,7 +15,18 @@ import {
 import type { Tx } from '../../db/client.js';
 import { traceEvents, traceabilities } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
-import { actorOf, assertEditable, assertNotRecalled, audit, eventsOf, findOwnBatch, presentBatch, resolveFiles, writeBatch, type Actor } from './service.js';
+import {
+  actorOf,
+  assertEditable,
+  assertNotRecalled,
+  audit,
+  eventsOf,
+  findOwnBatch,
+  presentBatch,
+  resolveFiles,
+  writeBatch,
+  type Actor,
+} from './service.js';
 
 type EventInput = typeof traceEventRequest._zod.output;
 
@@ -49,24 +60,46 @@ export default async function eventRoutes(app: FastifyInstance) {
     return ev;
   }
 
-  const touch = (tx: Tx, id: number) => tx.update(traceabilities).set({ updatedAt: new Date() }).where(eq(traceabilities.id, id));
+  const touch = (tx: Tx, id: number) =>
+    tx.update(traceabilities).set({ updatedAt: new Date() }).where(eq(traceabilities.id, id));
 
   r.post(
     '/api/v1/traceabilities/:id/events',
-    { schema: { tags: ['traceabilities'], summary: 'Add an event (also on published batches)', params: idParam, body: traceEventRequest, response: { 201: one, ...errors } } },
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Add an event (also on published batches)',
+        params: idParam,
+        body: traceEventRequest,
+        response: { 201: one, ...errors },
+      },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       const current = await findOwnBatch(app.db, actor, req.params.id);
       const out = await writeBatch(app, current.publicCode, async (tx) => {
         const b = await findOwnBatch(tx, actor, req.params.id, true);
         assertNotRecalled(b);
-        const [pos] = (await tx.execute<{ n: number }>(sql`select coalesce(max(position), -1)::int + 1 as n from trace_events where traceability_id = ${b.id}`)).rows;
+        const [pos] = (
+          await tx.execute<{ n: number }>(
+            sql`select coalesce(max(position), -1)::int + 1 as n from trace_events where traceability_id = ${b.id}`,
+          )
+        ).rows;
         const [ev] = await tx
           .insert(traceEvents)
-          .values({ ...(await columnsOf(tx, actor, req.body)), traceabilityId: b.id, position: Number(pos?.n ?? 0), createdBy: actor.userId })
+          .values({
+            ...(await columnsOf(tx, actor, req.body)),
+            traceabilityId: b.id,
+            position: Number(pos?.n ?? 0),
+            createdBy: actor.userId,
+          })
           .returning();
         await touch(tx, b.id);
-        await audit(tx, b.id, actor.userId, 'event_add', { event_id: ev!.id, step: ev!.step, published: b.status === 'published' });
+        await audit(tx, b.id, actor.userId, 'event_add', {
+          event_id: ev.id,
+          step: ev.step,
+          published: b.status === 'published',
+        });
         return presentBatch(tx, req, b.id);
       });
       return reply.status(201).send({ data: { traceability: out } });
@@ -75,7 +108,15 @@ export default async function eventRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/v1/traceabilities/:id/events/order',
-    { schema: { tags: ['traceabilities'], summary: 'Reorder the events of a draft batch', params: idParam, body: reorderEventsRequest, response: { 200: one, ...errors } } },
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Reorder the events of a draft batch',
+        params: idParam,
+        body: reorderEventsRequest,
+        response: { 200: one, ...errors },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       const current = await findOwnBatch(app.db, actor, req.params.id);
@@ -84,7 +125,11 @@ export default async function eventRoutes(app: FastifyInstance) {
         assertEditable(b);
         const existing = (await eventsOf(tx, b.id)).map((e) => e.id);
         const wanted = req.body.event_ids;
-        if (wanted.length !== existing.length || new Set(wanted).size !== wanted.length || wanted.some((id) => !existing.includes(id))) {
+        if (
+          wanted.length !== existing.length ||
+          new Set(wanted).size !== wanted.length ||
+          wanted.some((id) => !existing.includes(id))
+        ) {
           throw unprocessable('reorderMismatch', {}, 'event_ids');
         }
         for (const [position, id] of wanted.entries()) {
@@ -100,7 +145,15 @@ export default async function eventRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/v1/traceabilities/:id/events/:eventId',
-    { schema: { tags: ['traceabilities'], summary: 'Edit an event of a draft batch', params: eventParams, body: traceEventRequest, response: { 200: one, ...errors } } },
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Edit an event of a draft batch',
+        params: eventParams,
+        body: traceEventRequest,
+        response: { 200: one, ...errors },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       const current = await findOwnBatch(app.db, actor, req.params.id);
@@ -108,7 +161,10 @@ export default async function eventRoutes(app: FastifyInstance) {
         const b = await findOwnBatch(tx, actor, req.params.id, true);
         const ev = await findEvent(tx, b.id, req.params.eventId);
         assertEditable(b);
-        await tx.update(traceEvents).set(await columnsOf(tx, actor, req.body)).where(eq(traceEvents.id, ev.id));
+        await tx
+          .update(traceEvents)
+          .set(await columnsOf(tx, actor, req.body))
+          .where(eq(traceEvents.id, ev.id));
         await touch(tx, b.id);
         await audit(tx, b.id, actor.userId, 'event_update', { event_id: ev.id, step: req.body.step });
         return presentBatch(tx, req, b.id);
@@ -119,7 +175,14 @@ export default async function eventRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/traceabilities/:id/events/:eventId',
-    { schema: { tags: ['traceabilities'], summary: 'Delete an event of a draft batch', params: eventParams, response: { 200: okEnvelope, ...errors } } },
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Delete an event of a draft batch',
+        params: eventParams,
+        response: { 200: okEnvelope, ...errors },
+      },
+    },
     async (req) => {
       const actor = actorOf(req);
       const current = await findOwnBatch(app.db, actor, req.params.id);

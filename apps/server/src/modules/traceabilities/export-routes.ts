@@ -90,7 +90,11 @@ export default async function exportRoutes(app: FastifyInstance) {
       const batch = await findOwnBatch(app.db, actor, req.params.id);
       const product = await productOf(batch.productId);
       const png = await qrPng(traceUrlOf(publicBaseUrl(req, app.config), batch, product.gtin));
-      return reply.type('image/png').header('Content-Disposition', attachment(QR_FILE_NAME)).header('Cache-Control', 'no-store').send(png as never);
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', attachment(QR_FILE_NAME))
+        .header('Cache-Control', 'no-store')
+        .send(png as never);
     },
   );
 }

@@ -58,14 +58,19 @@ describe('GET /api/v1/traceabilities/{id}/epcis', () => {
 
 describe('POST /api/v1/traceabilities/export', () => {
   async function exportRows(body: object) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/traceabilities/export', headers: as(a), payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/traceabilities/export',
+      headers: as(a),
+      payload: body,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lo-hang-\d{4}-\d{2}-\d{2}\.xlsx"/);
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = wb.worksheets[0]!;
+    const sheet = wb.worksheets[0];
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     return rows;
@@ -77,7 +82,7 @@ describe('POST /api/v1/traceabilities/export', () => {
     for (let i = 0; i < 3; i++) await createBatch(t, a, p2, { lot_code: `XL-ALL-${i}` });
     const list = json(await t.app.inject({ method: 'GET', url: '/api/v1/traceabilities?per_page=1', headers: as(a) }));
     const rows = await exportRows({ mode: 'exportAllData' });
-    expect(rows[0]!.slice(0, 4)).toEqual(['STT', 'Mã lô', 'Mã truy xuất', 'Sản phẩm']);
+    expect(rows[0].slice(0, 4)).toEqual(['STT', 'Mã lô', 'Mã truy xuất', 'Sản phẩm']);
     expect(rows.length - 1).toBe(list.meta.total_count);
   });
 
@@ -90,12 +95,17 @@ describe('POST /api/v1/traceabilities/export', () => {
     expect(byProduct).toHaveLength(4);
     const published = await exportRows({ mode: 'exportAsFilter', product_id: p3, status: 'published' });
     expect(published.map((r) => r[1])).toEqual(['Mã lô', 'XL-F-2']);
-    expect(published[1]![13]).toBe('Đã công bố');
+    expect(published[1][13]).toBe('Đã công bố');
     const picked = await exportRows({ mode: 'exportAsFilter', ids: [x1.id, x2.id], sort: 'lot_code' });
     expect(picked.slice(1).map((r) => r[1])).toEqual(['XL-F-1', 'XL-F-2']);
     const foreign = await createBatch(t, other, (await makeProduct(t.db, other)).product.id);
     expect(await exportRows({ mode: 'exportAsFilter', ids: [foreign.id] })).toHaveLength(1);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/traceabilities/export', headers: as(a), payload: { mode: 'all' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/traceabilities/export',
+      headers: as(a),
+      payload: { mode: 'all' },
+    });
     expect(bad.statusCode).toBe(422);
   });
 });
@@ -107,12 +117,16 @@ describe('GET /api/v1/traceabilities/{id}/qrcode', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="qrcode\.png"/);
-    expect(res.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(res.rawPayload.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+      true,
+    );
   });
 
   it('encodes the Digital Link with a GTIN, else the /trace URL; platform hosts keep their origin', async () => {
     const b = { publicCode: 'ABCDEFGH23456789', lotCode: 'LOT/7' };
-    expect(traceUrlOf('http://dtrack.localhost:3000', b, '8936000000011')).toBe('http://dtrack.localhost:3000/01/08936000000011/10/LOT%2F7');
+    expect(traceUrlOf('http://dtrack.localhost:3000', b, '8936000000011')).toBe(
+      'http://dtrack.localhost:3000/01/08936000000011/10/LOT%2F7',
+    );
     expect(traceUrlOf('https://x.vn', b, null)).toBe('https://x.vn/trace/ABCDEFGH23456789');
     const x = await createBatch(t, a, productId);
     const res = await t.app.inject({
@@ -121,7 +135,11 @@ describe('GET /api/v1/traceabilities/{id}/qrcode', () => {
       headers: { ...as(a), host: 'dtrack.localhost:3000' },
     });
     expect(json(res).data.traceability.trace_url).toMatch(/^http:\/\/dtrack\.localhost:3000\/01\/08936000000011\/10\//);
-    const forged = await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${x.id}`, headers: { ...as(a), host: 'evil.example' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/traceabilities/${x.id}`,
+      headers: { ...as(a), host: 'evil.example' },
+    });
     expect(json(forged).data.traceability.trace_url.startsWith(t.config.publicUrl)).toBe(true);
   });
 });

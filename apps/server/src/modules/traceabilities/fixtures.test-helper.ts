@@ -27,11 +27,11 @@ export async function makeProduct(
   if (opts.variants) {
     const [v] = await db
       .insert(productVariants)
-      .values({ productId: p!.id, types: [{ title: 'Khối lượng', value: '500 g' }] })
+      .values({ productId: p.id, types: [{ title: 'Khối lượng', value: '500 g' }] })
       .returning();
-    variantId = v!.id;
+    variantId = v.id;
   }
-  return { product: p!, variantId };
+  return { product: p, variantId };
 }
 
 export async function producer(t: TestApp, platform: PlatformKey = 'dtrack') {
@@ -61,19 +61,42 @@ export const eventBody = (step = 'planting', extra: Record<string, unknown> = {}
 });
 
 export async function createBatch(t: TestApp, u: Built, productId: number, extra: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/traceabilities', headers: as(u), payload: batchBody(productId, extra) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/traceabilities',
+    headers: as(u),
+    payload: batchBody(productId, extra),
+  });
   if (res.statusCode !== 201) throw new Error(`create batch: ${res.statusCode} ${res.body}`);
-  return json(res).data.traceability as { id: number; public_code: string; lot_code: string };
+  return json<{ data: { traceability: { id: number; public_code: string; lot_code: string } } }>(res).data.traceability;
 }
 
-export async function addEvent(t: TestApp, u: Built, id: number, step = 'planting', extra: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/v1/traceabilities/${id}/events`, headers: as(u), payload: eventBody(step, extra) });
+export async function addEvent(
+  t: TestApp,
+  u: Built,
+  id: number,
+  step = 'planting',
+  extra: Record<string, unknown> = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/traceabilities/${id}/events`,
+    headers: as(u),
+    payload: eventBody(step, extra),
+  });
   if (res.statusCode !== 201) throw new Error(`add event: ${res.statusCode} ${res.body}`);
-  return json(res).data.traceability;
+  return json<{ data: { traceability: { id: number; events: { id: number; step: string }[] } } }>(res).data
+    .traceability;
 }
 
 /** A published batch with `steps` events. */
-export async function publishedBatch(t: TestApp, u: Built, productId: number, steps = ['planting', 'harvesting'], extra: Record<string, unknown> = {}) {
+export async function publishedBatch(
+  t: TestApp,
+  u: Built,
+  productId: number,
+  steps = ['planting', 'harvesting'],
+  extra: Record<string, unknown> = {},
+) {
   const b = await createBatch(t, u, productId, extra);
   for (const s of steps) await addEvent(t, u, b.id, s);
   const res = await t.app.inject({ method: 'POST', url: `/api/v1/traceabilities/${b.id}/publish`, headers: as(u) });

@@ -31,7 +31,11 @@ export function stateOf(b: Pick<BatchRow, 'status' | 'heldAt' | 'recalledAt'>): 
 
 /** The public URL of a batch: the GS1 Digital Link when the product has a valid GTIN, else /trace/{code}. */
 export function traceUrlOf(base: string, b: { publicCode: string; lotCode: string }, gtin: string | null): string {
-  return batchPublicUrl(base, { gtin: gtin && isValidGtin(gtin) ? gtin : null, lotCode: b.lotCode, publicCode: b.publicCode });
+  return batchPublicUrl(base, {
+    gtin: gtin && isValidGtin(gtin) ? gtin : null,
+    lotCode: b.lotCode,
+    publicCode: b.publicCode,
+  });
 }
 
 export function presentFiles(files: StoredFile[] | null | undefined) {
@@ -97,7 +101,11 @@ export function presentBatchItem(base: string, j: BatchJoin): BatchListItem {
     quantity: b.quantity,
     unit: b.unit,
     production_base: b.productionBase
-      ? { name: b.productionBase.name, address: b.productionBase.address ?? null, province_code: b.productionBase.province_code ?? null }
+      ? {
+          name: b.productionBase.name,
+          address: b.productionBase.address ?? null,
+          province_code: b.productionBase.province_code ?? null,
+        }
       : null,
     certificates: presentCertificates(b.certificates),
     status: b.status as BatchListItem['status'],

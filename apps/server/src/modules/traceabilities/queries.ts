@@ -48,12 +48,21 @@ export function batchWhere(actor: Actor, f: Omit<BatchFilters, 'sort'>): SQL {
 export function batchOrder(sort: string): SQL[] {
   const t = traceabilities;
   const dir = sort.startsWith('-') ? desc : asc;
-  const column = { created_at: t.createdAt, production_date: t.productionDate, lot_code: t.lotCode }[sort.replace(/^-/, '')] ?? t.createdAt;
+  const column =
+    { created_at: t.createdAt, production_date: t.productionDate, lot_code: t.lotCode }[sort.replace(/^-/, '')] ??
+    t.createdAt;
   return [dir(column), dir(t.id)];
 }
 
 /** One page of batch ids and the total matching. */
-export async function pageBatchIds(db: Db, actor: Actor, f: BatchFilters, limit: number, offset: number, withTotal = true) {
+export async function pageBatchIds(
+  db: Db,
+  actor: Actor,
+  f: BatchFilters,
+  limit: number,
+  offset: number,
+  withTotal = true,
+) {
   const where = batchWhere(actor, f);
   const rows = await db
     .select({ id: traceabilities.id })

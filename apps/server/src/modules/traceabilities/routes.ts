@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
@@ -86,13 +86,23 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       const { ids, total } = await pageBatchIds(app.db, actor, req.query, limit, offset);
       const joins = await loadJoins(app.db, ids);
       const base = publicBaseUrl(req, app.config);
-      return { data: { traceabilities: joins.map((j) => presentBatchItem(base, j)) }, meta: listMetaOf(req.query, total) };
+      return {
+        data: { traceabilities: joins.map((j) => presentBatchItem(base, j)) },
+        meta: listMetaOf(req.query, total),
+      };
     },
   );
 
   r.post(
     '/api/v1/traceabilities',
-    { schema: { tags: ['traceabilities'], summary: 'Create a draft batch', body: batchRequest, response: { 201: one, ...errors } } },
+    {
+      schema: {
+        tags: ['traceabilities'],
+        summary: 'Create a draft batch',
+        body: batchRequest,
+        response: { 201: one, ...errors },
+      },
+    },
     async (req, reply) => {
       const actor = actorOf(req);
       const b = req.body;
@@ -108,8 +118,8 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
               status: 'draft',
             })
             .returning();
-          await audit(tx, row!.id, actor.userId, 'create', { lot_code: b.lot_code });
-          return presentBatch(tx, req, row!.id);
+          await audit(tx, row.id, actor.userId, 'create', { lot_code: b.lot_code });
+          return presentBatch(tx, req, row.id);
         }),
       );
       return reply.status(201).send({ data: { traceability: created } });
@@ -145,7 +155,10 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
           const b = await findOwnBatch(tx, actor, req.params.id, true);
           assertEditable(b);
           const columns = await columnsOf(tx, actor, req.body);
-          await tx.update(traceabilities).set({ ...columns, updatedAt: new Date() }).where(eq(traceabilities.id, b.id));
+          await tx
+            .update(traceabilities)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(eq(traceabilities.id, b.id));
           const changed = Object.keys(req.body).filter(
             (k) => JSON.stringify((req.body as Record<string, unknown>)[k]) !== JSON.stringify(snapshot(b)[k]),
           );

@@ -37,7 +37,13 @@ export async function findOwnBatch(db: Db | Tx, actor: Actor, id: number, lock =
   const q = db
     .select()
     .from(traceabilities)
-    .where(and(eq(traceabilities.id, id), eq(traceabilities.producerId, actor.producerId), eq(traceabilities.platform, actor.platform)))
+    .where(
+      and(
+        eq(traceabilities.id, id),
+        eq(traceabilities.producerId, actor.producerId),
+        eq(traceabilities.platform, actor.platform),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
@@ -53,7 +59,13 @@ export function assertNotRecalled(b: BatchRow): void {
   if (b.recalledAt) throw conflict('batch_recalled');
 }
 
-export async function audit(tx: Db | Tx, batchId: number, userId: number, action: string, detail: Record<string, unknown> = {}) {
+export async function audit(
+  tx: Db | Tx,
+  batchId: number,
+  userId: number,
+  action: string,
+  detail: Record<string, unknown> = {},
+) {
   await tx.insert(traceAudits).values({ traceabilityId: batchId, userId, action, detail });
 }
 
@@ -69,7 +81,9 @@ export async function checkProduct(db: Db | Tx, actor: Actor, productId: number,
   const [product] = await db
     .select({ id: products.id, unit: products.unit })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.producerId, actor.producerId), eq(products.platform, actor.platform)))
+    .where(
+      and(eq(products.id, productId), eq(products.producerId, actor.producerId), eq(products.platform, actor.platform)),
+    )
     .limit(1);
   if (!product) throw unprocessable('invalidProduct', {}, 'product_id');
   if (variantId != null) {
@@ -104,7 +118,8 @@ export async function resolveFiles(
   const byId = new Map(rows.map((r) => [r.upload.id, r.upload]));
   return ids.map((id, i) => {
     const u = byId.get(id);
-    if (!u || (imagesOnly && !u.contentType.startsWith('image/'))) throw unprocessable('invalidUpload', {}, `${field}.${i}`);
+    if (!u || (imagesOnly && !u.contentType.startsWith('image/')))
+      throw unprocessable('invalidUpload', {}, `${field}.${i}`);
     return {
       id: u.id,
       url: app.storage.url(u.storageKey),
@@ -124,7 +139,13 @@ export async function resolveCertificates(
   const out: Certificate[] = [];
   for (const [i, c] of certs.entries()) {
     const [file] = c.file_id ? await resolveFiles(app, db, actor, [c.file_id], `certificates.${i}.file_id`) : [];
-    out.push({ name: c.name, issuer: c.issuer ?? '', number: c.number ?? '', valid_until: c.valid_until ?? null, file: file ?? null });
+    out.push({
+      name: c.name,
+      issuer: c.issuer ?? '',
+      number: c.number ?? '',
+      valid_until: c.valid_until ?? null,
+      file: file ?? null,
+    });
   }
   return out;
 }

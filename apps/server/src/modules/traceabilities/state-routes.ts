@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { batch as batchSchema, batchReasonRequest, envelope, errorEnvelope, idParam, traceAudit } from '@agrihub/contract';
+import {
+  batch as batchSchema,
+  batchReasonRequest,
+  envelope,
+  errorEnvelope,
+  idParam,
+  traceAudit,
+} from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import { traceAudits, traceabilities, users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
@@ -19,7 +26,11 @@ export default async function stateRoutes(app: FastifyInstance) {
   function transition(
     path: string,
     summary: string,
-    change: (tx: Tx, b: BatchRow, reason: string | null) => Promise<{ action: string; detail?: Record<string, unknown> }>,
+    change: (
+      tx: Tx,
+      b: BatchRow,
+      reason: string | null,
+    ) => Promise<{ action: string; detail?: Record<string, unknown> }>,
     withReason: boolean,
   ) {
     r.post(
@@ -50,35 +61,69 @@ export default async function stateRoutes(app: FastifyInstance) {
 
   const now = () => new Date();
 
-  transition('/api/v1/traceabilities/:id/publish', 'Publish a draft batch (needs at least one event)', async (tx, b) => {
-    if (b.status === 'published') throw conflict('batch_already_published');
-    const [c] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from trace_events where traceability_id = ${b.id}`).then((res) => res.rows);
-    if (!Number(c?.n)) throw conflict('batch_needs_event');
-    await tx.update(traceabilities).set({ status: 'published', publishedAt: now(), updatedAt: now() }).where(eq(traceabilities.id, b.id));
-    return { action: 'publish' };
-  }, false);
+  transition(
+    '/api/v1/traceabilities/:id/publish',
+    'Publish a draft batch (needs at least one event)',
+    async (tx, b) => {
+      if (b.status === 'published') throw conflict('batch_already_published');
+      const [c] = await tx
+        .execute<{ n: number }>(sql`select count(*)::int as n from trace_events where traceability_id = ${b.id}`)
+        .then((res) => res.rows);
+      if (!Number(c?.n)) throw conflict('batch_needs_event');
+      await tx
+        .update(traceabilities)
+        .set({ status: 'published', publishedAt: now(), updatedAt: now() })
+        .where(eq(traceabilities.id, b.id));
+      return { action: 'publish' };
+    },
+    false,
+  );
 
-  transition('/api/v1/traceabilities/:id/hold', 'Put a published batch on hold, with a reason', async (tx, b, reason) => {
-    assertNotRecalled(b);
-    if (b.status !== 'published') throw conflict('batch_not_published');
-    if (b.heldAt) throw conflict('batch_already_on_hold');
-    await tx.update(traceabilities).set({ heldAt: now(), holdReason: reason, updatedAt: now() }).where(eq(traceabilities.id, b.id));
-    return { action: 'hold' };
-  }, true);
+  transition(
+    '/api/v1/traceabilities/:id/hold',
+    'Put a published batch on hold, with a reason',
+    async (tx, b, reason) => {
+      assertNotRecalled(b);
+      if (b.status !== 'published') throw conflict('batch_not_published');
+      if (b.heldAt) throw conflict('batch_already_on_hold');
+      await tx
+        .update(traceabilities)
+        .set({ heldAt: now(), holdReason: reason, updatedAt: now() })
+        .where(eq(traceabilities.id, b.id));
+      return { action: 'hold' };
+    },
+    true,
+  );
 
-  transition('/api/v1/traceabilities/:id/release', 'End the hold of a batch', async (tx, b) => {
-    assertNotRecalled(b);
-    if (!b.heldAt) throw conflict('batch_not_on_hold');
-    await tx.update(traceabilities).set({ heldAt: null, holdReason: null, updatedAt: now() }).where(eq(traceabilities.id, b.id));
-    return { action: 'release', detail: { hold_reason: b.holdReason } };
-  }, false);
+  transition(
+    '/api/v1/traceabilities/:id/release',
+    'End the hold of a batch',
+    async (tx, b) => {
+      assertNotRecalled(b);
+      if (!b.heldAt) throw conflict('batch_not_on_hold');
+      await tx
+        .update(traceabilities)
+        .set({ heldAt: null, holdReason: null, updatedAt: now() })
+        .where(eq(traceabilities.id, b.id));
+      return { action: 'release', detail: { hold_reason: b.holdReason } };
+    },
+    false,
+  );
 
-  transition('/api/v1/traceabilities/:id/recall', 'Recall a published batch, with a reason (final)', async (tx, b, reason) => {
-    assertNotRecalled(b);
-    if (b.status !== 'published') throw conflict('batch_not_published');
-    await tx.update(traceabilities).set({ recalledAt: now(), recallReason: reason, updatedAt: now() }).where(eq(traceabilities.id, b.id));
-    return { action: 'recall' };
-  }, true);
+  transition(
+    '/api/v1/traceabilities/:id/recall',
+    'Recall a published batch, with a reason (final)',
+    async (tx, b, reason) => {
+      assertNotRecalled(b);
+      if (b.status !== 'published') throw conflict('batch_not_published');
+      await tx
+        .update(traceabilities)
+        .set({ recalledAt: now(), recallReason: reason, updatedAt: now() })
+        .where(eq(traceabilities.id, b.id));
+      return { action: 'recall' };
+    },
+    true,
+  );
 
   r.get(
     '/api/v1/traceabilities/:id/history',

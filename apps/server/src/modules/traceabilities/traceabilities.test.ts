@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, buildUser, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import { addEvent, batchBody, createBatch, eventBody, makeProduct, producer, publishedBatch } from './fixtures.test-helper.js';
+import {
+  addEvent,
+  batchBody,
+  createBatch,
+  eventBody,
+  makeProduct,
+  producer,
+  publishedBatch,
+} from './fixtures.test-helper.js';
 
 let t: TestApp;
 let a: Built;
@@ -17,7 +25,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const req = (u: Built, method: string, url: string, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers: as(u), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: as(u),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('batch CRUD', () => {
   it('creates a draft batch with its product, base, certificates, state and URLs', async () => {
@@ -59,13 +72,18 @@ describe('batch CRUD', () => {
     const dup = await req(a, 'POST', '/api/v1/traceabilities', batchBody(productA, { lot_code: 'SAME-LOT' }));
     expect(dup.statusCode).toBe(409);
     expect(json(dup).meta).toMatchObject({ code: 'lot_taken', message: expect.stringContaining('SAME-LOT') });
-    expect((await req(b, 'POST', '/api/v1/traceabilities', batchBody(productB, { lot_code: 'SAME-LOT' }))).statusCode).toBe(201);
+    expect(
+      (await req(b, 'POST', '/api/v1/traceabilities', batchBody(productB, { lot_code: 'SAME-LOT' }))).statusCode,
+    ).toBe(201);
   });
 
   it('validates: expiry after production, lot code format, quantity, unit, dates (422 with field messages)', async () => {
     const res = await req(a, 'POST', '/api/v1/traceabilities', batchBody(productA, { expiry_date: '2025-02-01' }));
     expect(res.statusCode).toBe(422);
-    expect(json(res).meta.errors).toContainEqual({ field: 'expiry_date', message: 'Hạn sử dụng phải sau ngày sản xuất.' });
+    expect(json(res).meta.errors).toContainEqual({
+      field: 'expiry_date',
+      message: 'Hạn sử dụng phải sau ngày sản xuất.',
+    });
     const en = await t.app.inject({
       method: 'POST',
       url: '/api/v1/traceabilities',
@@ -93,7 +111,12 @@ describe('batch CRUD', () => {
 
   it('updates a draft and deletes a draft', async () => {
     const x = await createBatch(t, a, productA);
-    const upd = await req(a, 'PUT', `/api/v1/traceabilities/${x.id}`, batchBody(productA, { lot_code: x.lot_code, quantity: 250 }));
+    const upd = await req(
+      a,
+      'PUT',
+      `/api/v1/traceabilities/${x.id}`,
+      batchBody(productA, { lot_code: x.lot_code, quantity: 250 }),
+    );
     expect(upd.statusCode).toBe(200);
     expect(json(upd).data.traceability.quantity).toBe(250);
     const del = await req(a, 'DELETE', `/api/v1/traceabilities/${x.id}`);
@@ -135,7 +158,10 @@ describe('ownership and platforms', () => {
   it('users without a producer get 403, visitors 401', async () => {
     const admin = await buildUser(t.db, { roles: ['admin'] });
     expect((await req(admin, 'GET', '/api/v1/traceabilities')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/traceabilities', headers: { platform: 'dtrack' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/traceabilities', headers: { platform: 'dtrack' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -148,8 +174,14 @@ describe('publishing, lock, hold, release, recall, history', () => {
     await addEvent(t, a, x.id);
     const ok = await req(a, 'POST', `/api/v1/traceabilities/${x.id}/publish`);
     expect(ok.statusCode).toBe(200);
-    expect(json(ok).data.traceability).toMatchObject({ status: 'published', state: 'published', published_at: expect.any(String) });
-    expect(json(await req(a, 'POST', `/api/v1/traceabilities/${x.id}/publish`)).meta.code).toBe('batch_already_published');
+    expect(json(ok).data.traceability).toMatchObject({
+      status: 'published',
+      state: 'published',
+      published_at: expect.any(String),
+    });
+    expect(json(await req(a, 'POST', `/api/v1/traceabilities/${x.id}/publish`)).meta.code).toBe(
+      'batch_already_published',
+    );
   });
 
   it('a published batch is locked (409) except for adding events, hold and recall; it cannot be deleted', async () => {
@@ -171,7 +203,11 @@ describe('publishing, lock, hold, release, recall, history', () => {
     expect(json(del).meta.code).toBe('batch_delete_published');
     const added = await req(a, 'POST', `/api/v1/traceabilities/${x.id}/events`, eventBody('shipping'));
     expect(added.statusCode).toBe(201);
-    expect(json(added).data.traceability.events.map((e: { step: string }) => e.step)).toEqual(['planting', 'caring', 'shipping']);
+    expect(json(added).data.traceability.events.map((e: { step: string }) => e.step)).toEqual([
+      'planting',
+      'caring',
+      'shipping',
+    ]);
   });
 
   it('reorders and edits events of a draft; a wrong id list is 422', async () => {
@@ -183,7 +219,12 @@ describe('publishing, lock, hold, release, recall, history', () => {
     expect(bad.statusCode).toBe(422);
     const ok = await req(a, 'PUT', `/api/v1/traceabilities/${x.id}/events/order`, { event_ids: [e2, e1] });
     expect(json(ok).data.traceability.events.map((e: { id: number }) => e.id)).toEqual([e2, e1]);
-    const edit = await req(a, 'PUT', `/api/v1/traceabilities/${x.id}/events/${e1}`, eventBody('caring', { place: 'Vườn B' }));
+    const edit = await req(
+      a,
+      'PUT',
+      `/api/v1/traceabilities/${x.id}/events/${e1}`,
+      eventBody('caring', { place: 'Vườn B' }),
+    );
     expect(json(edit).data.traceability.events[1]).toMatchObject({
       step: 'caring',
       place: 'Vườn B',
@@ -191,7 +232,12 @@ describe('publishing, lock, hold, release, recall, history', () => {
     });
     const wrongStep = await req(a, 'POST', `/api/v1/traceabilities/${x.id}/events`, eventBody('dancing'));
     expect(wrongStep.statusCode).toBe(422);
-    const wrongPhoto = await req(a, 'POST', `/api/v1/traceabilities/${x.id}/events`, eventBody('caring', { photo_ids: [999999] }));
+    const wrongPhoto = await req(
+      a,
+      'POST',
+      `/api/v1/traceabilities/${x.id}/events`,
+      eventBody('caring', { photo_ids: [999999] }),
+    );
     expect(wrongPhoto.statusCode).toBe(422);
     expect(json(wrongPhoto).meta.errors[0].field).toBe('photo_ids.0');
   });
@@ -207,7 +253,10 @@ describe('publishing, lock, hold, release, recall, history', () => {
     expect(json(released).data.traceability).toMatchObject({ state: 'published', held_at: null, hold_reason: null });
     expect(json(await req(a, 'POST', url('release'))).meta.code).toBe('batch_not_on_hold');
     const recalled = await req(a, 'POST', url('recall'), { reason: 'Phát hiện dư lượng thuốc BVTV vượt ngưỡng' });
-    expect(json(recalled).data.traceability).toMatchObject({ state: 'recalled', recall_reason: expect.stringContaining('dư lượng') });
+    expect(json(recalled).data.traceability).toMatchObject({
+      state: 'recalled',
+      recall_reason: expect.stringContaining('dư lượng'),
+    });
     for (const res of await Promise.all([
       req(a, 'POST', url('recall'), { reason: 'again' }),
       req(a, 'POST', url('hold'), { reason: 'x' }),
@@ -217,8 +266,12 @@ describe('publishing, lock, hold, release, recall, history', () => {
       expect(json(res).meta.code).toBe('batch_recalled');
     }
     const draft = await createBatch(t, a, productA);
-    expect(json(await req(a, 'POST', `/api/v1/traceabilities/${draft.id}/hold`, { reason: 'x' })).meta.code).toBe('batch_not_published');
-    expect(json(await req(a, 'POST', `/api/v1/traceabilities/${draft.id}/recall`, { reason: 'x' })).meta.code).toBe('batch_not_published');
+    expect(json(await req(a, 'POST', `/api/v1/traceabilities/${draft.id}/hold`, { reason: 'x' })).meta.code).toBe(
+      'batch_not_published',
+    );
+    expect(json(await req(a, 'POST', `/api/v1/traceabilities/${draft.id}/recall`, { reason: 'x' })).meta.code).toBe(
+      'batch_not_published',
+    );
   });
 
   it('records every change with who and when', async () => {
@@ -228,7 +281,14 @@ describe('publishing, lock, hold, release, recall, history', () => {
     await req(a, 'POST', `/api/v1/traceabilities/${x.id}/recall`, { reason: 'Thu hồi' });
     const res = await req(a, 'GET', `/api/v1/traceabilities/${x.id}/history`);
     const history = json(res).data.history;
-    expect(history.map((h: { action: string }) => h.action)).toEqual(['recall', 'release', 'hold', 'publish', 'event_add', 'create']);
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'recall',
+      'release',
+      'hold',
+      'publish',
+      'event_add',
+      'create',
+    ]);
     for (const h of history) {
       expect(h.user).toEqual({ id: a.user.id, name: a.user.name });
       expect(h.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);

@@ -40,17 +40,34 @@ export default async function voteRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { code, rating, comment } = req.body;
       const [batch] = await app.db
-        .select({ id: traceabilities.id, lotCode: traceabilities.lotCode, productName: products.name, code: traceabilities.publicCode })
+        .select({
+          id: traceabilities.id,
+          lotCode: traceabilities.lotCode,
+          productName: products.name,
+          code: traceabilities.publicCode,
+        })
         .from(traceabilities)
         .innerJoin(products, eq(products.id, traceabilities.productId))
-        .where(and(eq(traceabilities.publicCode, code), eq(traceabilities.platform, req.platform), eq(traceabilities.status, 'published')))
+        .where(
+          and(
+            eq(traceabilities.publicCode, code),
+            eq(traceabilities.platform, req.platform),
+            eq(traceabilities.status, 'published'),
+          ),
+        )
         .limit(1);
       if (!batch) throw notFound();
       const clientKey = sha256(`vote:${req.ip}`);
       const [recent] = await app.db
         .select({ n: count() })
         .from(votes)
-        .where(and(eq(votes.traceabilityId, batch.id), eq(votes.clientKey, clientKey), gt(votes.createdAt, new Date(Date.now() - 3600_000))));
+        .where(
+          and(
+            eq(votes.traceabilityId, batch.id),
+            eq(votes.clientKey, clientKey),
+            gt(votes.createdAt, new Date(Date.now() - 3600_000)),
+          ),
+        );
       if (Number(recent?.n ?? 0) >= VOTES_PER_HOUR) {
         reply.header('retry-after', '3600');
         throw new AppError(429, 'vote_rate_limited');
@@ -63,13 +80,13 @@ export default async function voteRoutes(app: FastifyInstance) {
       return reply.status(201).send({
         data: {
           vote: {
-            id: row!.id,
+            id: row.id,
             traceability_id: batch.id,
             lot_code: batch.lotCode,
             product_name: batch.productName,
-            rating: row!.rating,
-            comment: row!.comment,
-            created_at: iso(row!.createdAt)!,
+            rating: row.rating,
+            comment: row.comment,
+            created_at: iso(row.createdAt)!,
           },
         },
         meta: { message: translate(req.locale, 'vote_thanks') },
@@ -135,7 +152,10 @@ export default async function voteRoutes(app: FastifyInstance) {
       .where(and(eq(votes.id, req.params.id), eq(votes.platform, req.platform)))
       .returning({ traceabilityId: votes.traceabilityId });
     if (!row) throw notFound();
-    const [b] = await app.db.select({ code: traceabilities.publicCode }).from(traceabilities).where(eq(traceabilities.id, row.traceabilityId));
+    const [b] = await app.db
+      .select({ code: traceabilities.publicCode })
+      .from(traceabilities)
+      .where(eq(traceabilities.id, row.traceabilityId));
     if (b) invalidateBatch(app, b.code);
     return reply.send({ meta: { message: translate(req.locale, 'vote_deleted') } });
   }

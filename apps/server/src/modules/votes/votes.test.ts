@@ -26,7 +26,11 @@ describe('POST /api/v1/votes', () => {
     expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: null, count: 0 });
     const res = await vote({ code: batchA.public_code, rating: 5, comment: 'Chè thơm, nước xanh' }, '192.0.2.1');
     expect(res.statusCode).toBe(201);
-    expect(json(res).data.vote).toMatchObject({ rating: 5, comment: 'Chè thơm, nước xanh', traceability_id: batchA.id });
+    expect(json(res).data.vote).toMatchObject({
+      rating: 5,
+      comment: 'Chè thơm, nước xanh',
+      traceability_id: batchA.id,
+    });
     expect(json(res).meta.message).toBe('Cảm ơn bạn đã đánh giá!');
     await vote({ code: batchA.public_code, rating: 4 }, '192.0.2.2');
     expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: 4.5, count: 2 });
@@ -46,7 +50,8 @@ describe('POST /api/v1/votes', () => {
   });
 
   it('rate-limits a client to 5 votes per batch per hour (429 with a message)', async () => {
-    for (let i = 0; i < 5; i++) expect((await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.99')).statusCode).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.99')).statusCode).toBe(201);
     const res = await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.99');
     expect(res.statusCode).toBe(429);
     expect(json(res).meta).toMatchObject({ code: 'vote_rate_limited', message: expect.stringContaining('quá nhiều') });
@@ -60,9 +65,13 @@ describe('GET /api/v1/votes', () => {
     expect(mine.data.votes.length).toBeGreaterThan(0);
     expect(mine.data.votes.every((v: { traceability_id: number }) => v.traceability_id === batchA.id)).toBe(true);
     expect(mine.meta.total_count).toBe(mine.data.votes.length);
-    const other = json(await t.app.inject({ method: 'GET', url: `/api/v1/votes?traceability_id=${batchB.id}`, headers: as(a) }));
+    const other = json(
+      await t.app.inject({ method: 'GET', url: `/api/v1/votes?traceability_id=${batchB.id}`, headers: as(a) }),
+    );
     expect(other.data.votes).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/votes', headers: headers('dtrack') })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/votes', headers: headers('dtrack') })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -72,17 +81,29 @@ describe('DELETE /api/v1/votes/{id}', () => {
     const before = json(await lookup(batchA.public_code)).data.traceability.rating.count;
     const byProducer = await t.app.inject({ method: 'DELETE', url: `/api/v1/votes/${created.id}`, headers: as(a) });
     expect(byProducer.statusCode).toBe(403);
-    const adminPath = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/votes/${created.id}`, headers: as(a) });
+    const adminPath = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/votes/${created.id}`,
+      headers: as(a),
+    });
     expect(adminPath.statusCode).toBe(403);
     const admin = await buildUser(t.db, { roles: ['admin'] });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/votes/${created.id}`, headers: as(admin) });
     expect(res.statusCode).toBe(200);
     expect(json(await lookup(batchA.public_code)).data.traceability.rating.count).toBe(before - 1);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/votes/${created.id}`, headers: as(admin) });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/votes/${created.id}`,
+      headers: as(admin),
+    });
     expect(again.statusCode).toBe(404);
     const foodmapAdmin = await buildUser(t.db, { roles: ['admin'], platform: 'foodmap' });
     const v2 = json(await vote({ code: batchA.public_code, rating: 2 }, '192.0.2.201')).data.vote;
-    const cross = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/votes/${v2.id}`, headers: as(foodmapAdmin) });
+    const cross = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/votes/${v2.id}`,
+      headers: as(foodmapAdmin),
+    });
     expect(cross.statusCode).toBe(404);
   });
 });
