@@ -35,22 +35,6 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminUsers', abilities: [{ action: 'read', subject: 'user' }] }),
     lazy: page(() => import('../features/admin/users-page'), 'UsersPage'),
   },
-  // Batches (traceabilities): the menu shows them on the traceability platform only.
-  {
-    path: paths.productBatches,
-    handle: handle({ title: 'productBatches' }),
-    lazy: page(() => import('../features/batches/pages/batches-page'), 'BatchesPage'),
-  },
-  {
-    path: paths.addBatch,
-    handle: handle({ title: 'addBatch' }),
-    lazy: page(() => import('../features/batches/pages/add-batch-page'), 'AddBatchPage'),
-  },
-  {
-    path: paths.productBatch,
-    handle: handle({ title: 'productBatch' }),
-    lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
-  },
 ];
 
 export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(privatePages.map((r) => r.path!));

@@ -17,7 +17,10 @@ import { platformDetected } from '../stores/layout-slice';
 import { persistConfig } from '../stores/persist';
 import { rootReducer, type RootState } from '../stores/root-reducer';
 
-const persistedReducer = persistReducer(persistConfig as unknown as PersistConfig<RootState>, rootReducer) as unknown as typeof rootReducer;
+const persistedReducer = persistReducer(
+  persistConfig as unknown as PersistConfig<RootState>,
+  rootReducer,
+) as unknown as typeof rootReducer;
 
 export const store = configureStore({
   reducer: persistedReducer,
@@ -34,7 +37,7 @@ export const persistor = persistStore(store, null, () => {
 // Keep this tab's copy of a not-remembered token (lib/token-storage.ts) in step with the state.
 let lastToken: RootState['user']['token'] | undefined;
 store.subscribe(() => {
-  const { token, remember } = (store.getState() as RootState).user;
+  const { token, remember } = (store.getState()).user;
   if (token === lastToken) return;
   lastToken = token;
   writeSessionToken(token && !remember ? token : null);

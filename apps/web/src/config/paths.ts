@@ -17,6 +17,7 @@ export const paths = {
   dashboard: '/dashboard',
   accountSetup: '/account-setup',
   adminUsers: '/admin/users',
+  adminAddUser: '/admin/add-user',
   adminProducers: '/admin/producers',
   products: '/products',
   product: '/products/:id',

@@ -14,5 +14,5 @@ export interface RouteHandle {
 }
 
 export function routeHandle(value: unknown): RouteHandle {
-  return value && typeof value === 'object' ? (value as RouteHandle) : {};
+  return value && typeof value === 'object' ? (value) : {};
 }

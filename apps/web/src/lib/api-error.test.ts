@@ -8,30 +8,58 @@ describe('normaliseError', () => {
     const error = normaliseError(
       {
         status: 422,
-        data: { meta: { code: 'validation_failed', message: 'Dữ liệu không hợp lệ', errors: [{ field: 'name', message: 'Bắt buộc' }, { bad: 1 }] } },
+        data: {
+          meta: {
+            code: 'validation_failed',
+            message: 'Dữ liệu không hợp lệ',
+            errors: [{ field: 'name', message: 'Bắt buộc' }, { bad: 1 }],
+          },
+        },
       },
       texts,
     );
-    expect(error).toEqual({ status: 422, code: 'validation_failed', message: 'Dữ liệu không hợp lệ', errors: [{ field: 'name', message: 'Bắt buộc' }] });
+    expect(error).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Dữ liệu không hợp lệ',
+      errors: [{ field: 'name', message: 'Bắt buộc' }],
+    });
     expect(isApiError(error)).toBe(true);
   });
 
   it('reads the OAuth answer when there is no meta', () => {
-    expect(normaliseError({ status: 400, data: { error: 'invalid_grant', error_description: 'Sai' } }, texts)).toMatchObject({
+    expect(
+      normaliseError({ status: 400, data: { error: 'invalid_grant', error_description: 'Sai' } }, texts),
+    ).toMatchObject({
       code: 'invalid_grant',
       message: 'Sai',
     });
   });
 
   it('prefers the translated meta message on OAuth errors', () => {
-    const data = { error: 'invalid_grant', error_description: 'Wrong', meta: { code: 'invalid_credentials', message: 'Email hoặc mật khẩu không đúng.' } };
-    expect(normaliseError({ status: 401, data }, texts)).toMatchObject({ code: 'invalid_credentials', message: 'Email hoặc mật khẩu không đúng.' });
+    const data = {
+      error: 'invalid_grant',
+      error_description: 'Wrong',
+      meta: { code: 'invalid_credentials', message: 'Email hoặc mật khẩu không đúng.' },
+    };
+    expect(normaliseError({ status: 401, data }, texts)).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Email hoặc mật khẩu không đúng.',
+    });
   });
 
   it('names transport failures with local texts', () => {
-    expect(normaliseError({ status: 'FETCH_ERROR', error: 'TypeError' }, texts)).toMatchObject({ code: 'network_error', message: 'net' });
-    expect(normaliseError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, texts)).toMatchObject({ code: 'timeout', message: 'slow' });
-    expect(normaliseError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, texts)).toEqual({
+    expect(normaliseError({ status: 'FETCH_ERROR', error: 'TypeError' }, texts)).toMatchObject({
+      code: 'network_error',
+      message: 'net',
+    });
+    expect(normaliseError({ status: 'TIMEOUT_ERROR', error: 'AbortError' }, texts)).toMatchObject({
+      code: 'timeout',
+      message: 'slow',
+    });
+    expect(
+      normaliseError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }, texts),
+    ).toEqual({
       status: 502,
       code: 'http_502',
       message: 'oops',

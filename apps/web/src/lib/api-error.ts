@@ -17,7 +17,12 @@ export interface ApiError {
 /** The raw failure RTK Query's fetchBaseQuery produces. */
 export type RawFetchError =
   | { status: number; data: unknown }
-  | { status: 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR'; data?: unknown; error: string; originalStatus?: number };
+  | {
+      status: 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
+      data?: unknown;
+      error: string;
+      originalStatus?: number;
+    };
 
 /** Local texts for failures that carry no server message (translated by the caller). */
 export interface LocalErrorTexts {
@@ -34,7 +39,9 @@ function fieldErrors(value: unknown): FieldError[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((e) => {
     const r = record(e);
-    return r && typeof r.field === 'string' && typeof r.message === 'string' ? [{ field: r.field, message: r.message }] : [];
+    return r && typeof r.field === 'string' && typeof r.message === 'string'
+      ? [{ field: r.field, message: r.message }]
+      : [];
   });
 }
 
@@ -44,8 +51,10 @@ function fieldErrors(value: unknown): FieldError[] {
  * when there is no meta.
  */
 export function normaliseError(error: RawFetchError, texts: LocalErrorTexts): ApiError {
-  if (error.status === 'FETCH_ERROR') return { status: error.status, code: 'network_error', message: texts.network, errors: [] };
-  if (error.status === 'TIMEOUT_ERROR') return { status: error.status, code: 'timeout', message: texts.timeout, errors: [] };
+  if (error.status === 'FETCH_ERROR')
+    return { status: error.status, code: 'network_error', message: texts.network, errors: [] };
+  if (error.status === 'TIMEOUT_ERROR')
+    return { status: error.status, code: 'timeout', message: texts.timeout, errors: [] };
   const status = error.status === 'PARSING_ERROR' && error.originalStatus ? error.originalStatus : error.status;
   const body = record(error.data);
   const meta = record(body?.meta);

@@ -3,7 +3,7 @@ import { purgeStoredState } from 'redux-persist';
 import { API_TIMEOUT_MS } from '@agrihub/contract/constants';
 import { persistConfig } from '../stores/persist';
 import { resetAll, tokenReceived, type SessionToken, type TokenState } from '../stores/session-actions';
-import { normaliseError, type ApiError, type RawFetchError } from './api-error';
+import { normaliseError, type ApiError } from './api-error';
 import i18n, { currentLocale } from './i18n';
 import { platform } from './platform';
 import { writeSessionToken } from './token-storage';
@@ -67,7 +67,11 @@ export async function clearSession(
   options: { next?: string; notice?: string } = {},
 ): Promise<void> {
   writeSessionToken(null);
-  await purgeStoredState(persistConfig).catch(() => undefined);
+  try {
+    await purgeStoredState(persistConfig);
+  } catch {
+    // storage unavailable: the reset below still forgets the session in memory
+  }
   dispatch(resetAll({ notice: options.notice, next: options.next ?? null }));
   // After the private pages unmounted, so no subscribed query refetches without a token.
   setTimeout(() => dispatch(api.util.resetApiState()), 0);
@@ -85,21 +89,21 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
     const current = (api.getState() as TokenState).user.token;
     let renewed = !!current && current.access_token !== tokenAtStart.access_token;
     if (!renewed && current?.refresh_token) {
-      refreshing ??= refreshSession(current.refresh_token, api, extra as object).finally(() => {
+      refreshing ??= refreshSession(current.refresh_token, api, extra).finally(() => {
         refreshing = null;
       });
       renewed = await refreshing;
     }
     if (renewed) result = await rawBaseQuery(args, api, extra);
     if (result.error?.status === 401 && (api.getState() as TokenState).user.token) {
-      const error = normaliseError(result.error as RawFetchError, localTexts());
+      const error = normaliseError(result.error, localTexts());
       const { pathname, search } = window.location;
       await clearSession(api.dispatch, { next: pathname + search, notice: error.message });
       return { error, meta: result.meta };
     }
   }
 
-  if (result.error) return { error: normaliseError(result.error as RawFetchError, localTexts()), meta: result.meta };
+  if (result.error) return { error: normaliseError(result.error, localTexts()), meta: result.meta };
   return { data: result.data, meta: result.meta };
 };
 

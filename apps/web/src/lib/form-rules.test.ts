@@ -6,7 +6,9 @@ import { blankToNull, fieldIssue, formIssues, serverFieldErrors, type Translate 
 
 /** A `t` over the contract's Vietnamese messages, like the `validation` namespace. */
 const t: Translate = (key, params = {}) =>
-  (MESSAGES.vi[key.replace(/^validation:/, '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(params[n] ?? ''));
+  (MESSAGES.vi[key.replace(/^validation:/, '')] ?? key).replace(/\{\{(\w+)\}\}/g, (_, n: string) =>
+    String((params[n] as string | number | undefined) ?? ''),
+  );
 
 describe('change-password rules (spec §5)', () => {
   it('asks for each field with its own message', () => {
@@ -33,7 +35,13 @@ describe('change-password rules (spec §5)', () => {
   });
 
   it('accepts a valid change', () => {
-    expect(formIssues(changePasswordForm, { old_password: 'secret1', password: 'newpass1', password_confirmation: 'newpass1' }, t)).toEqual([]);
+    expect(
+      formIssues(
+        changePasswordForm,
+        { old_password: 'secret1', password: 'newpass1', password_confirmation: 'newpass1' },
+        t,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -41,7 +49,9 @@ describe('producer form', () => {
   it('turns blank optional fields into null so they pass, and keeps the name', () => {
     const body = blankToNull({ name: '', tax_code: '', phone: '  ' }, ['name']);
     expect(body).toEqual({ name: '', tax_code: null, phone: null });
-    expect(formIssues(updateProducerRequest, body, t)).toEqual([{ name: ['name'], errors: [MESSAGES.vi.pleaseInputProducerName] }]);
+    expect(formIssues(updateProducerRequest, body, t)).toEqual([
+      { name: ['name'], errors: [MESSAGES.vi.pleaseInputProducerName] },
+    ]);
   });
 
   it('interpolates the maximum of tooLong', () => {

@@ -38,18 +38,25 @@ export function fieldIssue(schema: ZodType, values: unknown, field: FieldName, t
   if (result.success) return null;
   const key = pathKey(field);
   const issue = result.error.issues.find((i) => pathKey(i.path) === key);
-  return issue ? issueText(issue as IssueLike, t) : null;
+  return issue ? issueText(issue, t) : null;
 }
 
 /** Every field's first issue, for setting errors on submit (antd `setFields`). */
-export function formIssues(schema: ZodType, values: unknown, t: Translate): { name: (string | number)[]; errors: string[] }[] {
+export function formIssues(
+  schema: ZodType,
+  values: unknown,
+  t: Translate,
+): { name: (string | number)[]; errors: string[] }[] {
   const result = schema.safeParse(values);
   if (result.success) return [];
   const seen = new Map<string, { name: (string | number)[]; text: string }>();
   for (const issue of result.error.issues) {
     const key = pathKey(issue.path);
     if (key && !seen.has(key)) {
-      seen.set(key, { name: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), text: issueText(issue as IssueLike, t) });
+      seen.set(key, {
+        name: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+        text: issueText(issue, t),
+      });
     }
   }
   return [...seen.values()].map(({ name, text }) => ({ name, errors: [text] }));

@@ -44,9 +44,11 @@ describe('translations', () => {
   });
 
   it('every menu label of the contract is translated', () => {
-    const labels = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.labelKey, ...labels(e.children ?? [])]);
+    const labels = (entries: MenuEntry[]): string[] =>
+      entries.flatMap((e) => [e.labelKey, ...labels(e.children ?? [])]);
     for (const lng of ['vi', 'en']) {
-      for (const key of labels([...PRODUCER_MENU, ...ADMIN_MENU])) expect(has(bundle(lng, 'menu'), key), `${lng} menu.${key}`).toBe(true);
+      for (const key of labels([...PRODUCER_MENU, ...ADMIN_MENU]))
+        expect(has(bundle(lng, 'menu'), key), `${lng} menu.${key}`).toBe(true);
     }
   });
 

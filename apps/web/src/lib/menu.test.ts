@@ -24,8 +24,16 @@ describe('menuWithPages', () => {
   });
 
   it('shows an admin with read on user the user list only', () => {
-    const admin = { ...producer, producer_id: null, roles: ['customer_support'], abilities: [{ action: 'read' as const, subject: 'user' as const }] };
-    const menu = menuWithPages(visibleMenu('dtrack', admin), new Set(['/admin/users', '/admin/add-user', '/account-setup']));
+    const admin = {
+      ...producer,
+      producer_id: null,
+      roles: ['customer_support'],
+      abilities: [{ action: 'read' as const, subject: 'user' as const }],
+    };
+    const menu = menuWithPages(
+      visibleMenu('dtrack', admin),
+      new Set(['/admin/users', '/admin/add-user', '/account-setup']),
+    );
     expect(menuLinks(menu).map((e) => e.path)).toEqual(['/admin/users', '/account-setup']);
   });
 });
@@ -34,7 +42,10 @@ describe('selectedMenuKeys', () => {
   const entries: MenuEntry[] = ADMIN_MENU;
   it('picks the longest matching path and its group', () => {
     expect(selectedMenuKeys(entries, '/admin/users')).toEqual({ selected: 'read-users', open: 'admin-users' });
-    expect(selectedMenuKeys(entries, '/admin/page-views/create')).toEqual({ selected: 'create-page-view', open: 'admin-page-views' });
+    expect(selectedMenuKeys(entries, '/admin/page-views/create')).toEqual({
+      selected: 'create-page-view',
+      open: 'admin-page-views',
+    });
     expect(selectedMenuKeys(entries, '/admin/producers/12')).toEqual({ selected: 'admin-producers', open: null });
   });
   it('matches nothing outside the menu (the frame then highlights the dashboard)', () => {

@@ -15,7 +15,7 @@ export const loginSlice = createSlice({
   initialState,
   reducers: {
     loginStarted(state, action: PayloadAction<{ username: string; remember: boolean }>) {
-      state.username = action.payload.remember ? action.payload.username : '';
+      state.username = action.payload.username;
       state.remember = action.payload.remember;
       state.loading = true;
     },
@@ -24,7 +24,7 @@ export const loginSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(resetAll, (state) => ({ ...initialState, username: state.remember ? state.username : '' }));
+    builder.addCase(resetAll, () => initialState);
   },
 });
 

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect } from 'react';
 import { App as AntApp, Button, Flex, Layout, Result } from 'antd';
 import { AbilityProvider } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { defineAbilityFor, isAdministrator, satisfiesAny } from '@agrihub/contract/permissions';
+import { isAdministrator, satisfiesAny } from '@agrihub/contract/permissions';
 import { effectiveLocale } from '@agrihub/contract/platforms';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { ADMIN_REDIRECTS } from '../../config/paths';
@@ -12,6 +12,7 @@ import { ExistingPagesContext } from '../../components/existing-pages';
 import { NoPermission } from '../../components/no-permission';
 import { PageLoader } from '../../components/page-loader';
 import { ForcedPasswordModal } from '../../features/auth/forced-password-modal';
+import { useAbilityFor } from '../../lib/ability';
 import { clearSession } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { applyLanguage } from '../../lib/i18n';
@@ -49,7 +50,7 @@ export function PrivateLayout({ existingPages }: { existingPages: ReadonlySet<st
     if (httpFailure) void clearSession(dispatch, { notice: isApiError(error) ? error.message : undefined });
   }, [httpFailure, error, dispatch]);
 
-  const ability = useMemo(() => defineAbilityFor(user), [user]);
+  const ability = useAbilityFor(user);
 
   if (!whoami.data || !user) {
     if (error && !httpFailure) {
@@ -93,7 +94,10 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   const redirect = isAdministrator(user) ? ADMIN_REDIRECTS.find((r) => matchPath(r.pattern, pathname)) : undefined;
   if (redirect) return <Navigate to={redirect.to} replace />;
 
-  const required = [...matches].reverse().map((m) => routeHandle(m.handle).abilities).find(Boolean);
+  const required = [...matches]
+    .reverse()
+    .map((m) => routeHandle(m.handle).abilities)
+    .find(Boolean);
   const denied = platform.features.requiredPageAbilities && !!required && !satisfiesAny(user, required);
 
   return (

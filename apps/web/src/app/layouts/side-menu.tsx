@@ -15,7 +15,15 @@ import { submenuSelected } from '../../stores/layout-slice';
 type Item = Required<MenuProps>['items'][number];
 
 /** Collapsible side menu: the contract's `visibleMenu` for this platform and user, limited to built pages. */
-export function SideMenu({ user, existingPages, collapsed }: { user: User; existingPages: ReadonlySet<string>; collapsed: boolean }) {
+export function SideMenu({
+  user,
+  existingPages,
+  collapsed,
+}: {
+  user: User;
+  existingPages: ReadonlySet<string>;
+  collapsed: boolean;
+}) {
   const { t } = useTranslation('menu');
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();

@@ -1,4 +1,4 @@
-import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip, type ButtonProps } from 'antd';
+import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip } from 'antd';
 import {
   LogoutOutlined,
   MenuFoldOutlined,
@@ -46,8 +46,8 @@ export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) 
       content: t('logout.confirmText'),
       okText: t('logout.button'),
       cancelText: t('actions.cancel'),
-      okButtonProps: { 'data-testid': 'logout-confirm' } as ButtonProps,
-      cancelButtonProps: { 'data-testid': 'logout-cancel' } as ButtonProps,
+      okButtonProps: { 'data-testid': 'logout-confirm' },
+      cancelButtonProps: { 'data-testid': 'logout-cancel' },
       onOk: async () => {
         // The server revokes the token; whatever it answers, this device forgets the session.
         await logout()
@@ -105,7 +105,15 @@ export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) 
             <span
               data-testid="producer-name"
               title={admin ? user.name : (producer?.name ?? user.name)}
-              style={{ fontWeight: 600, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block', verticalAlign: 'middle' }}
+              style={{
+                fontWeight: 600,
+                maxWidth: 360,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                display: 'inline-block',
+                verticalAlign: 'middle',
+              }}
             >
               {admin ? user.name : (producer?.name ?? user.name)}
             </span>

@@ -76,7 +76,9 @@ export function AccountInfoTab({ user }: { user: User }) {
         </Form.Item>
       ) : (
         <Form.Item label={t('account:accountInfo.locale')}>
-          <Typography.Text data-testid="account-locale-fixed">{t(`common:language.name.${platform.locales[0]}`)}</Typography.Text>
+          <Typography.Text data-testid="account-locale-fixed">
+            {t(`common:language.name.${platform.locales[0]}`)}
+          </Typography.Text>
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={isLoading} data-testid="account-submit">

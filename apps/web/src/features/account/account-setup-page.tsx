@@ -18,7 +18,15 @@ export function AccountSetupPage() {
 
   const label = (key: AccountSetupStep) => <span data-testid={`tab-${key}`}>{t(`tabs.${key}`)}</span>;
   const items = [
-    ...(admin ? [] : [{ key: 'business' as const, label: label('business'), children: <BusinessInfoTab producerId={user.producer_id} /> }]),
+    ...(admin
+      ? []
+      : [
+          {
+            key: 'business' as const,
+            label: label('business'),
+            children: <BusinessInfoTab producerId={user.producer_id} />,
+          },
+        ]),
     { key: 'account' as const, label: label('account'), children: <AccountInfoTab user={user} /> },
     {
       key: 'password' as const,

@@ -45,7 +45,7 @@ function BusinessForm({ producer }: { producer: Producer }) {
   const inProfile = (f: string) => (PRODUCER_PROFILE_FIELDS as readonly string[]).includes(f);
 
   const onFinish = async (values: Values) => {
-    const body = prepare(values as Record<string, unknown>) as ProducerUpdate;
+    const body = prepare(values) as ProducerUpdate;
     const issues = formIssues(updateProducerRequest, body, t);
     if (issues.length) {
       showFieldErrors(form, issues);
@@ -128,7 +128,11 @@ function BusinessForm({ producer }: { producer: Producer }) {
           />,
         )}
         {item('address', <Input data-testid="business-address" />, 24)}
-        {item('description', <Input.TextArea rows={4} showCount maxLength={5000} data-testid="business-description" />, 24)}
+        {item(
+          'description',
+          <Input.TextArea rows={4} showCount maxLength={5000} data-testid="business-description" />,
+          24,
+        )}
       </Row>
       <Space>
         <Button type="primary" htmlType="submit" loading={isLoading} data-testid="business-submit">

@@ -20,7 +20,7 @@ export const producerApi = api.injectEndpoints({
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(producerApi.util.upsertQueryData('getProducer', id, data));
+          void dispatch(producerApi.util.upsertQueryData('getProducer', id, data));
           // The frame (producer name) and the dashboard read the stored producer.
           dispatch(producerLoaded(data));
         } catch {

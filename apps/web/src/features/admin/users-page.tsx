@@ -1,8 +1,12 @@
-import { Card, Flex, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@agrihub/contract/constants';
+import { useExistingPages } from '../../components/existing-pages';
 import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { AppCan } from '../../lib/ability';
 import { formatDateTime } from '../../lib/formatters';
 import { currentLocale } from '../../lib/i18n';
 import { useAdminUsersQuery, type AdminUserRow } from './admin-users-api';
@@ -21,6 +25,7 @@ export function UsersPage() {
   const q = params.get('q') ?? '';
   const query = useAdminUsersQuery({ page, per_page: perPage, q: q || undefined });
   const locale = currentLocale();
+  const existing = useExistingPages();
 
   const update = (next: Record<string, string | number | undefined>) => {
     const merged = new URLSearchParams(params);
@@ -34,9 +39,19 @@ export function UsersPage() {
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
 
   const columns: TableColumnsType<AdminUserRow> = [
-    { title: t('admin:users.columns.name'), dataIndex: 'name', key: 'name', render: (v: string | undefined) => v || '—' },
+    {
+      title: t('admin:users.columns.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (v: string | undefined) => v || '—',
+    },
     { title: t('admin:users.columns.email'), dataIndex: 'email', key: 'email' },
-    { title: t('admin:users.columns.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null | undefined) => v || '—' },
+    {
+      title: t('admin:users.columns.phone'),
+      dataIndex: 'phone',
+      key: 'phone',
+      render: (v: string | null | undefined) => v || '—',
+    },
     {
       title: t('admin:users.columns.roles'),
       dataIndex: 'roles',
@@ -65,18 +80,34 @@ export function UsersPage() {
   return (
     <Card data-testid="admin-users">
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('admin:users.title')}
-        </Typography.Title>
-        <Input.Search
-          allowClear
-          defaultValue={q}
-          placeholder={t('admin:users.searchPlaceholder')}
-          onSearch={(value) => update({ q: value.trim() || undefined, page: undefined })}
-          style={{ width: 320 }}
-          data-testid="admin-users-search"
-          enterButton
-        />
+        <Space align="center">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('admin:users.title')}
+          </Typography.Title>
+          <AppCan not I="update" a="user">
+            <Tag data-testid="admin-users-read-only">{t('admin:users.readOnly')}</Tag>
+          </AppCan>
+        </Space>
+        <Space>
+          <Input.Search
+            allowClear
+            defaultValue={q}
+            placeholder={t('admin:users.searchPlaceholder')}
+            onSearch={(value) => update({ q: value.trim() || undefined, page: undefined })}
+            style={{ width: 320 }}
+            data-testid="admin-users-search"
+            enterButton
+          />
+          {existing.has(paths.adminAddUser) && (
+            <AppCan I="create" a="user">
+              <Link to={paths.adminAddUser}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="admin-users-add">
+                  {t('admin:users.add')}
+                </Button>
+              </Link>
+            </AppCan>
+          )}
+        </Space>
       </Flex>
       <Table<AdminUserRow>
         rowKey="id"

@@ -45,8 +45,10 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <PublicCard title={t('auth:forgot.title')} subtitle={t('auth:forgot.subtitle')} testId="forgot-password">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="forgot-password-error" />}
+    <PublicCard title={t('auth:forgot.title')} subtitle={t('auth:forgot.subtitle')} testId="forgot-password-card">
+      {error && (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="forgot-password-error" />
+      )}
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
         <Form.Item
           name="email"

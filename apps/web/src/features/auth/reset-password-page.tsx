@@ -68,7 +68,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <PublicCard title={t('auth:reset.title')} subtitle={t('auth:reset.subtitle')} testId="reset-password">
+    <PublicCard title={t('auth:reset.title')} subtitle={t('auth:reset.subtitle')} testId="reset-password-card">
       {error && (
         <Alert
           type="error"

@@ -160,7 +160,15 @@ export function ProducerDashboard({ user, producer }: { user: User; producer: Pr
                 renderItem={(step) => (
                   <List.Item
                     data-testid={`next-step-${step.key}`}
-                    actions={step.action ? [<Button key="go" onClick={step.action.onClick}>{step.action.label}</Button>] : []}
+                    actions={
+                      step.action
+                        ? [
+                            <Button key="go" onClick={step.action.onClick}>
+                              {step.action.label}
+                            </Button>,
+                          ]
+                        : []
+                    }
                   >
                     <List.Item.Meta
                       avatar={<span style={{ fontSize: 20, color: platform.primaryColor }}>{step.icon}</span>}
