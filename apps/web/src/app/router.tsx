@@ -35,6 +35,48 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminUsers', abilities: [{ action: 'read', subject: 'user' }] }),
     lazy: page(() => import('../features/admin/users-page'), 'UsersPage'),
   },
+  // Products (producer side) and their review (admin).
+  {
+    path: paths.products,
+    handle: handle({ title: 'products' }),
+    lazy: page(() => import('../features/products/pages/products-page'), 'ProductsPage'),
+  },
+  {
+    path: paths.addProduct,
+    handle: handle({ title: 'addProduct' }),
+    lazy: page(() => import('../features/products/pages/product-pages'), 'AddProductPage'),
+  },
+  {
+    path: paths.product,
+    handle: handle({ title: 'product' }),
+    lazy: page(() => import('../features/products/pages/product-pages'), 'ProductPage'),
+  },
+  {
+    path: paths.adminProducts,
+    handle: handle({ title: 'adminProducts', abilities: [{ action: 'read', subject: 'product' }] }),
+    lazy: page(() => import('../features/admin-products/admin-products-page'), 'AdminProductsPage'),
+  },
+  {
+    path: paths.adminProduct,
+    handle: handle({ title: 'adminProduct', abilities: [{ action: 'read', subject: 'product' }] }),
+    lazy: page(() => import('../features/admin-products/admin-product-page'), 'AdminProductPage'),
+  },
+  // Batches (traceabilities): the menu shows them on the traceability platform only.
+  {
+    path: paths.productBatches,
+    handle: handle({ title: 'productBatches' }),
+    lazy: page(() => import('../features/batches/pages/batches-page'), 'BatchesPage'),
+  },
+  {
+    path: paths.addBatch,
+    handle: handle({ title: 'addBatch' }),
+    lazy: page(() => import('../features/batches/pages/add-batch-page'), 'AddBatchPage'),
+  },
+  {
+    path: paths.productBatch,
+    handle: handle({ title: 'productBatch' }),
+    lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
+  },
 ];
 
 export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(privatePages.map((r) => r.path!));
