@@ -128,6 +128,12 @@ async function openFresh(kind: 'pglite' | 'postgres', dataDir: string) {
     drop: async () => {
       const a = new pg.Client({ connectionString: PG_URL });
       await a.connect();
+      // Let the app's pool finish closing its connections; a forced drop would kill them mid-close.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },

@@ -85,19 +85,25 @@ export class TraceCache {
     return slot.loadedAt + this.hardTtlMs > now && slot.day === this.currentDay(now);
   }
 
+  /** A usable cached answer: the entry, null for a known miss, undefined when it must be loaded. */
+  hit(code: string): TraceEntry | null | undefined {
+    const slot = this.slots.get(code);
+    if (!slot) return undefined;
+    const now = Date.now();
+    if (!this.usable(slot, now)) return undefined;
+    // Refresh recency: a Map keeps insertion order, so re-inserting moves the entry to the end.
+    this.slots.delete(code);
+    this.slots.set(code, slot);
+    return isMissing(slot) ? null : slot;
+  }
+
   /**
    * The entry of `code`, loading it with `load` on a miss. null = no published batch.
    * Recently used entries are kept; the least recently used one goes when the cap is reached.
    */
   async get(code: string, load: (code: string) => Promise<TraceEntry | null>): Promise<TraceEntry | null> {
-    const now = Date.now();
-    const slot = this.slots.get(code);
-    if (slot && this.usable(slot, now)) {
-      // Refresh recency: a Map keeps insertion order, so re-inserting moves the entry to the end.
-      this.slots.delete(code);
-      this.slots.set(code, slot);
-      return isMissing(slot) ? null : slot;
-    }
+    const cached = this.hit(code);
+    if (cached !== undefined) return cached;
     const pending = this.loading.get(code);
     if (pending) return pending;
     const started = this.beginLoad();

@@ -12,27 +12,18 @@ import {
 } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import type { TraceEntry } from './cache.js';
 import { loadEntry, render } from './lookup.js';
 
 /**
- * The security headers helmet sets, fixed for a JSON answer: the lookup route skips the per-request
- * helmet run (it rebuilds its middleware on every request) and sends these instead.
+ * Headers of the lookup answer. The route skips helmet, which rebuilds its middleware on every
+ * request; a JSON answer needs only these (the HTML pages keep helmet's full set).
  */
 const LOOKUP_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
+  'cross-origin-resource-policy': 'same-origin',
 };
 
 const digitalLinkParams = z.object({ gtin: z.string(), lot: z.string() });
@@ -59,13 +50,16 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.object({ traceability: publicTrace }) }), 404: errorEnvelope },
       },
     },
-    async (req, reply) => {
-      const code = req.params.code;
-      const entry = await cache.get(code, load);
-      if (!entry || entry.platform !== req.platform) throw notFound();
-      scans.record(entry.id, entry.code, req.ip);
-      // A prebuilt string: Fastify sends it as is, without serializing again.
-      return reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
+    (req, reply) => {
+      const respond = (entry: TraceEntry | null) => {
+        if (!entry || entry.platform !== req.platform) throw notFound();
+        scans.record(entry.id, entry.code, req.ip);
+        // A prebuilt string: Fastify sends it as is, without serializing again.
+        return reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
+      };
+      // A cache hit answers synchronously; only a miss waits for the database.
+      const hit = cache.hit(req.params.code);
+      return (hit === undefined ? cache.get(req.params.code, load).then(respond) : respond(hit)) as never;
     },
   );
 
