@@ -23,11 +23,13 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 
+const startLocale = initialLocale();
+
 void i18n
   .use(HttpBackend)
   .use(initReactI18next)
   .init({
-    lng: initialLocale(),
+    lng: startLocale,
     supportedLngs: [...platform.locales],
     // English is complete (a unit test compares the key sets), so a missing key is a bug, not a fallback.
     fallbackLng: false,
@@ -48,7 +50,7 @@ for (const locale of platform.locales) {
   i18n.addResourceBundle(locale, 'validation', MESSAGES[locale], true, true);
 }
 
-document.documentElement.lang = i18n.language;
+document.documentElement.lang = startLocale;
 
 export function currentLocale(): Locale {
   return effectiveLocale(platform.key, i18n.resolvedLanguage ?? i18n.language);

@@ -27,9 +27,9 @@ export function ForcedPasswordModal() {
       footer={null}
       destroyOnHidden
       width={520}
-      data-testid="forced-password-modal"
     >
-      <div data-testid="forced-password-modal-body">
+      {/* The test id sits on the visible content (antd puts extra props on a zero-size root). */}
+      <div data-testid="forced-password-modal">
         <Alert type="warning" showIcon title={t('account:forced.explanation')} style={{ marginBottom: 16 }} />
         <ChangePasswordForm submitText={t('account:forced.submit')} />
         <Button
