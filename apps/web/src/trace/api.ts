@@ -18,13 +18,14 @@ async function serverMessage(res: Response): Promise<string | null> {
 }
 
 export type TraceResult =
-  | { kind: 'ok'; trace: PublicTrace }
-  | { kind: 'notFound' }
-  | { kind: 'error'; message: string | null };
+  { kind: 'ok'; trace: PublicTrace } | { kind: 'notFound' } | { kind: 'error'; message: string | null };
 
 export async function fetchTrace(code: string, signal?: AbortSignal): Promise<TraceResult> {
   try {
-    const res = await fetch(`/api/v1/client/traceabilities/${encodeURIComponent(code)}`, { headers: headers(), signal });
+    const res = await fetch(`/api/v1/client/traceabilities/${encodeURIComponent(code)}`, {
+      headers: headers(),
+      signal,
+    });
     if (res.status === 404) return { kind: 'notFound' };
     if (!res.ok) return { kind: 'error', message: await serverMessage(res) };
     const body = (await res.json()) as { data: { traceability: PublicTrace } };

@@ -12,7 +12,12 @@ export type TraceKey = keyof Dictionary;
 
 const DICTIONARIES: Record<TraceLocale, Dictionary> = { vi, en };
 
-export function detectLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): TraceLocale {
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+export function detectLocale(languages: readonly string[] = browserLanguages()): TraceLocale {
   for (const lang of languages) {
     const base = lang.toLowerCase().split('-')[0];
     if (base === 'vi' || base === 'en') return base;
@@ -36,7 +41,12 @@ export function stepLabel(step: string): string {
 
 const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 const intlLocale = locale === 'vi' ? 'vi-VN' : 'en-GB';
-const dateOnly = new Intl.DateTimeFormat(intlLocale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+const dateOnly = new Intl.DateTimeFormat(intlLocale, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const dateTime = new Intl.DateTimeFormat(intlLocale, {
   day: '2-digit',
   month: '2-digit',

@@ -48,14 +48,18 @@ export function TraceApp() {
         )}
         {state.kind === 'notFound' && (
           <div className="state" data-testid="trace-not-found">
-            <div className="state-icon" aria-hidden="true">?</div>
+            <div className="state-icon" aria-hidden="true">
+              ?
+            </div>
             <h1>{t('notFound')}</h1>
             <p className="muted">{t('notFoundHint', { code: code || '—' })}</p>
           </div>
         )}
         {state.kind === 'error' && (
           <div className="state" role="alert" data-testid="trace-error">
-            <div className="state-icon" aria-hidden="true">!</div>
+            <div className="state-icon" aria-hidden="true">
+              !
+            </div>
             <h1>{t('error')}</h1>
             <p className="muted">{state.message ?? t('errorHint')}</p>
             <button type="button" className="button" onClick={retry}>

@@ -9,11 +9,19 @@ import batchesVi from '../../../public/locales/vi/batches.json';
 type Json = { [key: string]: Json | string };
 const keys = (obj: Json, prefix = ''): string[] =>
   Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
-const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], { eager: true, query: '?raw', import: 'default' });
-const traceSources = import.meta.glob<string>(['../../trace/**/*.tsx', '../../trace/**/*.ts'], { eager: true, query: '?raw', import: 'default' });
+const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+const traceSources = import.meta.glob<string>(['../../trace/**/*.tsx', '../../trace/**/*.ts'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 
 describe('batches translations', () => {
-  const vi = new Set(keys(batchesVi as Json));
+  const vi = new Set(keys(batchesVi));
 
   it('English has exactly the Vietnamese keys', () => {
     expect(keys(batchesEn as Json).sort()).toEqual([...vi].sort());
@@ -50,7 +58,8 @@ describe('public trace page translations', () => {
 
   it('every key the page uses exists', () => {
     const used = new Set<string>();
-    for (const src of Object.values(traceSources)) for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+)'/g)) used.add(m[1]);
+    for (const src of Object.values(traceSources))
+      for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+)'/g)) used.add(m[1]);
     expect([...used].filter((k) => !(k in traceVi))).toEqual([]);
   });
 

@@ -27,7 +27,12 @@ export function Banners({ trace }: { trace: PublicTrace }) {
         </div>
       )}
       {duplicate && (
-        <div className="banner banner-warning" role="status" data-testid="trace-duplicate-warning" data-reason={duplicate.reason}>
+        <div
+          className="banner banner-warning"
+          role="status"
+          data-testid="trace-duplicate-warning"
+          data-reason={duplicate.reason}
+        >
           <p>{duplicate.reason === 'more_scans_than_units' ? t('duplicateUnits') : t('duplicatePlaces')}</p>
         </div>
       )}

@@ -91,7 +91,12 @@ export function Rating({ code, summary }: { code: string; summary: { average: nu
               {status.message}
             </p>
           )}
-          <button type="submit" className="button" disabled={status.kind === 'sending'} data-testid="trace-rating-submit">
+          <button
+            type="submit"
+            className="button"
+            disabled={status.kind === 'sending'}
+            data-testid="trace-rating-submit"
+          >
             {status.kind === 'sending' ? t('sending') : t('send')}
           </button>
         </form>

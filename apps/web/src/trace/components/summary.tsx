@@ -52,7 +52,9 @@ export function Summary({ trace }: { trace: PublicTrace }) {
         <dl className="facts">
           <Row
             label={t('producer')}
-            value={[producer.name, producer.province ?? provinceName(producer.province_code)].filter(Boolean).join(', ')}
+            value={[producer.name, producer.province ?? provinceName(producer.province_code)]
+              .filter(Boolean)
+              .join(', ')}
             testId="trace-producer"
           />
           <Row label={t('origin')} value={origin} />

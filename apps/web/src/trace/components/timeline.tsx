@@ -3,7 +3,13 @@ import type { PublicEvent, TraceFile } from '../types';
 import { FileIcon, PinIcon } from './icons';
 
 /** Events oldest first, as the producer recorded the journey. */
-export function Timeline({ events, onOpen }: { events: PublicEvent[]; onOpen: (photos: TraceFile[], index: number) => void }) {
+export function Timeline({
+  events,
+  onOpen,
+}: {
+  events: PublicEvent[];
+  onOpen: (photos: TraceFile[], index: number) => void;
+}) {
   if (events.length === 0) return <p className="muted">{t('noEvents')}</p>;
   return (
     <ol className="timeline" data-testid="trace-timeline">
@@ -14,7 +20,11 @@ export function Timeline({ events, onOpen }: { events: PublicEvent[]; onOpen: (p
             <strong className="event-step">{stepLabel(event.step)}</strong>
             <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>
           </div>
-          {event.place && <p className="event-place"><PinIcon /> {event.place}</p>}
+          {event.place && (
+            <p className="event-place">
+              <PinIcon /> {event.place}
+            </p>
+          )}
           {event.description && <p className="event-text">{event.description}</p>}
           {event.photos.length > 0 && (
             <div className="photos">
@@ -26,7 +36,14 @@ export function Timeline({ events, onOpen }: { events: PublicEvent[]; onOpen: (p
                   onClick={() => onOpen(event.photos, index)}
                   aria-label={t('openPhoto', { n: index + 1 })}
                 >
-                  <img src={photo.thumbnail_url ?? photo.url} alt="" loading="lazy" decoding="async" width={88} height={88} />
+                  <img
+                    src={photo.thumbnail_url ?? photo.url}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={88}
+                    height={88}
+                  />
                 </button>
               ))}
             </div>

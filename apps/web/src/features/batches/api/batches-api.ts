@@ -23,14 +23,19 @@ const toBatch = (a: BatchEnvelope) => a.data.traceability;
 /** Drops empty filters so the query string stays clean (and the cache key stable). */
 export function cleanParams(args: object): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
+  for (const [k, v] of Object.entries(args))
+    if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
   return out;
 }
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['Batch', 'BatchList', 'BatchHistory'] });
 
 /** Invalidation after any change of one batch: itself, its history and the list. */
-const changed = (id: number) => [{ type: 'Batch' as const, id }, { type: 'BatchHistory' as const, id }, 'BatchList' as const];
+const changed = (id: number) => [
+  { type: 'Batch' as const, id },
+  { type: 'BatchHistory' as const, id },
+  'BatchList' as const,
+];
 
 /** Batches (traceabilities) of the producer: CRUD, events, state changes, history (spec §7). */
 export const batchesApi = tagged.injectEndpoints({
@@ -77,12 +82,19 @@ export const batchesApi = tagged.injectEndpoints({
       invalidatesTags: (_r, e, { id }) => (e ? [] : changed(id)),
     }),
     reorderEvents: build.mutation<Batch, { id: number; eventIds: number[] }>({
-      query: ({ id, eventIds }) => ({ url: `api/v1/traceabilities/${id}/events/order`, method: 'PUT', body: { event_ids: eventIds } }),
+      query: ({ id, eventIds }) => ({
+        url: `api/v1/traceabilities/${id}/events/order`,
+        method: 'PUT',
+        body: { event_ids: eventIds },
+      }),
       transformResponse: toBatch,
       invalidatesTags: (_r, e, { id }) => (e ? [] : changed(id)),
     }),
     /** publish, release (no body); hold, recall (reason). */
-    transitionBatch: build.mutation<Batch, { id: number; action: 'publish' | 'hold' | 'release' | 'recall'; reason?: string }>({
+    transitionBatch: build.mutation<
+      Batch,
+      { id: number; action: 'publish' | 'hold' | 'release' | 'recall'; reason?: string }
+    >({
       query: ({ id, action, reason }) => ({
         url: `api/v1/traceabilities/${id}/${action}`,
         method: 'POST',

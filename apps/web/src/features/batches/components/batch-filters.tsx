@@ -42,7 +42,10 @@ export function BatchFiltersBar({ filters, update, active }: Props) {
         loading={products.isFetching}
         value={filters.product_id}
         onChange={(product_id) => update({ product_id: product_id ?? undefined })}
-        options={(products.data ?? []).map((p) => ({ value: p.id, label: (i18n.language === 'en' && p.name_en) || p.name }))}
+        options={(products.data ?? []).map((p) => ({
+          value: p.id,
+          label: (i18n.language === 'en' && p.name_en) || p.name,
+        }))}
         data-testid="batch-product-filter"
       />
       {active && (

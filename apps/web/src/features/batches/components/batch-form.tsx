@@ -23,12 +23,18 @@ export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
   const { t } = useTranslation('batches');
   const [form] = Form.useForm<BatchFormValues>();
   const { save, saving } = useSaveBatch(form, batchId, onSaved);
-  const rule = (field: string | (string | number)[]) =>
-    contractRule(batchRequest, field, t, (v) => valuesToRequest(v as Partial<BatchFormValues>));
+  const rule = (field: string | (string | number)[]) => contractRule(batchRequest, field, t, (v) => valuesToRequest(v));
   const productionDate = Form.useWatch('production_date', form);
 
   return (
-    <Form<BatchFormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void save()} data-testid="batch-form" scrollToFirstError>
+    <Form<BatchFormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={() => void save()}
+      data-testid="batch-form"
+      scrollToFirstError
+    >
       <Flex vertical gap={16}>
         <Card title={t('form.general')}>
           <Row gutter={16}>
@@ -36,17 +42,33 @@ export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
               <ProductSelect form={form} />
             </Col>
             <Col span={12}>
-              <Form.Item name="lot_code" label={t('fields.lot_code')} required rules={[rule('lot_code')]} extra={t('form.lotHint')}>
+              <Form.Item
+                name="lot_code"
+                label={t('fields.lot_code')}
+                required
+                rules={[rule('lot_code')]}
+                extra={t('form.lotHint')}
+              >
                 <Input maxLength={50} placeholder={t('form.lotPlaceholder')} data-testid="batch-lot" />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="production_date" label={t('fields.production_date')} required rules={[rule('production_date')]}>
+              <Form.Item
+                name="production_date"
+                label={t('fields.production_date')}
+                required
+                rules={[rule('production_date')]}
+              >
                 <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} data-testid="batch-production-date" />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="expiry_date" label={t('fields.expiry_date')} dependencies={['production_date']} rules={[rule('expiry_date')]}>
+              <Form.Item
+                name="expiry_date"
+                label={t('fields.expiry_date')}
+                dependencies={['production_date']}
+                rules={[rule('expiry_date')]}
+              >
                 <DatePicker
                   format="DD/MM/YYYY"
                   style={{ width: '100%' }}
@@ -62,7 +84,11 @@ export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
             </Col>
             <Col span={6}>
               <Form.Item name="unit" label={t('fields.unit')} required rules={[rule('unit')]}>
-                <Select options={UNITS.map((u) => ({ value: u, label: u }))} placeholder={t('form.unitPlaceholder')} data-testid="batch-unit" />
+                <Select
+                  options={UNITS.map((u) => ({ value: u, label: u }))}
+                  placeholder={t('form.unitPlaceholder')}
+                  data-testid="batch-unit"
+                />
               </Form.Item>
             </Col>
           </Row>
@@ -70,13 +96,25 @@ export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
         <Card title={t('form.base')}>
           <Row gutter={16}>
             <Col span={8}>
-              <Form.Item name={['production_base', 'name']} label={t('fields.base_name')} dependencies={[['production_base', 'address'], ['production_base', 'province_code']]} rules={[rule(['production_base', 'name'])]}>
+              <Form.Item
+                name={['production_base', 'name']}
+                label={t('fields.base_name')}
+                dependencies={[
+                  ['production_base', 'address'],
+                  ['production_base', 'province_code'],
+                ]}
+                rules={[rule(['production_base', 'name'])]}
+              >
                 <Input maxLength={200} placeholder={t('form.baseNamePlaceholder')} data-testid="batch-base-name" />
               </Form.Item>
             </Col>
             <Col span={10}>
               <Form.Item name={['production_base', 'address']} label={t('fields.base_address')}>
-                <Input maxLength={300} placeholder={t('form.baseAddressPlaceholder')} data-testid="batch-base-address" />
+                <Input
+                  maxLength={300}
+                  placeholder={t('form.baseAddressPlaceholder')}
+                  data-testid="batch-base-address"
+                />
               </Form.Item>
             </Col>
             <Col span={6}>

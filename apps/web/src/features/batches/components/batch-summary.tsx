@@ -17,17 +17,22 @@ export function BatchSummary({ batch }: { batch: Batch }) {
       <Descriptions bordered size="small" column={2} data-testid="batch-summary">
         <Descriptions.Item label={t('fields.product')} span={2}>
           {(i18n.language === 'en' && batch.product.name_en) || batch.product.name}
-          {batch.variant && batch.variant.label !== '--' && <Typography.Text type="secondary"> · {batch.variant.label}</Typography.Text>}
+          {batch.variant && batch.variant.label !== '--' && (
+            <Typography.Text type="secondary"> · {batch.variant.label}</Typography.Text>
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.lot_code')}>{batch.lot_code}</Descriptions.Item>
         <Descriptions.Item label={t('fields.public_code')}>
           <Typography.Text copyable>{batch.public_code}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.production_date')}>{formatDate(batch.production_date, locale)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.production_date')}>
+          {formatDate(batch.production_date, locale)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.expiry_date')}>
           {batch.expiry_date ? (
             <>
-              {formatDate(batch.expiry_date, locale)} {batch.expiry_date < today && <Tag color="red">{t('detail.expired')}</Tag>}
+              {formatDate(batch.expiry_date, locale)}{' '}
+              {batch.expiry_date < today && <Tag color="red">{t('detail.expired')}</Tag>}
             </>
           ) : (
             '—'
@@ -41,10 +46,20 @@ export function BatchSummary({ batch }: { batch: Batch }) {
           {base ? [base.name, base.address, provinceName(base.province_code)].filter(Boolean).join(' — ') : '—'}
         </Descriptions.Item>
         {batch.product.gtin && <Descriptions.Item label="GTIN">{batch.product.gtin}</Descriptions.Item>}
-        {batch.published_at && <Descriptions.Item label={t('fields.published_at')}>{formatDateTime(batch.published_at, locale)}</Descriptions.Item>}
+        {batch.published_at && (
+          <Descriptions.Item label={t('fields.published_at')}>
+            {formatDateTime(batch.published_at, locale)}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {batch.certificates.length > 0 && (
-        <Descriptions bordered size="small" column={1} title={t('fields.certificates')} data-testid="batch-certificates">
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          title={t('fields.certificates')}
+          data-testid="batch-certificates"
+        >
           {batch.certificates.map((c, i) => {
             const expired = !!c.valid_until && c.valid_until < today;
             return (
@@ -52,7 +67,9 @@ export function BatchSummary({ batch }: { batch: Batch }) {
                 <Flex gap={8} wrap align="center">
                   {[c.issuer, c.number && `${t('certificates.number')}: ${c.number}`].filter(Boolean).join(' · ')}
                   <Tag color={expired ? 'red' : 'green'}>
-                    {c.valid_until ? `${t('certificates.validUntil')} ${formatDate(c.valid_until, locale)}` : t('certificates.noExpiry')}
+                    {c.valid_until
+                      ? `${t('certificates.validUntil')} ${formatDate(c.valid_until, locale)}`
+                      : t('certificates.noExpiry')}
                     {expired && ` (${t('certificates.expired')})`}
                   </Tag>
                   {c.file && (

@@ -24,6 +24,8 @@ interface Props {
   empty: ReactNode;
 }
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 type SortField = 'lot_code' | 'production_date' | 'created_at';
 const SORT_FIELDS: readonly SortField[] = ['lot_code', 'production_date', 'created_at'];
 const sortOrder = (sort: BatchSort, field: SortField) =>
@@ -40,7 +42,11 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
       loading={loading}
       dataSource={batches}
       locale={{ emptyText: empty }}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(Number)), preserveSelectedRowKeys: true }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => onSelect(keys.map(Number)),
+        preserveSelectedRowKeys: true,
+      }}
       onRow={(b) => ({ 'data-testid': 'batch-row', 'data-id': b.id }) as React.HTMLAttributes<HTMLElement>}
       pagination={{
         current: meta?.current_page ?? filters.page,
@@ -53,7 +59,7 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
       onChange={(pagination, _f, sorter) => {
         const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BatchListItem> | undefined;
         const field = SORT_FIELDS.find((f) => f === s?.columnKey);
-        const sort: BatchSort = field && s?.order ? ((s.order === 'ascend' ? field : `-${field}`) as BatchSort) : DEFAULT_BATCH_SORT;
+        const sort: BatchSort = field && s?.order ? (s.order === 'ascend' ? field : `-${field}`) : DEFAULT_BATCH_SORT;
         if (sort !== filters.sort) update({ sort });
         else update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page });
       }}
@@ -64,7 +70,7 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
           sorter: true,
           sortOrder: sortOrder(filters.sort, 'lot_code'),
           render: (_, b) => (
-            <Link to={linkOf(b)} data-testid="batch-link">
+            <Link to={linkOf(b)} data-testid="batch-link" style={NOWRAP}>
               {b.lot_code}
             </Link>
           ),
@@ -74,7 +80,12 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
           title: t('fields.product'),
           render: (_, b) => (
             <Flex gap={8} align="center">
-              <Avatar shape="square" size={40} src={b.product.cover?.thumbnail_url ?? b.product.cover?.url} icon={<PictureOutlined />} />
+              <Avatar
+                shape="square"
+                size={40}
+                src={b.product.cover?.thumbnail_url ?? b.product.cover?.url}
+                icon={<PictureOutlined />}
+              />
               <Flex vertical>
                 <span>{(en && b.product.name_en) || b.product.name}</span>
                 {b.variant && b.variant.label !== '--' && (
@@ -91,10 +102,21 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
           title: t('fields.production_date'),
           sorter: true,
           sortOrder: sortOrder(filters.sort, 'production_date'),
-          render: (_, b) => formatDate(b.production_date, locale),
+          render: (_, b) => <span style={NOWRAP}>{formatDate(b.production_date, locale)}</span>,
         },
-        { key: 'expiry_date', title: t('fields.expiry_date'), render: (_, b) => (b.expiry_date ? formatDate(b.expiry_date, locale) : '—') },
-        { key: 'quantity', title: t('fields.quantity'), align: 'right', render: (_, b) => `${b.quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB')} ${b.unit}` },
+        {
+          key: 'expiry_date',
+          title: t('fields.expiry_date'),
+          render: (_, b) => <span style={NOWRAP}>{b.expiry_date ? formatDate(b.expiry_date, locale) : '—'}</span>,
+        },
+        {
+          key: 'quantity',
+          title: t('fields.quantity'),
+          align: 'right',
+          render: (_, b) => (
+            <span style={NOWRAP}>{`${b.quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB')} ${b.unit}`}</span>
+          ),
+        },
         { key: 'events', title: t('fields.event_count'), align: 'right', render: (_, b) => b.event_count },
         { key: 'scans', title: t('fields.scan_count'), align: 'right', render: (_, b) => b.scan_count },
         { key: 'state', title: t('fields.status'), render: (_, b) => <BatchStateTag state={b.state} /> },
@@ -103,7 +125,7 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
           title: t('fields.created_at'),
           sorter: true,
           sortOrder: sortOrder(filters.sort, 'created_at'),
-          render: (_, b) => formatDate(b.created_at, locale),
+          render: (_, b) => <span style={NOWRAP}>{formatDate(b.created_at, locale)}</span>,
         },
       ]}
     />

@@ -40,7 +40,11 @@ export function CertificatesField() {
                     label={t('certificates.name')}
                     rules={[{ required: true, whitespace: true, message: t('validation:pleaseInputCertificateName') }]}
                   >
-                    <Input maxLength={200} placeholder={t('certificates.namePlaceholder')} data-testid={`batch-certificate-name-${i}`} />
+                    <Input
+                      maxLength={200}
+                      placeholder={t('certificates.namePlaceholder')}
+                      data-testid={`batch-certificate-name-${i}`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={12}>
@@ -55,7 +59,11 @@ export function CertificatesField() {
                 </Col>
                 <Col span={8}>
                   <Form.Item name={[field.name, 'valid_until']} label={t('certificates.validUntil')}>
-                    <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} data-testid={`batch-certificate-valid-until-${i}`} />
+                    <DatePicker
+                      format="DD/MM/YYYY"
+                      style={{ width: '100%' }}
+                      data-testid={`batch-certificate-valid-until-${i}`}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={8}>
@@ -67,7 +75,11 @@ export function CertificatesField() {
             </Card>
           ))}
           {fields.length < PRODUCT_MAX_CERTIFICATES && (
-            <Button icon={<PlusOutlined />} onClick={() => add({ name: '', issuer: '', number: '', valid_until: null, file: null })} data-testid="add-batch-certificate">
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ name: '', issuer: '', number: '', valid_until: null, file: null })}
+              data-testid="add-batch-certificate"
+            >
               {t('certificates.add')}
             </Button>
           )}

@@ -24,7 +24,13 @@ export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; 
           <Typography.Link href={doc.url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 360 }}>
             {doc.filename}
           </Typography.Link>
-          <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('events.removeDocument')} onClick={() => set(latest.current.filter((d) => d.id !== doc.id))} />
+          <Button
+            size="small"
+            type="text"
+            icon={<CloseOutlined />}
+            aria-label={t('events.removeDocument')}
+            onClick={() => set(latest.current.filter((d) => d.id !== doc.id))}
+          />
         </Flex>
       ))}
       {room > 0 && (
@@ -33,7 +39,11 @@ export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; 
           multiple
           room={room}
           testId="event-documents"
-          onUploaded={(f) => set([...latest.current, { id: f.id, url: f.url, filename: f.filename }].slice(0, TRACE_EVENTS_MAX_DOCUMENTS))}
+          onUploaded={(f) =>
+            set(
+              [...latest.current, { id: f.id, url: f.url, filename: f.filename }].slice(0, TRACE_EVENTS_MAX_DOCUMENTS),
+            )
+          }
         >
           {(busy) => (
             <Button icon={<UploadOutlined />} loading={busy}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Select, type ButtonProps } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Batch, TraceEvent } from '@agrihub/contract/schemas/traceabilities';
 import { traceEventRequest } from '@agrihub/contract/schemas/traceabilities';
@@ -29,7 +29,7 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
   const [form] = Form.useForm<EventFormValues>();
   const [add, adding] = useAddEventMutation();
   const [update, updating] = useUpdateEventMutation();
-  const rule = (field: string) => contractRule(traceEventRequest, field, t, (v) => eventValuesToRequest(v as Partial<EventFormValues>));
+  const rule = (field: string) => contractRule(traceEventRequest, field, t, (v) => eventValuesToRequest(v));
 
   useEffect(() => {
     if (open) form.setFieldsValue(eventToValues(event));
@@ -43,14 +43,20 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
     }
     const body = eventValuesToRequest(form.getFieldsValue(true) as EventFormValues);
     try {
-      const saved = event ? await update({ id: batchId, eventId: event.id, body }).unwrap() : await add({ id: batchId, body }).unwrap();
+      const saved = event
+        ? await update({ id: batchId, eventId: event.id, body }).unwrap()
+        : await add({ id: batchId, body }).unwrap();
       void message.success(t(event ? 'events.updated' : 'events.added'));
       onSaved(saved);
       onClose();
     } catch (error) {
       if (!isApiError(error)) return void message.error(t('errors.generic'));
       const fields = serverFieldErrors(error.errors, FIELDS).map((f) =>
-        f.name[0] === 'photo_ids' ? { ...f, name: ['photos'] } : f.name[0] === 'document_ids' ? { ...f, name: ['documents'] } : f,
+        f.name[0] === 'photo_ids'
+          ? { ...f, name: ['photos'] }
+          : f.name[0] === 'document_ids'
+            ? { ...f, name: ['documents'] }
+            : f,
       );
       showFieldErrors(form, fields);
       void message.error(error.message);
@@ -66,11 +72,16 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
       onOk={() => void submit()}
       onCancel={onClose}
       confirmLoading={adding.isLoading || updating.isLoading}
-      okButtonProps={{ 'data-testid': 'save-event' } as unknown as ButtonProps}
+      okButtonProps={{ 'data-testid': 'save-event' }}
       width={720}
       forceRender
     >
-      <Form<EventFormValues> form={form} layout="vertical" data-testid="event-form" initialValues={eventToValues(event)}>
+      <Form<EventFormValues>
+        form={form}
+        layout="vertical"
+        data-testid="event-form"
+        initialValues={eventToValues(event)}
+      >
         <Form.Item name="step" label={t('events.step')} required rules={[rule('step')]}>
           <Select
             placeholder={t('events.stepPlaceholder')}
@@ -79,13 +90,24 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
           />
         </Form.Item>
         <Form.Item name="occurred_at" label={t('events.time')} required rules={[rule('occurred_at')]}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} data-testid="event-time" />
+          <DatePicker
+            showTime={{ format: 'HH:mm' }}
+            format="DD/MM/YYYY HH:mm"
+            style={{ width: '100%' }}
+            data-testid="event-time"
+          />
         </Form.Item>
         <Form.Item name="place" label={t('events.place')} rules={[rule('place')]}>
           <Input maxLength={200} placeholder={t('events.placePlaceholder')} data-testid="event-place" />
         </Form.Item>
         <Form.Item name="description" label={t('events.description')} rules={[rule('description')]}>
-          <Input.TextArea rows={4} maxLength={2000} showCount placeholder={t('events.descriptionPlaceholder')} data-testid="event-description" />
+          <Input.TextArea
+            rows={4}
+            maxLength={2000}
+            showCount
+            placeholder={t('events.descriptionPlaceholder')}
+            data-testid="event-description"
+          />
         </Form.Item>
         <Form.Item name="photos" label={t('events.photos')}>
           <PhotosField />

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Image, Popconfirm, Space, Tag, Timeline, Tooltip, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, EnvironmentOutlined, PaperClipOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  PaperClipOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Batch, TraceEvent } from '@agrihub/contract/schemas/traceabilities';
 import { isApiError } from '../../../lib/api-error';
@@ -41,7 +49,12 @@ export function EventsPanel({ batch }: { batch: Batch }) {
       title={t('events.title', { count: events.length })}
       extra={
         canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ event: null })} data-testid="add-event">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ event: null })}
+            data-testid="add-event"
+          >
             {t('events.add')}
           </Button>
         )
@@ -66,13 +79,36 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                   {draft && (
                     <Space size={0}>
                       <Tooltip title={t('events.moveUp')}>
-                        <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0 || reordering.isLoading} onClick={() => move(index, -1)} aria-label={t('events.moveUp')} data-testid="event-move-up" />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowUpOutlined />}
+                          disabled={index === 0 || reordering.isLoading}
+                          onClick={() => move(index, -1)}
+                          aria-label={t('events.moveUp')}
+                          data-testid="event-move-up"
+                        />
                       </Tooltip>
                       <Tooltip title={t('events.moveDown')}>
-                        <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={index === events.length - 1 || reordering.isLoading} onClick={() => move(index, 1)} aria-label={t('events.moveDown')} data-testid="event-move-down" />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowDownOutlined />}
+                          disabled={index === events.length - 1 || reordering.isLoading}
+                          onClick={() => move(index, 1)}
+                          aria-label={t('events.moveDown')}
+                          data-testid="event-move-down"
+                        />
                       </Tooltip>
                       <Tooltip title={t('actions.edit')}>
-                        <Button size="small" type="text" icon={<EditOutlined />} onClick={() => setEditing({ event })} aria-label={t('actions.edit')} data-testid="edit-event" />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<EditOutlined />}
+                          onClick={() => setEditing({ event })}
+                          aria-label={t('actions.edit')}
+                          data-testid="edit-event"
+                        />
                       </Tooltip>
                       <Popconfirm
                         title={t('events.deleteConfirm')}
@@ -81,7 +117,14 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                         okButtonProps={{ danger: true }}
                         onConfirm={() => del(event)}
                       >
-                        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} data-testid="delete-event" />
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('actions.delete')}
+                          data-testid="delete-event"
+                        />
                       </Popconfirm>
                     </Space>
                   )}
@@ -91,12 +134,23 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                     <EnvironmentOutlined /> {event.place}
                   </Typography.Text>
                 )}
-                {event.description && <Typography.Paragraph style={{ whiteSpace: 'pre-line', margin: 0 }}>{event.description}</Typography.Paragraph>}
+                {event.description && (
+                  <Typography.Paragraph style={{ whiteSpace: 'pre-line', margin: 0 }}>
+                    {event.description}
+                  </Typography.Paragraph>
+                )}
                 {event.photos.length > 0 && (
                   <Flex wrap gap={6}>
                     <Image.PreviewGroup>
                       {event.photos.map((p) => (
-                        <Image key={p.id} src={p.thumbnail_url ?? p.url} preview={{ src: p.url }} width={72} height={72} style={{ objectFit: 'cover', borderRadius: 6 }} />
+                        <Image
+                          key={p.id}
+                          src={p.thumbnail_url ?? p.url}
+                          preview={{ src: p.url }}
+                          width={72}
+                          height={72}
+                          style={{ objectFit: 'cover', borderRadius: 6 }}
+                        />
                       ))}
                     </Image.PreviewGroup>
                   </Flex>
@@ -111,7 +165,13 @@ export function EventsPanel({ batch }: { batch: Batch }) {
           }))}
         />
       )}
-      <EventModal batchId={batch.id} event={editing?.event ?? null} open={!!editing} onClose={() => setEditing(null)} onSaved={() => undefined} />
+      <EventModal
+        batchId={batch.id}
+        event={editing?.event ?? null}
+        open={!!editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => undefined}
+      />
     </Card>
   );
 }

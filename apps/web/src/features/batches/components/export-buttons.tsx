@@ -23,10 +23,19 @@ export function ExportButtons({ filters, selectedIds }: { filters: BatchFilters;
         ? { mode: 'exportAllData' }
         : selectedIds.length
           ? { mode: 'exportAsFilter', ids: selectedIds, sort: filters.sort }
-          : { mode: 'exportAsFilter', q: filters.q, status: filters.status, product_id: filters.product_id, sort: filters.sort };
+          : {
+              mode: 'exportAsFilter',
+              q: filters.q,
+              status: filters.status,
+              product_id: filters.product_id,
+              sort: filters.sort,
+            };
     setBusy(kind);
     try {
-      const file = await fetchPrivateFile(token, '/api/v1/traceabilities/export', 'lo-hang.xlsx', { method: 'POST', body });
+      const file = await fetchPrivateFile(token, '/api/v1/traceabilities/export', 'lo-hang.xlsx', {
+        method: 'POST',
+        body,
+      });
       saveBlob(file.blob, file.filename);
     } catch (error) {
       void message.error((error as Error).message || t('export.failed'));
@@ -37,10 +46,22 @@ export function ExportButtons({ filters, selectedIds }: { filters: BatchFilters;
 
   return (
     <Space>
-      <Button icon={<DownloadOutlined />} loading={busy === 'all'} disabled={busy !== null} onClick={() => void run('all')} data-testid="export-all">
+      <Button
+        icon={<DownloadOutlined />}
+        loading={busy === 'all'}
+        disabled={busy !== null}
+        onClick={() => void run('all')}
+        data-testid="export-all"
+      >
         {t('export.all')}
       </Button>
-      <Button icon={<FilterOutlined />} loading={busy === 'filter'} disabled={busy !== null} onClick={() => void run('filter')} data-testid="export-filtered">
+      <Button
+        icon={<FilterOutlined />}
+        loading={busy === 'filter'}
+        disabled={busy !== null}
+        onClick={() => void run('filter')}
+        data-testid="export-filtered"
+      >
         {selectedIds.length ? t('export.selected', { count: selectedIds.length }) : t('export.filtered')}
       </Button>
     </Space>

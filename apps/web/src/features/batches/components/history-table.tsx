@@ -39,14 +39,21 @@ export function HistoryTable({ batchId }: { batchId: number }) {
       data-testid="batch-history"
       columns={[
         { key: 'when', title: t('history.when'), width: 170, render: (_, a) => formatDateTime(a.created_at, locale) },
-        { key: 'who', title: t('history.who'), width: 200, render: (_, a) => a.user?.name ?? <Typography.Text type="secondary">{t('history.system')}</Typography.Text> },
+        {
+          key: 'who',
+          title: t('history.who'),
+          width: 200,
+          render: (_, a) => a.user?.name ?? <Typography.Text type="secondary">{t('history.system')}</Typography.Text>,
+        },
         {
           key: 'what',
           title: t('history.what'),
           render: (_, a) => (
             <span data-testid="history-action" data-action={a.action}>
               {KNOWN.has(a.action) ? t(`history.actions.${a.action}`) : a.action}
-              {detailText(a.detail, t) && <Typography.Text type="secondary"> — {detailText(a.detail, t)}</Typography.Text>}
+              {detailText(a.detail, t) && (
+                <Typography.Text type="secondary"> — {detailText(a.detail, t)}</Typography.Text>
+              )}
             </span>
           ),
         },

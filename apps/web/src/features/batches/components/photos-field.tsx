@@ -23,7 +23,13 @@ export function PhotosField({ value = [], onChange }: { value?: PhotoValue[]; on
       <Image.PreviewGroup>
         {value.map((photo) => (
           <div key={photo.id} style={{ position: 'relative' }} data-testid="event-photo">
-            <Image src={photo.thumbnail_url ?? photo.url} preview={{ src: photo.url }} width={88} height={88} style={{ objectFit: 'cover', borderRadius: 6 }} />
+            <Image
+              src={photo.thumbnail_url ?? photo.url}
+              preview={{ src: photo.url }}
+              width={88}
+              height={88}
+              style={{ objectFit: 'cover', borderRadius: 6 }}
+            />
             <Button
               size="small"
               shape="circle"
@@ -41,10 +47,21 @@ export function PhotosField({ value = [], onChange }: { value?: PhotoValue[]; on
           multiple
           room={room}
           testId="event-photos"
-          onUploaded={(f) => set([...latest.current, { id: f.id, url: f.url, thumbnail_url: f.thumbnail_url }].slice(0, TRACE_EVENTS_MAX_PHOTOS))}
+          onUploaded={(f) =>
+            set(
+              [...latest.current, { id: f.id, url: f.url, thumbnail_url: f.thumbnail_url }].slice(
+                0,
+                TRACE_EVENTS_MAX_PHOTOS,
+              ),
+            )
+          }
         >
           {(busy) => (
-            <Button type="dashed" style={{ width: 88, height: 88, flexDirection: 'column', whiteSpace: 'normal', fontSize: 12 }} icon={busy ? <LoadingOutlined /> : <PlusOutlined />}>
+            <Button
+              type="dashed"
+              style={{ width: 88, height: 88, flexDirection: 'column', whiteSpace: 'normal', fontSize: 12 }}
+              icon={busy ? <LoadingOutlined /> : <PlusOutlined />}
+            >
               {t('events.uploadPhotos')}
             </Button>
           )}

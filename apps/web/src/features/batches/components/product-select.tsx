@@ -16,7 +16,7 @@ export function ProductSelect({ form }: { form: FormInstance<BatchFormValues> })
   const product: Product | undefined = list.find((p) => p.id === productId);
   const variants = (product?.variants ?? []).filter((v) => v.types.length > 0);
   const name = (p: Product) => (i18n.language === 'en' && p.name_en) || p.name;
-  const rule = (field: string) => contractRule(batchRequest, field, t, (v) => valuesToRequest(v as Partial<BatchFormValues>));
+  const rule = (field: string) => contractRule(batchRequest, field, t, (v) => valuesToRequest(v));
 
   return (
     <>
@@ -29,7 +29,10 @@ export function ProductSelect({ form }: { form: FormInstance<BatchFormValues> })
           options={list.map((p) => ({ value: p.id, label: name(p) }))}
           onChange={(id: number) => {
             const picked = list.find((p) => p.id === id);
-            form.setFieldsValue({ variant_id: null, ...(picked && !form.getFieldValue('unit') ? { unit: picked.unit as BatchFormValues['unit'] } : {}) });
+            form.setFieldsValue({
+              variant_id: null,
+              ...(picked && !form.getFieldValue('unit') ? { unit: picked.unit as BatchFormValues['unit'] } : {}),
+            });
           }}
           data-testid="batch-product"
         />

@@ -1,4 +1,4 @@
-import { Alert, Form, Input, Modal, type ButtonProps } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { batchReasonRequest } from '@agrihub/contract/schemas/traceabilities';
 import { contractRule } from '../../../lib/form-rules';
@@ -29,7 +29,7 @@ export function ReasonModal({ open, kind, lotCode, busy, onSubmit, onClose }: Pr
       title={t(`${kind}.title`)}
       okText={t(`${kind}.submit`)}
       cancelText={t('actions.cancel')}
-      okButtonProps={{ danger: recall, disabled: !armed, 'data-testid': `${kind}-submit` } as unknown as ButtonProps}
+      okButtonProps={{ danger: recall, disabled: !armed, 'data-testid': `${kind}-submit` }}
       confirmLoading={busy}
       onCancel={onClose}
       onOk={() => void form.validateFields().then((v) => onSubmit(v.reason.trim()))}
@@ -39,7 +39,12 @@ export function ReasonModal({ open, kind, lotCode, busy, onSubmit, onClose }: Pr
       {recall && <Alert type="error" showIcon title={t('recall.warning')} style={{ marginBottom: 16 }} />}
       {!recall && <Alert type="warning" showIcon title={t('hold.hint')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={t(`${kind}.reason`)} required rules={[contractRule(batchReasonRequest, 'reason', t)]}>
+        <Form.Item
+          name="reason"
+          label={t(`${kind}.reason`)}
+          required
+          rules={[contractRule(batchReasonRequest, 'reason', t)]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount data-testid={`${kind}-reason`} />
         </Form.Item>
         {recall && (

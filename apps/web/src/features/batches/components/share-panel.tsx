@@ -39,7 +39,11 @@ export function SharePanel({ batch }: { batch: Batch }) {
         const file = qr && qr !== 'error' ? { blob: qr.blob } : await fetchPrivateFile(token, qrPath, QR_FILE_NAME);
         saveBlob(file.blob, QR_FILE_NAME);
       } else {
-        const file = await fetchPrivateFile(token, `/api/v1/traceabilities/${batch.id}/epcis`, `epcis-${batch.lot_code}.jsonld`);
+        const file = await fetchPrivateFile(
+          token,
+          `/api/v1/traceabilities/${batch.id}/epcis`,
+          `epcis-${batch.lot_code}.jsonld`,
+        );
         saveBlob(file.blob, file.filename);
       }
     } catch (error) {
@@ -64,21 +68,48 @@ export function SharePanel({ batch }: { batch: Batch }) {
           ) : qr === 'error' ? (
             <Alert type="warning" showIcon title={t('share.qrFailed')} />
           ) : (
-            <img src={qr.url} alt={t('share.qrAlt', { lot: batch.lot_code })} width={200} height={200} data-testid="qr-image" />
+            <img
+              src={qr.url}
+              alt={t('share.qrAlt', { lot: batch.lot_code })}
+              width={200}
+              height={200}
+              data-testid="qr-image"
+            />
           )}
         </Flex>
-        <Button icon={<DownloadOutlined />} block loading={busy === 'qr'} onClick={() => void download('qr')} data-testid="qr-download">
+        <Button
+          icon={<DownloadOutlined />}
+          block
+          loading={busy === 'qr'}
+          onClick={() => void download('qr')}
+          data-testid="qr-download"
+        >
           {t('share.downloadQr')}
         </Button>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('share.qrEncodes')} <Typography.Text code copyable style={{ fontSize: 12 }}>{batch.trace_url}</Typography.Text>
+          {t('share.qrEncodes')}{' '}
+          <Typography.Text code copyable style={{ fontSize: 12 }}>
+            {batch.trace_url}
+          </Typography.Text>
         </Typography.Text>
         <div>
           <Typography.Text strong>{t('share.publicLink')}</Typography.Text>
           <Space.Compact style={{ width: '100%', marginTop: 4 }}>
             <Input readOnly value={publicLink} data-testid="public-link" />
-            <Button icon={<CopyOutlined />} onClick={() => void copy()} aria-label={t('share.copy')} data-testid="copy-public-link" />
-            <Button icon={<ExportOutlined />} href={publicLink} target="_blank" rel="noreferrer" aria-label={t('share.open')} data-testid="open-public-link" />
+            <Button
+              icon={<CopyOutlined />}
+              onClick={() => void copy()}
+              aria-label={t('share.copy')}
+              data-testid="copy-public-link"
+            />
+            <Button
+              icon={<ExportOutlined />}
+              href={publicLink}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t('share.open')}
+              data-testid="open-public-link"
+            />
           </Space.Compact>
           {batch.status === 'draft' && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -86,7 +117,13 @@ export function SharePanel({ batch }: { batch: Batch }) {
             </Typography.Text>
           )}
         </div>
-        <Button icon={<FileTextOutlined />} block loading={busy === 'epcis'} onClick={() => void download('epcis')} data-testid="epcis-download">
+        <Button
+          icon={<FileTextOutlined />}
+          block
+          loading={busy === 'epcis'}
+          onClick={() => void download('epcis')}
+          data-testid="epcis-download"
+        >
           {t('share.epcis')}
         </Button>
       </Flex>

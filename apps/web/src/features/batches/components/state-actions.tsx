@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, type ButtonProps } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,7 +34,7 @@ export function StateActions({ batch }: { batch: Batch }) {
       content: t('publish.body'),
       okText: t('publish.submit'),
       cancelText: t('actions.cancel'),
-      okButtonProps: { 'data-testid': 'publish-confirm' } as unknown as ButtonProps,
+      okButtonProps: { 'data-testid': 'publish-confirm' },
       onOk: () => run('publish'),
     });
 
@@ -62,7 +62,14 @@ export function StateActions({ batch }: { batch: Batch }) {
               {t('actions.delete')}
             </Button>
           </Popconfirm>
-          <Button type="primary" icon={<SendOutlined />} onClick={publish} disabled={batch.events.length === 0} title={batch.events.length === 0 ? t('publish.needsEvent') : undefined} data-testid="publish-batch">
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={publish}
+            disabled={batch.events.length === 0}
+            title={batch.events.length === 0 ? t('publish.needsEvent') : undefined}
+            data-testid="publish-batch"
+          >
             {t('publish.button')}
           </Button>
         </>
@@ -73,7 +80,12 @@ export function StateActions({ batch }: { batch: Batch }) {
         </Button>
       )}
       {state === 'on_hold' && (
-        <Popconfirm title={t('release.confirm')} okText={t('release.button')} cancelText={t('actions.cancel')} onConfirm={() => run('release')}>
+        <Popconfirm
+          title={t('release.confirm')}
+          okText={t('release.button')}
+          cancelText={t('actions.cancel')}
+          onConfirm={() => run('release')}
+        >
           <Button icon={<PlayCircleOutlined />} loading={transitioning.isLoading} data-testid="release-batch">
             {t('release.button')}
           </Button>

@@ -89,7 +89,9 @@ export function valuesToRequest(v: Partial<BatchFormValues>): BatchRequest {
     expiry_date: day(v.expiry_date),
     quantity: v.quantity as number,
     unit: v.unit as Unit,
-    production_base: hasBase ? { name: text(base.name), address: text(base.address) || null, province_code: base.province_code ?? null } : null,
+    production_base: hasBase
+      ? { name: text(base.name), address: text(base.address) || null, province_code: base.province_code ?? null }
+      : null,
     certificates: (v.certificates ?? []).map((c) => ({
       name: text(c?.name),
       issuer: text(c?.issuer),
@@ -111,7 +113,15 @@ export interface EventFormValues {
 }
 
 export function eventToValues(e: TraceEvent | null): EventFormValues {
-  if (!e) return { step: null, occurred_at: dayjs().second(0).millisecond(0), place: '', description: '', photos: [], documents: [] };
+  if (!e)
+    return {
+      step: null,
+      occurred_at: dayjs().second(0).millisecond(0),
+      place: '',
+      description: '',
+      photos: [],
+      documents: [],
+    };
   return {
     step: e.step,
     occurred_at: dayjs(e.occurred_at),

@@ -1,25 +1,11 @@
 import { currentLocale } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import type { SessionToken } from '../../../stores/session-actions';
+import { filenameFromDisposition } from './filename';
 
 export interface DownloadedFile {
   blob: Blob;
   filename: string;
-}
-
-/** `attachment; filename="a.xlsx"; filename*=UTF-8''a.xlsx` → the best name it offers. */
-export function filenameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1].trim() : fallback;
 }
 
 /**
@@ -50,7 +36,10 @@ export async function fetchPrivateFile(
     }
     throw new Error(message || String(res.status));
   }
-  return { blob: await res.blob(), filename: filenameFromDisposition(res.headers.get('Content-Disposition'), fallbackName) };
+  return {
+    blob: await res.blob(),
+    filename: filenameFromDisposition(res.headers.get('Content-Disposition'), fallbackName),
+  };
 }
 
 /** Hands a blob to the browser's download under `filename`. */

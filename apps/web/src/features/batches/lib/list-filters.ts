@@ -39,7 +39,12 @@ export function useBatchFilters() {
     const out = new URLSearchParams();
     for (const [k, v] of Object.entries(next)) {
       if (v === undefined || v === null || v === '') continue;
-      if ((k === 'page' && v === 1) || (k === 'per_page' && v === DEFAULT_PER_PAGE) || (k === 'sort' && v === DEFAULT_BATCH_SORT)) continue;
+      if (
+        (k === 'page' && v === 1) ||
+        (k === 'per_page' && v === DEFAULT_PER_PAGE) ||
+        (k === 'sort' && v === DEFAULT_BATCH_SORT)
+      )
+        continue;
       out.set(k, String(v));
     }
     setParams(out, { replace: false });

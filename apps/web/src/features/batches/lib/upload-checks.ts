@@ -1,4 +1,9 @@
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MIME_TYPES, IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@agrihub/contract/constants';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MIME_TYPES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MIME_TYPES,
+} from '@agrihub/contract/constants';
 
 export type UploadKind = 'image' | 'attachment';
 

@@ -6,7 +6,17 @@ import { formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/for
 import { useCreateBatchMutation, useUpdateBatchMutation } from '../api/batches-api';
 import { valuesToRequest, type BatchFormValues } from './batch-form';
 
-const FORM_FIELDS = ['product_id', 'variant_id', 'lot_code', 'production_date', 'expiry_date', 'quantity', 'unit', 'production_base', 'certificates'];
+const FORM_FIELDS = [
+  'product_id',
+  'variant_id',
+  'lot_code',
+  'production_date',
+  'expiry_date',
+  'quantity',
+  'unit',
+  'production_base',
+  'certificates',
+];
 
 /**
  * Validates with antd rules and the contract schema, sends POST or PUT, and on failure keeps every
@@ -42,7 +52,8 @@ export function useSaveBatch(form: FormInstance<BatchFormValues>, batchId: numbe
         return;
       }
       const fields = serverFieldErrors(error.errors, FORM_FIELDS);
-      if (error.status === 409 && error.code === 'lot_taken') fields.push({ name: ['lot_code'], errors: [error.message] });
+      if (error.status === 409 && error.code === 'lot_taken')
+        fields.push({ name: ['lot_code'], errors: [error.message] });
       showFieldErrors(form, fields);
       void message.error(error.message);
     }

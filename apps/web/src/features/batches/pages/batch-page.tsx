@@ -79,7 +79,9 @@ export function BatchPage() {
           data-testid="batch-hold-alert"
         />
       )}
-      {batch.state === 'published' && <Alert type="success" showIcon title={t('detail.publishedLocked')} data-testid="batch-published-alert" />}
+      {batch.state === 'published' && (
+        <Alert type="success" showIcon title={t('detail.publishedLocked')} data-testid="batch-published-alert" />
+      )}
       {draft && <Alert type="info" showIcon title={t('detail.draftHint')} />}
       <Row gutter={16}>
         <Col span={16}>
@@ -88,11 +90,16 @@ export function BatchPage() {
             items={[
               {
                 key: 'overview',
-                label: t('detail.overview'),
+                label: <span data-testid="overview-tab">{t('detail.overview')}</span>,
                 children: (
                   <Flex vertical gap={16}>
                     {editing && draft ? (
-                      <BatchForm initial={batchToValues(batch)} batchId={batch.id} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+                      <BatchForm
+                        initial={batchToValues(batch)}
+                        batchId={batch.id}
+                        onSaved={() => setEditing(false)}
+                        onCancel={() => setEditing(false)}
+                      />
                     ) : (
                       <Card
                         title={t('detail.details')}
@@ -111,7 +118,11 @@ export function BatchPage() {
                   </Flex>
                 ),
               },
-              { key: 'history', label: t('detail.history'), children: <HistoryTable batchId={batch.id} /> },
+              {
+                key: 'history',
+                label: <span data-testid="history-tab">{t('detail.history')}</span>,
+                children: <HistoryTable batchId={batch.id} />,
+              },
             ]}
           />
         </Col>

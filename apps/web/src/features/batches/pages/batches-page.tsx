@@ -22,7 +22,9 @@ export function BatchesPage() {
 
   const empty = active ? (
     <Empty description={t('list.noMatch')}>
-      <Button onClick={() => update({ q: undefined, status: undefined, product_id: undefined })}>{t('list.clearFilters')}</Button>
+      <Button onClick={() => update({ q: undefined, status: undefined, product_id: undefined })}>
+        {t('list.clearFilters')}
+      </Button>
     </Empty>
   ) : (
     <Empty description={t('list.empty')} data-testid="batches-empty">
