@@ -1,5 +1,5 @@
 import { PLATFORMS, PLATFORM_KEYS } from '@agrihub/contract';
-import { demo, expect, login, test, urlFor } from '../support/fixtures';
+import { demo, expect, login, logout, submitLogin, test, urlFor } from '../support/fixtures';
 
 /** antd paints a primary button with the platform's colorPrimary. */
 function rgb(hex: string) {
@@ -23,9 +23,7 @@ for (const platform of PLATFORM_KEYS) {
     // Tracking exists only on the traceability platform.
     await expect(menu.getByText('Truy xuất')).toHaveCount(platform === 'dtrack' ? 1 : 0);
 
-    await page.getByTestId('logout').click();
-    await page.getByRole('button', { name: /Đăng xuất|Log out/ }).last().click();
-    await expect(page).toHaveURL(/\/login/);
+    await logout(page);
     // The session is gone: a private page sends us back to the login.
     await page.goto(urlFor(platform, '/dashboard'));
     await expect(page).toHaveURL(/\/login/);
@@ -33,13 +31,13 @@ for (const platform of PLATFORM_KEYS) {
 }
 
 test('a wrong password shows the server message and keeps the visitor on the login page', async ({ page }) => {
-  await login(page, 'dtrack', demo('producer', 'dtrack'), 'not-the-password');
+  await submitLogin(page, 'dtrack', demo('producer', 'dtrack'), 'not-the-password');
   await expect(page.getByTestId('login-error')).toHaveText('Email hoặc mật khẩu không đúng.');
   await expect(page).toHaveURL(/\/login/);
 });
 
 test('an account of one platform cannot log in on another', async ({ page }) => {
-  await login(page, 'agrihub', demo('producer', 'dtrack'));
+  await submitLogin(page, 'agrihub', demo('producer', 'dtrack'));
   await expect(page.getByTestId('login-error')).toBeVisible();
 });
 

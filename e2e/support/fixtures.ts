@@ -8,12 +8,31 @@ export const port = Number(process.env.E2E_PORT ?? 3300);
 export const urlFor = (platform: PlatformKey, p = '/') => `http://${platform}.localhost:${port}${p}`;
 export const demo = (local: string, platform: PlatformKey) => `${local}@${platform}.demo`;
 
-/** Signs in through the login form, as a person would. */
-export async function login(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
+/** Fills and sends the login form, as a person would (the answer may be an error). */
+export async function submitLogin(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
   await page.goto(urlFor(platform, '/login'));
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/** Signs in and waits until the frame is there. */
+export async function login(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
+  await submitLogin(page, platform, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+/** Logs out through the top bar, confirming the dialog. */
+export async function logout(page: Page) {
+  await page.getByTestId('logout').click();
+  await page.getByTestId('logout-confirm').click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** A mail body as text: quoted-printable soft breaks and escapes decoded. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest mail in the server's outbox (no SMTP in tests), as text. */
@@ -21,7 +40,7 @@ export function latestMail(): string {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
   if (!files.length) throw new Error('no mail in the outbox');
-  return fs.readFileSync(path.join(dir, files[files.length - 1]!), 'utf8');
+  return decodeQuotedPrintable(fs.readFileSync(path.join(dir, files[files.length - 1]!), 'utf8'));
 }
 
 /** Any console error or uncaught page error fails the test. */
