@@ -40,7 +40,7 @@ export function latestMail(): string {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
   const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
   if (!files.length) throw new Error('no mail in the outbox');
-  return decodeQuotedPrintable(fs.readFileSync(path.join(dir, files[files.length - 1]!), 'utf8'));
+  return decodeQuotedPrintable(fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8'));
 }
 
 /** Any console error or uncaught page error fails the test. */

@@ -33,6 +33,6 @@ const stop = async () => {
   if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   process.exit(0);
 };
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
 child.on('exit', (code) => process.exit(code ?? 1));
