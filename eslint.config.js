@@ -37,6 +37,9 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { console: 'readonly', process: 'readonly' },
+    },
   },
 );
