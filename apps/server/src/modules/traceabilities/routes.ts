@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { listMetaOf, pageWindow } from '../../lib/search.js';
 import { publicCode } from '../../lib/secrets.js';
+import { changedFields } from './diff.js';
 import { presentBatchItem } from './presenter.js';
 import { pageBatchIds } from './queries.js';
 import {
@@ -159,10 +160,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
             .update(traceabilities)
             .set({ ...columns, updatedAt: new Date() })
             .where(eq(traceabilities.id, b.id));
-          const changed = Object.keys(req.body).filter(
-            (k) => JSON.stringify((req.body as Record<string, unknown>)[k]) !== JSON.stringify(snapshot(b)[k]),
-          );
-          await audit(tx, b.id, actor.userId, 'update', { fields: changed });
+          await audit(tx, b.id, actor.userId, 'update', { fields: changedFields(b, columns) });
           return presentBatch(tx, req, b.id);
         }),
       );
@@ -195,19 +193,4 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
   await app.register(stateRoutes);
   await app.register(eventRoutes);
   await app.register(exportRoutes);
-}
-
-/** The stored batch in request shape, to list which fields an update changed. */
-function snapshot(b: typeof traceabilities.$inferSelect): Record<string, unknown> {
-  return {
-    product_id: b.productId,
-    variant_id: b.variantId,
-    lot_code: b.lotCode,
-    production_date: b.productionDate,
-    expiry_date: b.expiryDate,
-    quantity: b.quantity,
-    unit: b.unit,
-    production_base: b.productionBase,
-    certificates: b.certificates,
-  };
 }
