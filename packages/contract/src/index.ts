@@ -7,6 +7,7 @@ export * from './messages/index.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/producers.js';
+export * from './schemas/admin-producers.js';
 export * from './schemas/uploads.js';
 export * from './trace-steps.js';
 export * from './schemas/traceabilities.js';

@@ -7,6 +7,8 @@ import passwordResetRoutes from './users/password-reset.js';
 import registrationRoutes from './registrations/routes.js';
 import producerRoutes from './producers/routes.js';
 import adminProducerRoutes from './producers/admin-routes.js';
+import adminProducerStatusRoutes from './producers/admin-status-routes.js';
+import adminProducerExportRoutes from './producers/admin-export-routes.js';
 import adminUserRoutes from './admin-users/routes.js';
 import uploadRoutes from './uploads/routes.js';
 import traceState from './trace-public/state.js';
@@ -28,6 +30,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(registrationRoutes);
   await app.register(producerRoutes);
   await app.register(adminProducerRoutes);
+  await app.register(adminProducerStatusRoutes);
+  await app.register(adminProducerExportRoutes);
   await app.register(adminUserRoutes);
   await app.register(uploadRoutes);
   await app.register(traceState);

@@ -2,6 +2,7 @@ import type { Locale } from '../platforms.js';
 import { ACCOUNT_MESSAGES } from './accounts.js';
 import { CORE_MESSAGES } from './core.js';
 import { PRODUCT_MESSAGES } from './products.js';
+import { PRODUCER_MESSAGES } from './producers.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
 
 /**
@@ -11,8 +12,20 @@ import { TRACEABILITY_MESSAGES } from './traceability.js';
  * Each area keeps its own file here; add it to both lists below.
  */
 export const MESSAGES: Record<Locale, Record<string, string>> = {
-  vi: { ...CORE_MESSAGES.vi, ...ACCOUNT_MESSAGES.vi, ...TRACEABILITY_MESSAGES.vi, ...PRODUCT_MESSAGES.vi },
-  en: { ...CORE_MESSAGES.en, ...ACCOUNT_MESSAGES.en, ...TRACEABILITY_MESSAGES.en, ...PRODUCT_MESSAGES.en },
+  vi: {
+    ...CORE_MESSAGES.vi,
+    ...ACCOUNT_MESSAGES.vi,
+    ...TRACEABILITY_MESSAGES.vi,
+    ...PRODUCT_MESSAGES.vi,
+    ...PRODUCER_MESSAGES.vi,
+  },
+  en: {
+    ...CORE_MESSAGES.en,
+    ...ACCOUNT_MESSAGES.en,
+    ...TRACEABILITY_MESSAGES.en,
+    ...PRODUCT_MESSAGES.en,
+    ...PRODUCER_MESSAGES.en,
+  },
 };
 
 export function isMessageKey(key: string): boolean {

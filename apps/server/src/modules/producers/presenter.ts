@@ -1,4 +1,4 @@
-import type { Producer } from '@agrihub/contract';
+import type { Producer, ProducerUser } from '@agrihub/contract';
 import type { producers } from '../../db/schema/index.js';
 
 export type ProducerRow = typeof producers.$inferSelect;
@@ -22,4 +22,15 @@ export function presentProducer(p: ProducerRow): Producer {
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };
+}
+
+/** A user account of a producer, as administrators see it (no secrets, no roles). */
+export function presentProducerUser(u: {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  createdAt: Date;
+}): ProducerUser {
+  return { id: u.id, name: u.name, email: u.email, phone: u.phone, created_at: u.createdAt.toISOString() };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { allows, isAdministrator, type Action, type PlatformKey, type producerListQuery } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
@@ -24,14 +24,23 @@ export function reachableProducers(user: UserRow, platform: PlatformKey, action:
   return and(eq(producers.platform, platform), eq(producers.id, user.producerId))!;
 }
 
+/** List and export filters (the list query's, plus explicit ids for an export of selected rows). */
+export type ProducerFilters = Pick<ProducerListQuery, 'q' | 'status' | 'producer_type'> & { ids?: number[] };
+
+/** `scope` narrowed by the filters. */
+export function producerFilterWhere(scope: SQL, f: ProducerFilters): SQL {
+  return and(
+    scope,
+    f.q ? or(ilike(producers.name, containsPattern(f.q)), ilike(producers.taxCode, containsPattern(f.q))) : undefined,
+    f.status ? eq(producers.status, f.status) : undefined,
+    f.producer_type ? eq(producers.producerType, f.producer_type) : undefined,
+    f.ids ? inArray(producers.id, f.ids.length ? f.ids : [0]) : undefined,
+  )!;
+}
+
 /** A page of producers matching the list filters inside `scope`. */
 export async function listProducers(db: Db, scope: SQL, q: ProducerListQuery) {
-  const where = and(
-    scope,
-    q.q ? or(ilike(producers.name, containsPattern(q.q)), ilike(producers.taxCode, containsPattern(q.q))) : undefined,
-    q.status ? eq(producers.status, q.status) : undefined,
-    q.producer_type ? eq(producers.producerType, q.producer_type) : undefined,
-  );
+  const where = producerFilterWhere(scope, q);
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([
     db.select().from(producers).where(where).orderBy(desc(producers.id)).limit(limit).offset(offset),

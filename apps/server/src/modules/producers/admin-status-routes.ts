@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  producer as producerSchema,
+  producerBulkAnswer,
+  producerBulkRequest,
+  producerStatusRequest,
+  translate,
+  type ApprovalStatus,
+} from '@agrihub/contract';
+import { producers } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { notifyStatusChange } from './notify.js';
+import { presentProducer } from './presenter.js';
+
+const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope };
+
+/** meta.message of a single status change. */
+const NOTE: Record<ApprovalStatus, string> = {
+  approved: 'producer_approved',
+  closed: 'producer_closed',
+  pending: 'producer_reopened',
+};
+
+/**
+ * Administrators with update producer approve, close (with a reason) or reopen (back to pending)
+ * the platform's producers, one at a time or in bulk. The producer's accounts are mailed on
+ * approval and on closing.
+ */
+export default async function adminProducerStatusRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/api/v1/admin/producers/bulk',
+    {
+      config: { ability: ['update', 'producer'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the status of several producers; ids of other platforms are ignored',
+        body: producerBulkRequest,
+        response: { 200: producerBulkAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const { ids, status } = req.body;
+      const reason = status === 'closed' ? (req.body.reason ?? null) : null;
+      const changed = await app.db
+        .update(producers)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(producers.platform, req.platform), inArray(producers.id, ids), ne(producers.status, status)))
+        .returning({ id: producers.id, name: producers.name });
+      req.log.info({ ids: changed.map((p) => p.id), status, reason }, 'producers status changed in bulk');
+      await notifyStatusChange(app, req.log, req.platform, changed, status, reason);
+      return {
+        data: { updated: changed.length },
+        meta: { message: translate(req.locale, 'producers_bulk_updated', { count: changed.length }) },
+      };
+    },
+  );
+
+  r.put(
+    '/api/v1/admin/producers/:id/status',
+    {
+      config: { ability: ['update', 'producer'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve, close (reason required) or reopen (pending) a producer of the platform',
+        params: idParam,
+        body: producerStatusRequest,
+        response: { 200: envelope('producer', producerSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const { status } = req.body;
+      const reason = status === 'closed' ? (req.body.reason ?? null) : null;
+      const { row, changed } = await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(producers)
+          .where(and(eq(producers.id, req.params.id), eq(producers.platform, req.platform)))
+          .limit(1)
+          .for('update');
+        if (!before) throw notFound();
+        if (before.status === status) return { row: before, changed: false };
+        const [after] = await tx
+          .update(producers)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(producers.id, before.id))
+          .returning();
+        return { row: after, changed: true };
+      });
+      if (changed) {
+        req.log.info({ producerId: row.id, status, reason }, 'producer status changed');
+        await notifyStatusChange(app, req.log, req.platform, [row], status, reason);
+      }
+      return { data: { producer: presentProducer(row) }, meta: { message: translate(req.locale, NOTE[status]) } };
+    },
+  );
+}
