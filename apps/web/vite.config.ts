@@ -49,9 +49,16 @@ export default defineConfig({
       output: {
         // Routes are lazy (app/router.tsx). Only the framework every page needs is grouped here,
         // so the public pages never download the private frame, tables, tabs or uploads.
+        // `react` is all the trace page shares with the app; the router (and its cookie helpers)
+        // is a group of its own that only the app entry imports.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
             {
               name: 'state',
               test: /node_modules[\\/](@reduxjs|redux|redux-persist|react-redux|immer|reselect|i18next|react-i18next|i18next-http-backend)[\\/]/,
