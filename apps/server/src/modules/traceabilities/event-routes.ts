@@ -20,11 +20,10 @@ import {
   assertEditable,
   assertNotRecalled,
   audit,
+  changeOwnBatch,
   eventsOf,
-  findOwnBatch,
   presentBatch,
   resolveFiles,
-  writeBatch,
   type Actor,
 } from './service.js';
 
@@ -76,9 +75,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const actor = actorOf(req);
-      const current = await findOwnBatch(app.db, actor, req.params.id);
-      const out = await writeBatch(app, current.publicCode, async (tx) => {
-        const b = await findOwnBatch(tx, actor, req.params.id, true);
+      const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         assertNotRecalled(b);
         const [pos] = (
           await tx.execute<{ n: number }>(
@@ -119,9 +116,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const current = await findOwnBatch(app.db, actor, req.params.id);
-      const out = await writeBatch(app, current.publicCode, async (tx) => {
-        const b = await findOwnBatch(tx, actor, req.params.id, true);
+      const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         assertEditable(b);
         const existing = (await eventsOf(tx, b.id)).map((e) => e.id);
         const wanted = req.body.event_ids;
@@ -156,9 +151,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const current = await findOwnBatch(app.db, actor, req.params.id);
-      const out = await writeBatch(app, current.publicCode, async (tx) => {
-        const b = await findOwnBatch(tx, actor, req.params.id, true);
+      const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         const ev = await findEvent(tx, b.id, req.params.eventId);
         assertEditable(b);
         await tx
@@ -185,9 +178,7 @@ export default async function eventRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const current = await findOwnBatch(app.db, actor, req.params.id);
-      await writeBatch(app, current.publicCode, async (tx) => {
-        const b = await findOwnBatch(tx, actor, req.params.id, true);
+      await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         const ev = await findEvent(tx, b.id, req.params.eventId);
         assertEditable(b);
         await tx.delete(traceEvents).where(eq(traceEvents.id, ev.id));

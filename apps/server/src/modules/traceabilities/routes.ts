@@ -27,6 +27,7 @@ import {
   actorOf,
   assertEditable,
   audit,
+  changeOwnBatch,
   checkProduct,
   findOwnBatch,
   loadJoins,
@@ -150,10 +151,8 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const current = await findOwnBatch(app.db, actor, req.params.id);
       const updated = await guardLot(req.body.lot_code, () =>
-        writeBatch(app, current.publicCode, async (tx) => {
-          const b = await findOwnBatch(tx, actor, req.params.id, true);
+        changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
           assertEditable(b);
           const columns = await columnsOf(tx, actor, req.body);
           await tx
@@ -180,9 +179,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const current = await findOwnBatch(app.db, actor, req.params.id);
-      await writeBatch(app, current.publicCode, async (tx) => {
-        const b = await findOwnBatch(tx, actor, req.params.id, true);
+      await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         if (b.status !== 'draft') throw conflict('batch_delete_published');
         await tx.delete(traceabilities).where(eq(traceabilities.id, b.id));
       });

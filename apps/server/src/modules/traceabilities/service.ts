@@ -76,6 +76,20 @@ export async function writeBatch<T>(app: FastifyInstance, code: string | null, f
   return out;
 }
 
+/**
+ * Changes one of the actor's batches: 404 unless it is theirs, then `fn` runs in a transaction
+ * with the row locked (read again inside it) and the batch's cached public lookup is dropped.
+ */
+export async function changeOwnBatch<T>(
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  fn: (tx: Tx, b: BatchRow) => Promise<T>,
+): Promise<T> {
+  const current = await findOwnBatch(app.db, actor, id);
+  return writeBatch(app, current.publicCode, async (tx) => fn(tx, await findOwnBatch(tx, actor, id, true)));
+}
+
 /** The product (and variant) must be the producer's own: otherwise a 422 on the field. */
 export async function checkProduct(db: Db | Tx, actor: Actor, productId: number, variantId: number | null) {
   const [product] = await db

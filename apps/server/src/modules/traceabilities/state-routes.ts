@@ -14,7 +14,7 @@ import type { Tx } from '../../db/client.js';
 import { traceAudits, traceabilities, users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { iso, type BatchRow } from './presenter.js';
-import { actorOf, assertNotRecalled, audit, findOwnBatch, presentBatch, writeBatch } from './service.js';
+import { actorOf, assertNotRecalled, audit, changeOwnBatch, findOwnBatch, presentBatch } from './service.js';
 
 /** Publish, hold, release, recall and the change history of a batch. */
 export default async function stateRoutes(app: FastifyInstance) {
@@ -46,10 +46,8 @@ export default async function stateRoutes(app: FastifyInstance) {
       },
       async (req) => {
         const actor = actorOf(req);
-        const current = await findOwnBatch(app.db, actor, req.params.id);
         const reason = withReason ? (req.body as { reason: string }).reason : null;
-        const out = await writeBatch(app, current.publicCode, async (tx) => {
-          const b = await findOwnBatch(tx, actor, req.params.id, true);
+        const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
           const { action, detail } = await change(tx, b, reason);
           await audit(tx, b.id, actor.userId, action, detail ?? (reason ? { reason } : {}));
           return presentBatch(tx, req, b.id);
