@@ -1,9 +1,14 @@
-import { useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FileValue } from '../lib/product-form';
-import { UploadTrigger } from './upload-trigger';
+import type { Namespace } from '../lib/i18n';
+import { UploadButton } from './upload-button';
+
+export interface FileValue {
+  id: number;
+  url: string;
+  filename: string;
+}
 
 /** A certificate's scanned file (PDF, image, document), uploaded to /api/v1/attachments. */
 export function CertificateFile({
@@ -11,14 +16,16 @@ export function CertificateFile({
   onChange,
   disabled,
   testId,
+  ns,
 }: {
   value?: FileValue | null;
   onChange?: (v: FileValue | null) => void;
   disabled?: boolean;
   testId?: string;
+  /** The feature's namespace for upload problems (see UploadButton). */
+  ns: Namespace;
 }) {
-  const { t } = useTranslation('products');
-  const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('common');
   if (value) {
     return (
       <Flex align="center" gap={4}>
@@ -39,16 +46,18 @@ export function CertificateFile({
     );
   }
   return (
-    <UploadTrigger
+    <UploadButton
       kind="attachment"
+      ns={ns}
       disabled={disabled}
-      onBusy={setBusy}
-      onUploaded={(f) => onChange?.({ id: f.id, url: f.url, filename: f.filename })}
       testId={testId}
+      onUploaded={(f) => onChange?.({ id: f.id, url: f.url, filename: f.filename })}
     >
-      <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
-        {t('certificates.upload')}
-      </Button>
-    </UploadTrigger>
+      {(busy) => (
+        <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+          {t('certificates.upload')}
+        </Button>
+      )}
+    </UploadButton>
   );
 }

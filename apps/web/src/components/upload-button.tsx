@@ -2,19 +2,28 @@ import { useRef, useState, type ReactNode } from 'react';
 import { App, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Upload as StoredUpload } from '@agrihub/contract/schemas/uploads';
-import { isApiError } from '../../../lib/api-error';
-import { useUploadImageMutation } from '../../../lib/session-api';
-import { useBatchAttachmentUploadMutation } from '../api/batches-api';
-import { ACCEPT, MAX_MB, uploadProblem, type UploadKind } from '../lib/upload-checks';
+import { useUploadAttachmentMutation } from '../lib/attachments-api';
+import { isApiError } from '../lib/api-error';
+import type { Namespace } from '../lib/i18n';
+import { useUploadImageMutation } from '../lib/session-api';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_MB, uploadProblem, type UploadKind } from '../lib/upload-checks';
 
 interface Props {
   kind: UploadKind;
+  /**
+   * The namespace whose `upload.{image|attachment}.{type|size}` and `upload.failed` say what went
+   * wrong (each feature keeps its own wording); `upload.tooMany` comes from `common`.
+   */
+  ns: Namespace;
   multiple?: boolean;
   disabled?: boolean;
   /** How many more files may be added (multiple selection is cut to this). */
   room?: number;
   onUploaded: (file: StoredUpload) => void;
-  children: (busy: boolean) => ReactNode;
+  /** Told true when an upload starts and false when it ends. */
+  onBusy?: (busy: boolean) => void;
+  /** What opens the picker; as a function it is told whether an upload is running. */
+  children: ReactNode | ((busy: boolean) => ReactNode);
   testId?: string;
 }
 
@@ -22,17 +31,27 @@ interface Props {
  * Picks files, checks type and size with the contract limits, uploads each to /api/v1/images or
  * /api/v1/attachments and hands back the stored file. Failures show the server's message.
  */
-export function UploadButton({ kind, multiple, disabled, room = Infinity, onUploaded, children, testId }: Props) {
-  const { t } = useTranslation('batches');
+export function UploadButton({
+  kind,
+  ns,
+  multiple,
+  disabled,
+  room = Infinity,
+  onUploaded,
+  onBusy,
+  children,
+  testId,
+}: Props) {
+  const { t } = useTranslation([ns, 'common']);
   const { message } = App.useApp();
   const [uploadImage] = useUploadImageMutation();
-  const [uploadAttachment] = useBatchAttachmentUploadMutation();
+  const [uploadAttachment] = useUploadAttachmentMutation();
   const [pending, setPending] = useState(0);
   const accepted = useRef(0);
 
   return (
     <Upload
-      accept={ACCEPT[kind]}
+      accept={UPLOAD_ACCEPT[kind]}
       multiple={multiple}
       disabled={disabled}
       showUploadList={false}
@@ -41,11 +60,11 @@ export function UploadButton({ kind, multiple, disabled, room = Infinity, onUplo
         if (file === list[0]) accepted.current = 0;
         const problem = uploadProblem(kind, file);
         if (problem) {
-          void message.error(t(`upload.${kind}.${problem}`, { max: MAX_MB[kind], name: file.name }));
+          void message.error(t(`upload.${kind}.${problem}`, { max: UPLOAD_MAX_MB[kind], name: file.name }));
           return Upload.LIST_IGNORE;
         }
         if (accepted.current >= room) {
-          void message.warning(t('upload.tooMany'));
+          void message.warning(t('common:upload.tooMany'));
           return Upload.LIST_IGNORE;
         }
         accepted.current += 1;
@@ -53,6 +72,7 @@ export function UploadButton({ kind, multiple, disabled, room = Infinity, onUplo
       }}
       customRequest={({ file, onSuccess, onError }) => {
         setPending((n) => n + 1);
+        onBusy?.(true);
         const run = kind === 'image' ? uploadImage(file as File) : uploadAttachment(file as File);
         run
           .unwrap()
@@ -64,10 +84,13 @@ export function UploadButton({ kind, multiple, disabled, room = Infinity, onUplo
             void message.error(isApiError(error) ? error.message : t('upload.failed'));
             onError?.(error as Error);
           })
-          .finally(() => setPending((n) => n - 1));
+          .finally(() => {
+            setPending((n) => n - 1);
+            onBusy?.(false);
+          });
       }}
     >
-      {children(pending > 0)}
+      {typeof children === 'function' ? children(pending > 0) : children}
     </Upload>
   );
 }

@@ -1,8 +1,11 @@
 import type { Upload } from '@agrihub/contract/schemas/uploads';
-import { api } from '../../../lib/api';
-import type { Envelope } from '../../../lib/session-api';
+import { api } from './api';
+import type { Envelope } from './session-api';
 
-/** POST /api/v1/attachments (multipart `file`); images go through the shell's uploadImage. */
+/**
+ * POST /api/v1/attachments (multipart `file`): certificate files and event documents; images go
+ * through session-api's uploadImage.
+ */
 export const attachmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     uploadAttachment: build.mutation<Upload, File>({

@@ -1,7 +1,9 @@
-import { currentLocale } from '../../../lib/i18n';
-import { platform } from '../../../lib/platform';
-import type { SessionToken } from '../../../stores/session-actions';
+import { useEffect, useState } from 'react';
+import type { SessionToken } from '../stores/session-actions';
+import { useAppSelector } from '../stores/hooks';
 import { filenameFromDisposition } from './filename';
+import { currentLocale } from './i18n';
+import { platform } from './platform';
 
 export interface DownloadedFile {
   blob: Blob;
@@ -42,14 +44,51 @@ export async function fetchPrivateFile(
   };
 }
 
-/** Hands a blob to the browser's download under `filename`. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
+type BlobState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; url: string; blob: Blob };
+
+/**
+ * A private file (e.g. a product's QR PNG) fetched with fetchPrivateFile, exposed as an object
+ * URL (revoked on change/unmount).
+ */
+export function useAuthorizedBlob(path: string | null, version: string | number = 0): BlobState {
+  const token = useAppSelector((s) => s.user.token);
+  const [state, setState] = useState<BlobState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!path || !token) return;
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    setState({ status: 'loading' });
+    fetchPrivateFile(token, path, '', { signal: controller.signal })
+      .then(({ blob }) => {
+        objectUrl = URL.createObjectURL(blob);
+        setState({ status: 'ready', url: objectUrl, blob });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [path, token, version]);
+
+  return state;
+}
+
+/** Saves an object URL under `filename` (the browser's download). */
+export function saveObjectUrl(url: string, filename: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+/** Hands a blob to the browser's download under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  saveObjectUrl(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -15,11 +15,11 @@ export function uploadProblem(kind: UploadKind, file: File): 'type' | 'size' | n
   return null;
 }
 
-export const ACCEPT: Record<UploadKind, string> = {
+export const UPLOAD_ACCEPT: Record<UploadKind, string> = {
   image: IMAGE_MIME_TYPES.join(','),
   attachment: ATTACHMENT_MIME_TYPES.join(','),
 };
-export const MAX_MB: Record<UploadKind, number> = {
+export const UPLOAD_MAX_MB: Record<UploadKind, number> = {
   image: IMAGE_MAX_BYTES / (1024 * 1024),
   attachment: ATTACHMENT_MAX_BYTES / (1024 * 1024),
 };

@@ -8,7 +8,6 @@ import type {
   TraceAudit,
   TraceEventRequest,
 } from '@agrihub/contract/schemas/traceabilities';
-import type { Upload } from '@agrihub/contract/schemas/uploads';
 import { api } from '../../../lib/api';
 import type { Envelope, MessageAnswer } from '../../../lib/session-api';
 
@@ -114,15 +113,6 @@ export const batchesApi = tagged.injectEndpoints({
       transformResponse: (a: { data: { products: Product[] } }) => a.data.products,
       keepUnusedDataFor: 120,
     }),
-    /** POST /api/v1/attachments (multipart `file`): the documents of an event or a certificate. */
-    batchAttachmentUpload: build.mutation<Upload, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file);
-        return { url: 'api/v1/attachments', method: 'POST', body };
-      },
-      transformResponse: (a: Envelope<{ attachment: Upload }>) => a.data.attachment,
-    }),
   }),
 });
 
@@ -139,5 +129,4 @@ export const {
   useTransitionBatchMutation,
   useBatchHistoryQuery,
   useBatchProductOptionsQuery,
-  useBatchAttachmentUploadMutation,
 } = batchesApi;

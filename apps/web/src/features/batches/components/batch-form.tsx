@@ -8,7 +8,7 @@ import { batchRequest } from '@agrihub/contract/schemas/traceabilities';
 import { contractRule } from '../../../lib/form-rules';
 import { valuesToRequest, type BatchFormValues } from '../lib/batch-form';
 import { useSaveBatch } from '../lib/use-save-batch';
-import { CertificatesField } from './certificates-field';
+import { CertificatesField } from '../../../components/certificates-field';
 import { ProductSelect } from './product-select';
 
 interface Props {
@@ -131,7 +131,7 @@ export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
           </Row>
         </Card>
         <Card title={t('fields.certificates')}>
-          <CertificatesField />
+          <CertificatesField ns="batches" testIdPrefix="batch-" />
         </Card>
         <Flex justify="flex-end" gap={8}>
           {onCancel && <Button onClick={onCancel}>{t('actions.cancel')}</Button>}

@@ -4,7 +4,7 @@ import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/ic
 import { useTranslation } from 'react-i18next';
 import { TRACE_EVENTS_MAX_DOCUMENTS } from '@agrihub/contract/trace-steps';
 import type { FileValue } from '../lib/batch-form';
-import { UploadButton } from './upload-button';
+import { UploadButton } from '../../../components/upload-button';
 
 /** An event's documents (PDF, images, office files) uploaded to /api/v1/attachments. */
 export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; onChange?: (v: FileValue[]) => void }) {
@@ -35,6 +35,7 @@ export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; 
       ))}
       {room > 0 && (
         <UploadButton
+          ns="batches"
           kind="attachment"
           multiple
           room={room}

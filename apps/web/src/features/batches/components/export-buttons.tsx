@@ -4,7 +4,7 @@ import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { BatchExportRequest } from '@agrihub/contract/schemas/traceabilities';
 import { useAppSelector } from '../../../stores/hooks';
-import { fetchPrivateFile, saveBlob } from '../lib/download';
+import { fetchPrivateFile, saveBlob } from '../../../lib/private-file';
 import type { BatchFilters } from '../lib/list-filters';
 
 /**

@@ -4,7 +4,7 @@ import { CloseOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons'
 import { useTranslation } from 'react-i18next';
 import { TRACE_EVENTS_MAX_PHOTOS } from '@agrihub/contract/trace-steps';
 import type { PhotoValue } from '../lib/batch-form';
-import { UploadButton } from './upload-button';
+import { UploadButton } from '../../../components/upload-button';
 
 /** An event's photos: upload several at once (/api/v1/images), thumbnails with preview, remove. */
 export function PhotosField({ value = [], onChange }: { value?: PhotoValue[]; onChange?: (v: PhotoValue[]) => void }) {
@@ -43,6 +43,7 @@ export function PhotosField({ value = [], onChange }: { value?: PhotoValue[]; on
       </Image.PreviewGroup>
       {room > 0 && (
         <UploadButton
+          ns="batches"
           kind="image"
           multiple
           room={room}

@@ -1,42 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Alert, Button, Card, Flex, Input, Skeleton, Space, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined, ExportOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QR_FILE_NAME } from '@agrihub/contract/constants';
 import type { Batch } from '@agrihub/contract/schemas/traceabilities';
 import { useAppSelector } from '../../../stores/hooks';
-import { fetchPrivateFile, saveBlob } from '../lib/download';
+import { fetchPrivateFile, saveBlob, useAuthorizedBlob } from '../../../lib/private-file';
 
 /** QR code (preview + PNG download), the public page link, EPCIS 2.0 export. */
 export function SharePanel({ batch }: { batch: Batch }) {
   const { t } = useTranslation('batches');
   const { message } = App.useApp();
   const token = useAppSelector((s) => s.user.token);
-  const [qr, setQr] = useState<{ url: string; blob: Blob } | 'error' | null>(null);
   const [busy, setBusy] = useState<'qr' | 'epcis' | null>(null);
   const publicLink = `${window.location.origin}/trace/${batch.public_code}`;
   const qrPath = `/api/v1/traceabilities/${batch.id}/qrcode`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    fetchPrivateFile(token, qrPath, QR_FILE_NAME, { signal: controller.signal })
-      .then(({ blob }) => {
-        objectUrl = URL.createObjectURL(blob);
-        setQr({ url: objectUrl, blob });
-      })
-      .catch(() => !controller.signal.aborted && setQr('error'));
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [token, qrPath]);
+  const qr = useAuthorizedBlob(qrPath);
 
   const download = async (kind: 'qr' | 'epcis') => {
     setBusy(kind);
     try {
       if (kind === 'qr') {
-        const file = qr && qr !== 'error' ? { blob: qr.blob } : await fetchPrivateFile(token, qrPath, QR_FILE_NAME);
+        const file = qr.status === 'ready' ? { blob: qr.blob } : await fetchPrivateFile(token, qrPath, QR_FILE_NAME);
         saveBlob(file.blob, QR_FILE_NAME);
       } else {
         const file = await fetchPrivateFile(
@@ -63,9 +48,9 @@ export function SharePanel({ batch }: { batch: Batch }) {
     <Card title={t('share.title')} data-testid="share-panel">
       <Flex vertical gap={12}>
         <Flex justify="center">
-          {qr === null ? (
+          {qr.status === 'loading' ? (
             <Skeleton.Image active style={{ width: 200, height: 200 }} />
-          ) : qr === 'error' ? (
+          ) : qr.status === 'error' ? (
             <Alert type="warning" showIcon title={t('share.qrFailed')} />
           ) : (
             <img

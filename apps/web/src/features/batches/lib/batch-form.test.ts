@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { batchRequest, traceEventRequest } from '@agrihub/contract/schemas/traceabilities';
 import { emptyBatchValues, eventToValues, eventValuesToRequest, valuesToRequest } from './batch-form';
-import { filenameFromDisposition } from './filename';
+import { filenameFromDisposition } from '../../../lib/filename';
 
 describe('batch form values → API body', () => {
   const filled = {

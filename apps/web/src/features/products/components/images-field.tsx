@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined, St
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_MAX_IMAGES } from '@agrihub/contract/schemas/products';
 import type { ImageValue } from '../lib/product-form';
-import { UploadTrigger } from './upload-trigger';
+import { UploadButton } from '../../../components/upload-button';
 
 interface Props {
   value?: ImageValue[];
@@ -127,7 +127,8 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
           </Card>
         ))}
         {!disabled && !full && (
-          <UploadTrigger
+          <UploadButton
+            ns="products"
             kind="image"
             multiple
             onBusy={setBusy}
@@ -137,7 +138,7 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
             <Button icon={<PlusOutlined />} loading={busy} style={{ width: 148, height: 148 }}>
               {t('images.add')}
             </Button>
-          </UploadTrigger>
+          </UploadButton>
         )}
       </Flex>
       <Typography.Text type="secondary">{t('images.help', { max: PRODUCT_MAX_IMAGES })}</Typography.Text>

@@ -3,7 +3,7 @@ import { Avatar, Button, Flex, Input, Tooltip } from 'antd';
 import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { OptionThumbnail } from '@agrihub/contract/variants';
-import { UploadTrigger } from './upload-trigger';
+import { UploadButton } from '../../../components/upload-button';
 
 interface Props {
   testId: string;
@@ -29,7 +29,8 @@ export function OptionValueChip({ testId, value, thumbnail, disabled, onCommit, 
 
   return (
     <Flex align="center" gap={4} className="option-value-chip" data-testid={`${testId}-chip`}>
-      <UploadTrigger
+      <UploadButton
+        ns="products"
         kind="image"
         disabled={disabled || busy}
         onBusy={setBusy}
@@ -45,7 +46,7 @@ export function OptionValueChip({ testId, value, thumbnail, disabled, onCommit, 
             data-testid={`${testId}-thumbnail`}
           />
         </Tooltip>
-      </UploadTrigger>
+      </UploadButton>
       <Input
         size="small"
         value={text}

@@ -3,7 +3,7 @@ import { Card, Flex, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProductCategory as Category, ProductType } from '@agrihub/contract/schemas/products';
 import type { ProductFormValues } from '../lib/product-form';
-import { CertificatesField } from './certificates-field';
+import { CertificatesField } from '../../../components/certificates-field';
 import { CodesSection } from './codes-section';
 import { GeneralSection, type ContentLocale } from './general-section';
 import { ImagesField } from './images-field';
@@ -65,7 +65,7 @@ export function ProductForm(props: Props) {
         </Card>
         <Card title={t('sections.variants')}>{props.variants}</Card>
         <Card title={t('sections.certificates')}>
-          <CertificatesField disabled={disabled} />
+          <CertificatesField ns="products" disabled={disabled} />
         </Card>
         <Card title={t('sections.origin')}>
           <OriginSection disabled={disabled} />

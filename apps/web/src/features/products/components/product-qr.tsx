@@ -3,7 +3,7 @@ import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QR_FILE_NAME } from '@agrihub/contract/constants';
-import { saveObjectUrl, useAuthorizedBlob } from '../lib/authorized-blob';
+import { saveObjectUrl, useAuthorizedBlob } from '../../../lib/private-file';
 
 /** The product's QR code (PNG from the API, fetched with the session) and a download as qrcode.png. */
 export function ProductQr({ productId, refreshKey }: { productId: number; refreshKey?: string }) {

@@ -4,7 +4,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { variantKey, variantLabel, type VariantDraft } from '@agrihub/contract/variants';
 import { MoneyInput } from './money-input';
-import { UploadTrigger } from './upload-trigger';
+import { UploadButton } from '../../../components/upload-button';
 
 interface Props {
   variants: VariantDraft[];
@@ -26,7 +26,8 @@ function ThumbnailCell({
   const [busy, setBusy] = useState(false);
   return (
     <Flex vertical align="center" gap={2}>
-      <UploadTrigger
+      <UploadButton
+        ns="products"
         kind="image"
         disabled={disabled || busy}
         onBusy={setBusy}
@@ -39,7 +40,7 @@ function ThumbnailCell({
           icon={<PictureOutlined />}
           style={{ cursor: disabled ? 'default' : 'pointer' }}
         />
-      </UploadTrigger>
+      </UploadButton>
       {!disabled && variant.thumbnail_id && (
         <Button size="small" type="link" onClick={() => onChange({ thumbnail_id: null, thumbnail_url: null })}>
           {t('variants.removeThumbnail')}
