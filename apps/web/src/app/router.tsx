@@ -35,6 +35,16 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminUsers', abilities: [{ action: 'read', subject: 'user' }] }),
     lazy: page(() => import('../features/admin/users-page'), 'UsersPage'),
   },
+  {
+    path: paths.adminProducers,
+    handle: handle({ title: 'adminProducers', abilities: [{ action: 'read', subject: 'producer' }] }),
+    lazy: page(() => import('../features/admin-producers/admin-producers-page'), 'AdminProducersPage'),
+  },
+  {
+    path: paths.adminProducer,
+    handle: handle({ title: 'adminProducer', abilities: [{ action: 'read', subject: 'producer' }] }),
+    lazy: page(() => import('../features/admin-producers/admin-producer-page'), 'AdminProducerPage'),
+  },
   // Products (producer side) and their review (admin).
   {
     path: paths.products,

@@ -19,6 +19,7 @@ export const paths = {
   adminUsers: '/admin/users',
   adminAddUser: '/admin/add-user',
   adminProducers: '/admin/producers',
+  adminProducer: '/admin/producers/:id',
   products: '/products',
   product: '/products/:id',
   addProduct: '/add-product',

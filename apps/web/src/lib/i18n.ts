@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'admin',
   'products',
   'admin-products',
+  'admin-producers',
   'batches',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';

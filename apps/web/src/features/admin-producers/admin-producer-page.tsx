@@ -1,0 +1,57 @@
+import { Button, Flex, Result, Space, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { isApiError } from '../../lib/api-error';
+import { useGetAdminProducerQuery } from './admin-producers-api';
+import { ProducerDetails } from './producer-details';
+import { StatusActions } from './status-actions';
+import { ProducerStatusTag } from './status-tag';
+
+/** /admin/producers/{id}: a producer's details with approve / close / reopen. */
+export function AdminProducerPage() {
+  const { t } = useTranslation('admin-producers');
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useGetAdminProducerQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+
+  if (!valid || (isApiError(query.error) && query.error.status === 404)) {
+    return (
+      <Result
+        status="404"
+        title={t('detail.notFound')}
+        data-testid="admin-producer-not-found"
+        extra={
+          <Link to={paths.adminProducers}>
+            <Button type="primary">{t('detail.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const detail = query.data;
+  if (!detail) return <PageLoader />;
+  const p = detail.producer;
+
+  return (
+    <Flex vertical gap={16} data-testid="admin-producer-page">
+      <Flex justify="space-between" align="center" gap={16}>
+        <Space size="middle" align="center">
+          <Link to={paths.adminProducers} aria-label={t('detail.backToList')}>
+            <ArrowLeftOutlined />
+          </Link>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {p.name}
+          </Typography.Title>
+          <ProducerStatusTag status={p.status} />
+        </Space>
+        <StatusActions producer={p} />
+      </Flex>
+      <ProducerDetails detail={detail} />
+    </Flex>
+  );
+}

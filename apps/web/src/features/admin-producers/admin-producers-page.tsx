@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Card, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, generatePath } from 'react-router';
+import { MAX_PER_PAGE } from '@agrihub/contract/constants';
+import { provinceName } from '@agrihub/contract/geo';
+import type { Producer } from '@agrihub/contract/schemas/producers';
+import { QueryError } from '../../components/query-error';
+import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/formatters';
+import { currentLocale } from '../../lib/i18n';
+import { useListAdminProducersQuery } from './admin-producers-api';
+import { BulkActions } from './bulk-actions';
+import { ExportButtons } from './export-buttons';
+import { useProducerFilters, type ProducerFilters } from './list-params';
+import { ProducerFiltersBar } from './producer-filters';
+import { StatusActions } from './status-actions';
+import { ProducerStatusTag } from './status-tag';
+
+/** /admin/producers: the platform's producers, server-paged, with filters, bulk status changes and XLSX export. */
+export function AdminProducersPage() {
+  const { t } = useTranslation('admin-producers');
+  const { filters, update, active } = useProducerFilters();
+  const list = useListAdminProducersQuery(filters);
+  const [selected, setSelected] = useState<number[]>([]);
+  const locale = currentLocale();
+
+  /** A new filter is a new question: the selection of the previous answer no longer applies. */
+  const filter = (patch: Partial<ProducerFilters>) => {
+    setSelected([]);
+    update(patch);
+  };
+
+  const columns: TableColumnsType<Producer> = [
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, p) => (
+        <Link to={generatePath(paths.adminProducer, { id: String(p.id) })} data-testid="admin-producer-link">
+          {name}
+        </Link>
+      ),
+    },
+    {
+      title: t('fields.producer_type'),
+      dataIndex: 'producer_type',
+      key: 'producer_type',
+      render: (v: Producer['producer_type']) => t(`types.${v}`),
+    },
+    { title: t('fields.tax_code'), dataIndex: 'tax_code', key: 'tax_code', render: (v: string | null) => v ?? '—' },
+    { title: t('fields.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('fields.province_code'),
+      dataIndex: 'province_code',
+      key: 'province_code',
+      render: (v: string | null) => provinceName(v) ?? '—',
+    },
+    {
+      title: t('fields.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: Producer['status']) => <ProducerStatusTag status={s} />,
+    },
+    {
+      title: t('fields.created_at'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      render: (v: string) => formatDateTime(v, locale),
+    },
+    {
+      key: 'actions',
+      align: 'right',
+      render: (_: unknown, p) => <StatusActions producer={p} actions={['approve']} size="small" />,
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="admin-producers">
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('list.title')}
+        </Typography.Title>
+        <ExportButtons filters={filters} selectedIds={selected} />
+      </Flex>
+      <Card>
+        <Flex vertical gap={16}>
+          <Flex justify="space-between" align="center" gap={16} wrap>
+            <ProducerFiltersBar filters={filters} active={active} update={filter} />
+            <BulkActions ids={selected} onDone={() => setSelected([])} />
+          </Flex>
+          {list.isError ? (
+            <QueryError error={list.error} onRetry={() => void list.refetch()} />
+          ) : (
+            <Table<Producer>
+              rowKey="id"
+              columns={columns}
+              dataSource={list.data?.producers ?? []}
+              loading={list.isFetching}
+              rowSelection={{
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }}
+              onRow={(p) => ({ 'data-testid': 'admin-producer-row', 'data-id': p.id }) as object}
+              locale={{
+                emptyText: list.isLoading ? (
+                  ' '
+                ) : (
+                  <Empty
+                    description={active ? t('list.noMatch') : t('list.empty')}
+                    data-testid="admin-producers-empty"
+                  />
+                ),
+              }}
+              pagination={{
+                current: list.data?.meta.current_page ?? filters.page,
+                pageSize: list.data?.meta.per_page ?? filters.per_page,
+                total: list.data?.meta.total_count ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: [10, 20, 50, 100].filter((n) => n <= MAX_PER_PAGE),
+                showTotal: (total) => t('list.total', { count: total }),
+              }}
+              onChange={(pagination) =>
+                update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page })
+              }
+              data-testid="admin-producers-table"
+            />
+          )}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
+import en from '../../../public/locales/en/admin-producers.json';
+import vi from '../../../public/locales/vi/admin-producers.json';
+import { filtersFrom, listParams, searchOf } from './list-params';
+import { filenameOf } from './filename';
+
+type Json = { [key: string]: Json | string };
+const keys = (obj: Json, prefix = ''): string[] =>
+  Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
+const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+describe('admin-producers translations', () => {
+  const viKeys = new Set(keys(vi));
+
+  it('English has exactly the Vietnamese keys', () => {
+    expect(keys(en as Json).sort()).toEqual([...viKeys].sort());
+  });
+
+  it('every literal key the pages use exists, and every status, type and business field is labelled', () => {
+    const used = new Set<string>();
+    for (const src of Object.values(sources)) {
+      for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z_.]+)'/g)) used.add(m[1]);
+    }
+    expect(used.size).toBeGreaterThan(30);
+    expect([...used].filter((k) => !viKeys.has(k))).toEqual([]);
+    for (const s of APPROVAL_STATUSES) expect(viKeys.has(`status.${s}`)).toBe(true);
+    for (const s of PRODUCER_TYPES) expect(viKeys.has(`types.${s}`)).toBe(true);
+    for (const s of BUSINESS_FIELDS) expect(viKeys.has(`businessFields.${s}`)).toBe(true);
+    for (const a of ['approve', 'reopen']) expect(viKeys.has(`${a}.title`) && viKeys.has(`${a}.content`)).toBe(true);
+  });
+});
+
+describe('list filters in the URL', () => {
+  it('drops unknown values and defaults, and round-trips', () => {
+    const f = filtersFrom(
+      new URLSearchParams('page=2&per_page=500&status=done&producer_type=household&q=%20tr%C3%A0%20'),
+    );
+    expect(f).toEqual({ page: 2, per_page: 100, q: 'trà', status: undefined, producer_type: 'household' });
+    expect(searchOf({ ...f, page: 1, per_page: 20 }).toString()).toBe('q=tr%C3%A0&producer_type=household');
+    expect(listParams(f)).toEqual({ page: 2, per_page: 100, q: 'trà', producer_type: 'household' });
+  });
+
+  it('reads the download name the server offers', () => {
+    const h = `attachment; filename="don-vi-san-xuat-2025-07-01.xlsx"; filename*=UTF-8''don-vi-san-xuat-2025-07-01.xlsx`;
+    expect(filenameOf(h, 'x.xlsx')).toBe('don-vi-san-xuat-2025-07-01.xlsx');
+    expect(filenameOf('attachment; filename="a.xlsx"', 'x.xlsx')).toBe('a.xlsx');
+    expect(filenameOf(null, 'x.xlsx')).toBe('x.xlsx');
+  });
+});
