@@ -44,28 +44,26 @@ export function currentUser(req: FastifyRequest): UserRow {
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
-    const isApi = req.url.startsWith('/api/v1/');
-    const isPublic = req.routeOptions.config?.public === true;
-    const token = bearer(req);
-    if (token && isApi) {
-      const [row] = await app.db
-        .select({ user: users, sessionId: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.accessTokenHash, sha256(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.accessExpiresAt, new Date()),
-            eq(users.platform, req.platform),
-          ),
-        )
-        .limit(1);
-      if (!row && !isPublic) throw unauthenticated('invalid_token');
-      req.auth = row ?? null;
-    }
-    if (!isApi || isPublic) return;
+
+  async function resolveSession(req: FastifyRequest, token: string): Promise<AuthContext | null> {
+    const [row] = await app.db
+      .select({ user: users, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.accessTokenHash, sha256(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.accessExpiresAt, new Date()),
+          eq(users.platform, req.platform),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  function guard(req: FastifyRequest, isPublic: boolean) {
+    if (!req.url.startsWith('/api/v1/') || isPublic) return;
     if (!req.auth) throw unauthenticated();
     if (req.url.startsWith('/api/v1/admin/') && !isAdministrator(req.auth.user)) {
       throw new AppError(403, 'forbidden');
@@ -74,5 +72,26 @@ export default fp(async function auth(app: FastifyInstance) {
     if (ability && !allows(req.auth.user, ability[0], ability[1])) {
       throw new AppError(403, 'permission_denied');
     }
+  }
+
+  // Synchronous unless there is a token to look up, so public hot paths pay no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const isPublic = req.routeOptions.config?.public === true;
+    const token = req.url.startsWith('/api/v1/') ? bearer(req) : null;
+    const finish = () => {
+      try {
+        guard(req, isPublic);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    };
+    if (!token) return finish();
+    resolveSession(req, token).then((row) => {
+      // A stale token on a public route is ignored; on a private one it is refused.
+      if (!row && !isPublic) return done(unauthenticated('invalid_token'));
+      req.auth = row;
+      finish();
+    }, done);
   });
 });

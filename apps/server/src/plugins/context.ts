@@ -22,14 +22,16 @@ function pickLocale(header: string | string[] | undefined, accept: string | unde
 export default fp(async function context(app: FastifyInstance) {
   app.decorateRequest('platform', 'dtrack');
   app.decorateRequest('locale', 'vi');
-  app.addHook('onRequest', async (req) => {
+  // A synchronous hook: it runs on every request, including the hot public lookups.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.locale = pickLocale(req.headers['locale'], req.headers['accept-language']);
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/oauth/');
-    if (!isApi || req.url.startsWith('/api/docs') || req.url === '/api/health') return;
+    if (!isApi || req.url.startsWith('/api/docs') || req.url === '/api/health') return done();
     const header = req.headers['platform'];
     const value = (Array.isArray(header) ? header[0] : header)?.toLowerCase();
-    if (!isPlatformKey(value)) throw new AppError(400, 'platform_required');
+    if (!isPlatformKey(value)) return done(new AppError(400, 'platform_required'));
     req.platform = value;
     req.locale = effectiveLocale(value, req.locale);
+    done();
   });
 });
