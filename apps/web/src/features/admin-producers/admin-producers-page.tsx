@@ -124,7 +124,6 @@ export function AdminProducersPage() {
               onChange={(pagination) =>
                 update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page })
               }
-              data-testid="admin-producers-table"
             />
           )}
         </Flex>

@@ -83,7 +83,7 @@ export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
           </AppCan>
         )}
       </Card>
-      <Card title={t('detail.users')}>
+      <Card title={t('detail.users')} data-testid="producer-users">
         <Table<ProducerUser>
           rowKey="id"
           size="small"
@@ -101,7 +101,6 @@ export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
               render: (v: string) => formatDateTime(v, locale),
             },
           ]}
-          data-testid="producer-users"
         />
       </Card>
     </Flex>
