@@ -12,6 +12,7 @@ export * from './schemas/uploads.js';
 export * from './trace-steps.js';
 export * from './schemas/traceabilities.js';
 export * from './schemas/trace-public.js';
+export * from './schemas/product-public.js';
 export * from './gtin.js';
 export * from './variants.js';
 export * from './categories.js';

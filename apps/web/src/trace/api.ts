@@ -1,8 +1,8 @@
 import { platform } from './platform';
 import { locale } from './i18n';
-import type { PublicTrace } from './types';
+import type { PublicProduct, PublicTrace } from './types';
 
-/** The trace page talks to two public endpoints with plain fetch: no client library. */
+/** The trace pages talk to three public endpoints with plain fetch: no client library. */
 function headers(extra: Record<string, string> = {}): Record<string, string> {
   return { Accept: 'application/json', Platform: platform.key, locale, ...extra };
 }
@@ -17,23 +17,28 @@ async function serverMessage(res: Response): Promise<string | null> {
   }
 }
 
-export type TraceResult =
-  { kind: 'ok'; trace: PublicTrace } | { kind: 'notFound' } | { kind: 'error'; message: string | null };
+export type LoadResult<T> = { kind: 'ok'; value: T } | { kind: 'notFound' } | { kind: 'error'; message: string | null };
 
-export async function fetchTrace(code: string, signal?: AbortSignal): Promise<TraceResult> {
+/** GET a public JSON envelope `{ data: { [key]: T } }`: 404 or a malformed code (422) → notFound, anything else wrong → error. */
+async function fetchPublic<T>(url: string, key: string, signal?: AbortSignal): Promise<LoadResult<T>> {
   try {
-    const res = await fetch(`/api/v1/client/traceabilities/${encodeURIComponent(code)}`, {
-      headers: headers(),
-      signal,
-    });
-    if (res.status === 404) return { kind: 'notFound' };
+    const res = await fetch(url, { headers: headers(), signal });
+    if (res.status === 404 || res.status === 422) return { kind: 'notFound' };
     if (!res.ok) return { kind: 'error', message: await serverMessage(res) };
-    const body = (await res.json()) as { data: { traceability: PublicTrace } };
-    return { kind: 'ok', trace: body.data.traceability };
+    const body = (await res.json()) as { data: Record<string, T> };
+    return { kind: 'ok', value: body.data[key] };
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     return { kind: 'error', message: null };
   }
+}
+
+export function fetchTrace(code: string, signal?: AbortSignal): Promise<LoadResult<PublicTrace>> {
+  return fetchPublic(`/api/v1/client/traceabilities/${encodeURIComponent(code)}`, 'traceability', signal);
+}
+
+export function fetchProduct(code: string, signal?: AbortSignal): Promise<LoadResult<PublicProduct>> {
+  return fetchPublic(`/api/v1/client/products/${encodeURIComponent(code)}`, 'product', signal);
 }
 
 export type VoteResult = { ok: true } | { ok: false; message: string | null };

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchTrace, type TraceResult } from './api';
+import { fetchProduct, fetchTrace, type LoadResult } from './api';
 import { locale, t } from './i18n';
 import { applyBranding } from './platform';
+import { routeFromPath } from './route';
+import type { PublicProduct, PublicTrace } from './types';
 import { Header } from './components/header';
+import { ProductView } from './components/product-view';
 import { TraceView } from './components/trace-view';
 
-/** `/trace/{code}` → code (anything after the first segment is ignored). */
-export function codeFromPath(pathname: string): string {
-  const match = /^\/trace\/([^/?#]+)/.exec(pathname);
-  return match ? decodeURIComponent(match[1]) : '';
-}
+type Page = { kind: 'batch'; trace: PublicTrace } | { kind: 'product'; product: PublicProduct };
+type State = { kind: 'loading' } | LoadResult<Page>;
 
-type State = { kind: 'loading' } | TraceResult;
-
+/** `/trace/{code}` shows a batch, `/trace/p/{code}` a product (its QR code without a lot). */
 export function TraceApp() {
-  const code = codeFromPath(window.location.pathname);
+  const route = routeFromPath(window.location.pathname);
+  const { kind, code, missing } = route;
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -24,15 +24,23 @@ export function TraceApp() {
   }, []);
 
   useEffect(() => {
-    if (!code) {
+    if (!code || missing) {
       setState({ kind: 'notFound' });
       return;
     }
     const controller = new AbortController();
     setState({ kind: 'loading' });
-    fetchTrace(code, controller.signal).then(setState, () => undefined);
+    const load: Promise<LoadResult<Page>> =
+      kind === 'product'
+        ? fetchProduct(code, controller.signal).then((r) =>
+            r.kind === 'ok' ? { kind: 'ok', value: { kind: 'product', product: r.value } } : r,
+          )
+        : fetchTrace(code, controller.signal).then((r) =>
+            r.kind === 'ok' ? { kind: 'ok', value: { kind: 'batch', trace: r.value } } : r,
+          );
+    load.then(setState, () => undefined);
     return () => controller.abort();
-  }, [code, attempt]);
+  }, [kind, code, missing, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
@@ -51,8 +59,12 @@ export function TraceApp() {
             <div className="state-icon" aria-hidden="true">
               ?
             </div>
-            <h1>{t('notFound')}</h1>
-            <p className="muted">{t('notFoundHint', { code: code || '—' })}</p>
+            <h1>{kind === 'product' ? t('productNotFound') : t('notFound')}</h1>
+            <p className="muted">
+              {kind === 'product'
+                ? t('productNotFoundHint', { code: code || '—' })
+                : t('notFoundHint', { code: code || '—' })}
+            </p>
           </div>
         )}
         {state.kind === 'error' && (
@@ -67,7 +79,8 @@ export function TraceApp() {
             </button>
           </div>
         )}
-        {state.kind === 'ok' && <TraceView trace={state.trace} code={code} />}
+        {state.kind === 'ok' && state.value.kind === 'batch' && <TraceView trace={state.value.trace} code={code} />}
+        {state.kind === 'ok' && state.value.kind === 'product' && <ProductView product={state.value.product} />}
       </main>
     </div>
   );

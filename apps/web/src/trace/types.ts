@@ -1,7 +1,10 @@
-/** The public lookup's shape comes from the contract; type-only imports add nothing to the bundle. */
+/** The public lookups' shapes come from the contract; type-only imports add nothing to the bundle. */
 export type { PublicTrace } from '@agrihub/contract/schemas/trace-public';
+export type { PublicProduct, PublicProductBatch } from '@agrihub/contract/schemas/product-public';
 import type { PublicTrace } from '@agrihub/contract/schemas/trace-public';
 
 export type PublicEvent = PublicTrace['events'][number];
 export type PublicCertificate = PublicTrace['certificates'][number];
 export type TraceFile = PublicEvent['photos'][number];
+/** A photo the lightbox can show (event photos and product images). */
+export type Photo = Pick<TraceFile, 'url' | 'thumbnail_url'>;

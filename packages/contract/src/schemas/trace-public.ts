@@ -6,6 +6,23 @@ import { batchCertificate, productionBase, traceEvent, traceFile } from './trace
 
 export const publicCodeParam = z.object({ code: z.string().regex(PUBLIC_CODE_PATTERN, 'not_found') });
 
+/** An image on the public pages (no upload id). */
+export const publicImage = traceFile.omit({ id: true });
+
+/** The producer as a consumer sees it: no ids, no contact data. */
+export const publicProducer = z.object({
+  name: z.string(),
+  province_code: z.string().nullable(),
+  province: z.string().nullable(),
+  type: z.enum(PRODUCER_TYPES),
+  logo_url: z.string().nullable(),
+});
+export type PublicProducer = z.infer<typeof publicProducer>;
+
+/** A certificate with its validity today (Asia/Ho_Chi_Minh). */
+export const publicCertificate = batchCertificate.extend({ valid: z.boolean() });
+export type PublicCertificate = z.infer<typeof publicCertificate>;
+
 /**
  * GET /api/v1/client/traceabilities/{code} → `{ data: { traceability: PublicTrace } }`.
  * What a consumer sees after scanning a QR code: no user data, no internal producer ids.
@@ -20,18 +37,12 @@ export const publicTrace = z.object({
     description_en: z.string().nullable(),
     gtin: z.string().nullable(),
     unit: z.string(),
-    images: z.array(traceFile.omit({ id: true })),
+    images: z.array(publicImage),
     origin_province_code: z.string().nullable(),
     origin_country: z.string().nullable(),
   }),
   variant: z.object({ label: z.string() }).nullable(),
-  producer: z.object({
-    name: z.string(),
-    province_code: z.string().nullable(),
-    province: z.string().nullable(),
-    type: z.enum(PRODUCER_TYPES),
-    logo_url: z.string().nullable(),
-  }),
+  producer: publicProducer,
   production_date: z.string(),
   expiry_date: z.string().nullable(),
   /** expiry_date is before today (Asia/Ho_Chi_Minh). */
@@ -39,7 +50,7 @@ export const publicTrace = z.object({
   quantity: z.number().int(),
   unit: z.string(),
   production_base: productionBase.nullable(),
-  certificates: z.array(batchCertificate.extend({ valid: z.boolean() })),
+  certificates: z.array(publicCertificate),
   events: z.array(traceEvent),
   published_at: z.string().nullable(),
   recall: z.object({ at: z.string(), reason: z.string() }).nullable(),

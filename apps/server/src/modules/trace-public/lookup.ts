@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_SOURCES_THRESHOLD, provinceName, type PublicTrace } from '@agrihub/contract';
+import { DUPLICATE_SOURCES_THRESHOLD, type PublicTrace } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
-import { iso, presentCertificates, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
+import { iso, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
 import { vnToday, type TraceEntry } from './cache.js';
+import { publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 export type LookupRow = {
   id: number;
@@ -89,18 +90,17 @@ export function presentPublic(row: LookupRow, today: string): Omit<PublicTrace, 
       description_en: row.p_description_en,
       gtin: row.p_gtin,
       unit: row.unit,
-      images: (row.p_images ?? []).map((f) => ({ url: f.url, thumbnail_url: f.thumbnail_url ?? null })),
+      images: publicImages(row.p_images),
       origin_province_code: row.p_origin_province_code,
       origin_country: row.p_origin_country,
     },
     variant: row.variant_types ? { label: variantLabelOf(row.variant_types) } : null,
-    producer: {
+    producer: publicProducer({
       name: row.pr_name,
-      province_code: row.pr_province_code,
-      province: provinceName(row.pr_province_code),
+      provinceCode: row.pr_province_code,
       type: row.pr_type,
-      logo_url: row.pr_logo_url,
-    },
+      logoUrl: row.pr_logo_url,
+    }),
     production_date: row.production_date,
     expiry_date: row.expiry_date,
     expired: !!row.expiry_date && row.expiry_date < today,
@@ -113,10 +113,7 @@ export function presentPublic(row: LookupRow, today: string): Omit<PublicTrace, 
           province_code: row.production_base.province_code ?? null,
         }
       : null,
-    certificates: presentCertificates(row.certificates).map((c) => ({
-      ...c,
-      valid: !c.valid_until || c.valid_until >= today,
-    })),
+    certificates: publicCertificates(row.certificates, today),
     events: row.events.map((e) => presentEvent({ ...e, occurredAt: e.occurred_at })),
     published_at: iso(row.published_at),
     recall: row.recalled_at ? { at: iso(row.recalled_at)!, reason: row.recall_reason ?? '' } : null,

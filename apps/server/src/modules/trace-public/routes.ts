@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import {
   isValidGtin,
   platformFromHost,
   publicCodeParam,
+  publicProduct,
   publicTrace,
   toGtin14,
 } from '@agrihub/contract';
@@ -14,6 +15,8 @@ import { products, traceabilities } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { TraceEntry } from './cache.js';
 import { loadEntry, render } from './lookup.js';
+import { sendNotFoundPage } from './not-found-page.js';
+import { loadPublicProduct, productCodeByGtin } from './product-lookup.js';
 
 /**
  * Headers of the lookup answer. The route skips helmet, which rebuilds its middleware on every
@@ -27,6 +30,7 @@ const LOOKUP_HEADERS = {
 };
 
 const digitalLinkParams = z.object({ gtin: z.string(), lot: z.string() });
+const isGtin = (gtin: string) => /^\d{8,14}$/.test(gtin) && isValidGtin(gtin);
 
 /**
  * The public trace lookup (no login) and GS1 Digital Link resolution.
@@ -63,10 +67,31 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/api/v1/client/products/:code',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['client'],
+        summary: 'Public page of an approved product by its public code: producer, certificates, published batches',
+        params: publicCodeParam,
+        response: { 200: z.object({ data: z.object({ product: publicProduct }) }), 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const product = await loadPublicProduct(app.db, req.platform, req.params.code);
+      if (!product) throw notFound();
+      return { data: { product } };
+    },
+  );
+
+  const hostPlatform = (host: string | undefined) =>
+    platformFromHost(host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
+
   /** `/01/{gtin}/10/{lot}` (GTIN-8/12/13/14, any trailing path) → 302 to `/trace/{code}` on the Host's platform. */
   async function resolveDigitalLink(host: string | undefined, gtin: string, lot: string): Promise<string | null> {
-    if (!/^\d{8,14}$/.test(gtin) || !isValidGtin(gtin) || lot.length > 50) return null;
-    const platform = platformFromHost(host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
+    if (!isGtin(gtin) || lot.length > 50) return null;
+    const platform = hostPlatform(host);
     const [row] = await app.db
       .select({ code: traceabilities.publicCode })
       .from(traceabilities)
@@ -88,14 +113,23 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
     config: { public: true },
     schema: { hide: true, params: digitalLinkParams.extend({ '*': z.string().optional() }) },
   } as const;
-  const handler = async (
-    req: { headers: { host?: string }; params: { gtin: string; lot: string } },
-    reply: import('fastify').FastifyReply,
-  ) => {
+  const handler = async (req: FastifyRequest<{ Params: { gtin: string; lot: string } }>, reply: FastifyReply) => {
     const code = await resolveDigitalLink(req.headers.host, req.params.gtin, req.params.lot);
-    if (!code) throw notFound();
+    if (!code) return sendNotFoundPage(req, reply);
     return reply.redirect(`/trace/${encodeURIComponent(code)}`, 302);
   };
   r.get('/01/:gtin/10/:lot', digitalLink, handler);
   r.get('/01/:gtin/10/:lot/*', digitalLink, handler);
+
+  /** `/01/{gtin}` (a product's QR code, no lot) → 302 to `/trace/p/{code}` of the approved product on the Host's platform. */
+  r.get(
+    '/01/:gtin',
+    { config: { public: true }, schema: { hide: true, params: z.object({ gtin: z.string() }) } },
+    async (req, reply) => {
+      const { gtin } = req.params;
+      const code = isGtin(gtin) ? await productCodeByGtin(app.db, hostPlatform(req.headers.host), gtin) : null;
+      if (!code) return sendNotFoundPage(req, reply);
+      return reply.redirect(`/trace/p/${encodeURIComponent(code)}`, 302);
+    },
+  );
 }

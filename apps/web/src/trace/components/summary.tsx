@@ -1,13 +1,18 @@
+import type { ReactNode } from 'react';
 import { COUNTRIES, provinceName } from '@agrihub/contract/geo';
 import { formatDate, formatNumber, locale, t } from '../i18n';
 import type { PublicTrace } from '../types';
+
+type Product = PublicTrace['product'];
+type Producer = PublicTrace['producer'];
+type Image = Product['images'][number];
 
 function countryName(code: string | null | undefined): string | null {
   const country = COUNTRIES.find((c) => c.code === code);
   return country ? country[locale] : null;
 }
 
-function Row({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
+export function Row({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
   if (!value) return null;
   return (
     <div className="row">
@@ -17,17 +22,35 @@ function Row({ label, value, testId }: { label: string; value: string | null | u
   );
 }
 
-/** Product, producer, origin and the batch facts. */
-export function Summary({ trace }: { trace: PublicTrace }) {
-  const { product, producer, production_base: base } = trace;
-  const name = (locale === 'en' && product.name_en) || product.name;
+/** The name in the reader's language (English when there is one), else the Vietnamese name. */
+export function localName(p: { name: string; name_en: string | null }): string {
+  return (locale === 'en' && p.name_en) || p.name;
+}
+
+/**
+ * The product card both public pages open with: cover, name, description, producer and origin,
+ * then the page's own facts (`children`, a list of Row).
+ */
+export function ProductCard({
+  product,
+  producer,
+  cover,
+  variantLabel,
+  children,
+}: {
+  product: Pick<
+    Product,
+    'name' | 'name_en' | 'description' | 'description_en' | 'origin_province_code' | 'origin_country'
+  >;
+  producer: Producer;
+  cover: Image | null;
+  variantLabel?: string | null;
+  children?: ReactNode;
+}) {
+  const name = localName(product);
   const origin = [provinceName(product.origin_province_code), countryName(product.origin_country)]
     .filter(Boolean)
     .join(', ');
-  const baseText = base
-    ? [base.name, base.address, provinceName(base.province_code)].filter(Boolean).join(' — ')
-    : null;
-  const cover = product.images[0] ?? null;
   const description = (locale === 'en' && product.description_en) || product.description;
   return (
     <section className="card product" data-testid="trace-product">
@@ -46,7 +69,7 @@ export function Summary({ trace }: { trace: PublicTrace }) {
         <p className="eyebrow">{t('verified')}</p>
         <h1 className="product-name" data-testid="trace-product-name">
           {name}
-          {trace.variant && trace.variant.label !== '--' && <span className="variant"> · {trace.variant.label}</span>}
+          {variantLabel && variantLabel !== '--' && <span className="variant"> · {variantLabel}</span>}
         </h1>
         {description && <p className="description">{description}</p>}
         <dl className="facts">
@@ -58,15 +81,33 @@ export function Summary({ trace }: { trace: PublicTrace }) {
             testId="trace-producer"
           />
           <Row label={t('origin')} value={origin} />
-          <Row label={t('lot')} value={trace.lot_code} testId="trace-lot" />
-          <Row label={t('productionDate')} value={formatDate(trace.production_date)} />
-          <Row label={t('expiryDate')} value={formatDate(trace.expiry_date)} />
-          <Row label={t('quantity')} value={`${formatNumber(trace.quantity)} ${trace.unit}`} />
-          <Row label={t('base')} value={baseText} />
-          <Row label={t('gtin')} value={product.gtin} />
-          <Row label={t('publishedAt')} value={formatDate(trace.published_at)} />
+          {children}
         </dl>
       </div>
     </section>
+  );
+}
+
+/** Product, producer, origin and the batch facts. */
+export function Summary({ trace }: { trace: PublicTrace }) {
+  const { product, production_base: base } = trace;
+  const baseText = base
+    ? [base.name, base.address, provinceName(base.province_code)].filter(Boolean).join(' — ')
+    : null;
+  return (
+    <ProductCard
+      product={product}
+      producer={trace.producer}
+      cover={product.images[0] ?? null}
+      variantLabel={trace.variant?.label}
+    >
+      <Row label={t('lot')} value={trace.lot_code} testId="trace-lot" />
+      <Row label={t('productionDate')} value={formatDate(trace.production_date)} />
+      <Row label={t('expiryDate')} value={formatDate(trace.expiry_date)} />
+      <Row label={t('quantity')} value={`${formatNumber(trace.quantity)} ${trace.unit}`} />
+      <Row label={t('base')} value={baseText} />
+      <Row label={t('gtin')} value={product.gtin} />
+      <Row label={t('publishedAt')} value={formatDate(trace.published_at)} />
+    </ProductCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '../i18n';
 import { platform } from '../platform';
-import type { PublicTrace, TraceFile } from '../types';
+import type { Photo, PublicTrace } from '../types';
 import { Banners } from './banners';
 import { Certificates } from './certificates';
 import { Lightbox } from './lightbox';
@@ -10,7 +10,7 @@ import { Summary } from './summary';
 import { Timeline } from './timeline';
 
 export interface Gallery {
-  photos: TraceFile[];
+  photos: Photo[];
   index: number;
 }
 

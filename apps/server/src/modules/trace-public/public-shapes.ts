@@ -1,0 +1,29 @@
+import { provinceName, type PublicCertificate, type PublicProducer } from '@agrihub/contract';
+import type { Certificate, StoredFile } from '../../db/schema/index.js';
+import { presentCertificates } from '../traceabilities/presenter.js';
+
+/** Pieces the public batch and product pages share (contract: schemas/trace-public.ts). */
+
+/** Certificates with their validity on `today` (YYYY-MM-DD, Asia/Ho_Chi_Minh). */
+export function publicCertificates(certs: Certificate[] | null | undefined, today: string): PublicCertificate[] {
+  return presentCertificates(certs).map((c) => ({ ...c, valid: !c.valid_until || c.valid_until >= today }));
+}
+
+export function publicImages(files: StoredFile[] | null | undefined) {
+  return (files ?? []).map((f) => ({ url: f.url, thumbnail_url: f.thumbnail_url ?? null }));
+}
+
+export function publicProducer(p: {
+  name: string;
+  provinceCode: string | null;
+  type: PublicProducer['type'];
+  logoUrl: string | null;
+}): PublicProducer {
+  return {
+    name: p.name,
+    province_code: p.provinceCode,
+    province: provinceName(p.provinceCode),
+    type: p.type,
+    logo_url: p.logoUrl,
+  };
+}
