@@ -3,8 +3,8 @@ import { App, Button, Space } from 'antd';
 import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProducerExportRequest } from '@agrihub/contract/schemas/admin-producers';
+import { fetchPrivateFile, saveBlob } from '../../lib/private-file';
 import { useAppSelector } from '../../stores/hooks';
-import { downloadExport } from './download';
 import type { ProducerFilters } from './list-params';
 
 /**
@@ -26,7 +26,11 @@ export function ExportButtons({ filters, selectedIds }: { filters: ProducerFilte
           : { mode: 'exportAsFilter', q: filters.q, status: filters.status, producer_type: filters.producer_type };
     setBusy(kind);
     try {
-      await downloadExport(token, '/api/v1/admin/producers/export', body, 'don-vi-san-xuat.xlsx');
+      const file = await fetchPrivateFile(token, '/api/v1/admin/producers/export', 'don-vi-san-xuat.xlsx', {
+        method: 'POST',
+        body,
+      });
+      saveBlob(file.blob, file.filename);
     } catch (error) {
       void message.error((error as Error).message || t('export.failed'));
     } finally {

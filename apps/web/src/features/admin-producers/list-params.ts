@@ -7,6 +7,7 @@ import {
   type ApprovalStatus,
   type ProducerType,
 } from '@agrihub/contract/constants';
+import { oneOfParam, positiveParam } from '../../lib/list-params';
 
 export interface ProducerFilters {
   page: number;
@@ -15,13 +16,6 @@ export interface ProducerFilters {
   status?: ApprovalStatus;
   producer_type?: ProducerType;
 }
-
-const positive = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const oneOf = <T extends string>(list: readonly T[], v: string | null): T | undefined =>
-  (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
 /** Query parameters of GET /api/v1/admin/producers (defaults left out). */
 export function listParams(f: ProducerFilters): Record<string, string | number> {
@@ -35,11 +29,11 @@ export function listParams(f: ProducerFilters): Record<string, string | number> 
 /** Filters read from a URL query; unknown values are dropped. */
 export function filtersFrom(params: URLSearchParams): ProducerFilters {
   return {
-    page: positive(params.get('page')) ?? 1,
-    per_page: Math.min(positive(params.get('per_page')) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    page: positiveParam(params.get('page')) ?? 1,
+    per_page: Math.min(positiveParam(params.get('per_page')) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE),
     q: params.get('q')?.trim() || undefined,
-    status: oneOf(APPROVAL_STATUSES, params.get('status')),
-    producer_type: oneOf(PRODUCER_TYPES, params.get('producer_type')),
+    status: oneOfParam(APPROVAL_STATUSES, params.get('status')),
+    producer_type: oneOfParam(PRODUCER_TYPES, params.get('producer_type')),
   };
 }
 
@@ -54,7 +48,7 @@ export function searchOf(filters: ProducerFilters): URLSearchParams {
   return out;
 }
 
-/** List filters kept in the URL (shareable, survive reload and back). */
+/** List filters kept in the URL (shareable, survive reload and back); this list has no sort, so not lib's useListParams. */
 export function useProducerFilters() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);

@@ -3,7 +3,6 @@ import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/con
 import en from '../../../public/locales/en/admin-producers.json';
 import vi from '../../../public/locales/vi/admin-producers.json';
 import { filtersFrom, listParams, searchOf } from './list-params';
-import { filenameOf } from './filename';
 
 type Json = { [key: string]: Json | string };
 const keys = (obj: Json, prefix = ''): string[] =>
@@ -43,12 +42,5 @@ describe('list filters in the URL', () => {
     expect(f).toEqual({ page: 2, per_page: 100, q: 'trà', status: undefined, producer_type: 'household' });
     expect(searchOf({ ...f, page: 1, per_page: 20 }).toString()).toBe('q=tr%C3%A0&producer_type=household');
     expect(listParams(f)).toEqual({ page: 2, per_page: 100, q: 'trà', producer_type: 'household' });
-  });
-
-  it('reads the download name the server offers', () => {
-    const h = `attachment; filename="don-vi-san-xuat-2025-07-01.xlsx"; filename*=UTF-8''don-vi-san-xuat-2025-07-01.xlsx`;
-    expect(filenameOf(h, 'x.xlsx')).toBe('don-vi-san-xuat-2025-07-01.xlsx');
-    expect(filenameOf('attachment; filename="a.xlsx"', 'x.xlsx')).toBe('a.xlsx');
-    expect(filenameOf(null, 'x.xlsx')).toBe('x.xlsx');
   });
 });
