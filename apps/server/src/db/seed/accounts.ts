@@ -120,7 +120,7 @@ export async function seedAccounts(db: Db): Promise<void> {
               ...(a.createdAt ? { createdAt: a.createdAt } : {}),
             })
             .returning({ id: producers.id });
-          producerId = p!.id;
+          producerId = p.id;
         }
         await tx.insert(users).values({
           platform,
