@@ -52,13 +52,32 @@ function vnDate(days: number, hour?: number, minute = 0): string {
   return hour === undefined ? date : `${date} ${two(hour)}:${two(minute)}`;
 }
 
-/** Opens an antd Select and picks the option whose label is exactly `label` (typing first when searchable). */
-async function pickOption(page: Page, testId: string, label: string, search?: string) {
+/**
+ * Opens an antd Select (or TreeSelect) and picks the entry `option` (typing `search` first when the
+ * select is searchable), until the field shows `shown`. The popup opens with a motion: a click
+ * while it still moves can miss (mouse down and up on different spots), so it waits for the motion
+ * to end and tries again if the choice did not take.
+ */
+async function pickFrom(page: Page, testId: string, option: Locator, shown: string, search?: string) {
   const select = page.getByTestId(testId);
-  await select.click();
-  if (search) await select.locator('input').fill(search);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
-  await expect(select).toContainText(label);
+  const moving = page.locator(
+    '.ant-select-dropdown:visible[class*="-enter"], .ant-select-dropdown:visible[class*="-appear"]',
+  );
+  await expect(async () => {
+    if (!(await option.isVisible())) {
+      await select.click();
+      if (search) await select.locator('input').fill(search);
+    }
+    await expect(moving).toHaveCount(0, { timeout: 2_000 });
+    await option.click({ timeout: 5_000 });
+    await expect(select).toContainText(shown, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Picks the Select option whose label is exactly `label`. */
+async function pickOption(page: Page, testId: string, label: string, search?: string) {
+  const option = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`);
+  await pickFrom(page, testId, option, label, search);
 }
 
 /** Types a date (or date and time) into an antd DatePicker and confirms with Enter. */
@@ -132,10 +151,8 @@ test.describe('products and traceability, end to end (dtrack)', () => {
 
     await page.getByTestId('product-name').fill(productName);
     // Category: a leaf, found by typing in the tree's search; the field shows the full path.
-    await page.getByTestId('product-category').click();
-    await page.getByTestId('product-category').locator('input').fill('Gạo hữu cơ');
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: /^Gạo hữu cơ$/ }).click();
-    await expect(page.getByTestId('product-category')).toContainText('Sản phẩm OCOP và hữu cơ > Gạo hữu cơ');
+    const leaf = page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: /^Gạo hữu cơ$/ });
+    await pickFrom(page, 'product-category', leaf, 'Sản phẩm OCOP và hữu cơ > Gạo hữu cơ', 'Gạo hữu cơ');
     await pickOption(page, 'product-unit', 'Kg');
     await page.getByTestId('product-price').fill('150000');
     await page.getByTestId('product-gtin').fill(gtin);
