@@ -24,6 +24,11 @@ describe('configuration', () => {
     expect(text).toContain('PLATFORM_HOSTS');
   });
 
+  it('resolves a relative DATA_DIR from where npm was run, so `npm start` at the root uses ./data', () => {
+    expect(loadConfig({ DATA_DIR: './data', INIT_CWD: '/srv/agrihub' }).dataDir).toBe('/srv/agrihub/data');
+    expect(loadConfig({ DATA_DIR: '/var/lib/agrihub', INIT_CWD: '/srv/agrihub' }).dataDir).toBe('/var/lib/agrihub');
+  });
+
   it('reads extra platform hosts', () => {
     expect(loadConfig({ PLATFORM_HOSTS: 'Trace.Example.vn=dtrack, shop.example.vn=foodmap' }).PLATFORM_HOSTS).toEqual({
       'trace.example.vn': 'dtrack',

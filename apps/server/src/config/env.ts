@@ -65,7 +65,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  // Relative to where the command was typed (npm sets INIT_CWD), so `npm start` at the root uses ./data.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   return {
     ...env,
     dataDir,
