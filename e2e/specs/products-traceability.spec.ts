@@ -387,3 +387,15 @@ test('the seeded demo page fits a 360 px phone without horizontal scrolling', as
   expect(errors, 'console errors on the phone').toEqual([]);
   await phoneContext.close();
 });
+
+test('the producer exports the batch list as XLSX, all and as filtered', async ({ page }) => {
+  await login(page, 'dtrack', demo('producer', 'dtrack'));
+  await page.goto(urlFor('dtrack', '/product-batches'));
+  await expect(page.getByTestId('batch-row').first()).toBeVisible();
+  for (const button of ['export-all', 'export-filtered']) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = fs.readFileSync(await download.path());
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  }
+});
