@@ -6,31 +6,22 @@ export const DISPLAY_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
 const intlLocale = (locale: Locale) => (locale === 'vi' ? 'vi-VN' : 'en-GB');
 
-export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
+/** Formats a UTC timestamp in Vietnam's time zone; empty for a missing or invalid value. */
+function formatInstant(iso: string | null | undefined, locale: Locale, options: Intl.DateTimeFormatOptions): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(locale), { timeZone: DISPLAY_TIME_ZONE, ...options }).format(date);
+}
+
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+
+export function formatDateTime(iso: string | null | undefined, locale: Locale): string {
+  return formatInstant(iso, locale, { ...DATE, hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
 export function formatDate(iso: string | null | undefined, locale: Locale): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  return formatInstant(iso, locale, DATE);
 }
 
 /** VND has no subunit: cents are đồng (DESIGN.md §3). */

@@ -4,18 +4,14 @@ import { PRODUCER_PROFILE_FIELDS } from '@agrihub/contract/schemas/producers';
 import { BUSINESS_FIELDS, PRODUCER_TYPES, APPROVAL_STATUSES } from '@agrihub/contract/constants';
 import { PLATFORMS } from '@agrihub/contract/platforms';
 import { ROLES } from '@agrihub/contract/permissions';
+import { translationKeys as keys, type TranslationTree as Json } from './translation-keys';
 
-type Json = { [key: string]: Json | string };
 const files = import.meta.glob<Json>('../../public/locales/*/*.json', { eager: true, import: 'default' });
 
 function bundle(lng: string, ns: string): Json {
   const found = files[`../../public/locales/${lng}/${ns}.json`];
   if (!found) throw new Error(`missing ${lng}/${ns}.json`);
   return found;
-}
-
-function keys(obj: Json, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 }
 
 function has(obj: Json, path: string): boolean {

@@ -3,10 +3,8 @@ import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/con
 import en from '../../../public/locales/en/admin-producers.json';
 import vi from '../../../public/locales/vi/admin-producers.json';
 import { filtersFrom, listParams, searchOf } from './list-params';
+import { translationKeys as keys, type TranslationTree as Json } from '../../lib/translation-keys';
 
-type Json = { [key: string]: Json | string };
-const keys = (obj: Json, prefix = ''): string[] =>
-  Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {
   eager: true,
   query: '?raw',

@@ -5,10 +5,8 @@ import traceEn from '../../trace/locales/en.json';
 import traceVi from '../../trace/locales/vi.json';
 import batchesEn from '../../../public/locales/en/batches.json';
 import batchesVi from '../../../public/locales/vi/batches.json';
+import { translationKeys as keys, type TranslationTree as Json } from '../../lib/translation-keys';
 
-type Json = { [key: string]: Json | string };
-const keys = (obj: Json, prefix = ''): string[] =>
-  Object.entries(obj).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
 const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {
   eager: true,
   query: '?raw',
