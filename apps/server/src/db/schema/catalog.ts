@@ -37,6 +37,24 @@ export interface OptionGroup {
   values: string[];
   thumbnails: ({ id: number; url: string } | null)[];
 }
+/**
+ * The public fields of a product as an administrator approved them (ADR 007): public pages read
+ * this, so an edit waiting for review never shows before it is approved.
+ */
+export interface ApprovedProduct {
+  name: string;
+  name_en: string | null;
+  description: string | null;
+  description_en: string | null;
+  gtin: string | null;
+  unit: string;
+  images: StoredFile[];
+  certificates: Certificate[];
+  origin_province_code: string | null;
+  origin_country: string | null;
+  /** Active variants in display order. */
+  variants: { types: { title: string; value: string }[] }[];
+}
 export interface ProductionBase {
   name: string;
   address: string | null;
@@ -83,6 +101,13 @@ export const products = pgTable(
     discountPriceCents: bigint('discount_price_cents', { mode: 'number' }),
     taxRate: smallint('tax_rate'),
     gtin: text('gtin'),
+    /**
+     * The GTIN as GTIN-14, set by the server when a product takes its GTIN: unique per platform,
+     * so a GTIN belongs to one product (GS1: one GTIN, one trade item) and thus one producer.
+     */
+    gtin14: text('gtin14'),
+    /** An administrator checked the GTIN's company prefix belongs to the producer. */
+    gtinVerified: boolean('gtin_verified').notNull().default(false),
     sku: text('sku'),
     images: jsonb('images').$type<StoredFile[]>().notNull().default([]),
     certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
@@ -95,11 +120,15 @@ export const products = pgTable(
     submittedAt: ts('submitted_at'),
     reviewedAt: ts('reviewed_at'),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Last approval and the public fields approved then (null: never approved, nothing public). */
+    approvedAt: ts('approved_at'),
+    approvedSnapshot: jsonb('approved_snapshot').$type<ApprovedProduct>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('products_platform_status_idx').on(t.platform, t.status),
+    uniqueIndex('products_platform_gtin14_uq').on(t.platform, t.gtin14).where(sql`${t.gtin14} is not null`),
     index('products_producer_idx').on(t.producerId),
     uniqueIndex('products_producer_sku_uq').on(t.producerId, t.sku).where(sql`${t.sku} is not null`),
     uniqueIndex('products_public_code_uq').on(t.publicCode),
