@@ -9,13 +9,17 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-start-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+function spawnServer(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
+  });
+}
+
 /** Runs `npm start`'s server process and collects what it prints until it exits. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
-    });
+    const child = spawnServer(env);
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -47,6 +51,36 @@ describe('starting the server', () => {
     expect(output).toContain('Cannot reach PostgreSQL');
     expect(output).not.toContain('secret-pw');
   });
+
+  it('a second server on the same data folder stops with a message naming the folder and the holder; the first releases it on SIGTERM', async () => {
+    const first = spawnServer({ PORT: '0' });
+    let firstOutput = '';
+    const firstExit = new Promise<number | null>((r) => first.on('exit', (code) => r(code)));
+    const killer = setTimeout(() => first.kill('SIGKILL'), 90_000);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onData = (d: Buffer) => {
+          firstOutput += d.toString();
+          if (firstOutput.includes('AgriHub is running')) resolve();
+        };
+        first.stdout.on('data', onData);
+        first.stderr.on('data', onData);
+        first.on('exit', () => reject(new Error(`first server exited early:\n${firstOutput}`)));
+      });
+      const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8'));
+      expect(lock.pid).toBe(first.pid);
+      const second = await start({ PORT: '0' });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`The data folder ${dataDir} is already in use by another AgriHub server`);
+      expect(second.output).toContain(`process ${first.pid}`);
+      first.kill('SIGTERM');
+      expect(await firstExit).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    } finally {
+      clearTimeout(killer);
+      if (first.exitCode === null) first.kill('SIGKILL');
+    }
+  }, 120_000);
 
   it('stops with the list of bad variables', async () => {
     const { code, output } = await start({ PORT: 'not-a-port' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
-import { DatabaseUnreachableError, openDatabase } from './db/client.js';
+import { DataDirLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
 import { users } from './db/schema/index.js';
 import { seedDemo } from './db/seed/index.js';
 
@@ -40,7 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DatabaseUnreachableError) {
+  if (err instanceof ConfigError || err instanceof DatabaseUnreachableError || err instanceof DataDirLockedError) {
     console.error(`\n${err.message}\n`);
   } else {
     console.error(err);

@@ -7,6 +7,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { lockDataDir } from './folder-lock.js';
+
+export { DataDirLockedError } from './folder-lock.js';
 
 export type Schema = typeof schema;
 /** Both drivers expose the same query builder; typed as the node-postgres one. */
@@ -24,7 +27,11 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle')
 
 export class DatabaseUnreachableError extends Error {}
 
-/** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when dataDir is null). */
+/**
+ * PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when dataDir is null).
+ * A PGlite folder is locked for this process until close(): a second server on it stops with
+ * DataDirLockedError instead of silently sharing (and corrupting) the embedded database.
+ */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
@@ -45,10 +52,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     };
   }
   let client: PGlite;
+  let release = () => {};
   if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'pglite');
-    fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    release = lockDataDir(opts.dataDir);
+    try {
+      const dir = path.join(opts.dataDir, 'pglite');
+      fs.mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir);
+    } catch (err) {
+      release();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
@@ -57,6 +71,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
