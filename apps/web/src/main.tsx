@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema parses (CSP without 'unsafe-eval').
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/i18n';
