@@ -43,8 +43,6 @@ export const users = pgTable(
     registedServices: text('registed_services').array().notNull().default(sql`'{}'::text[]`),
     locale: text('locale').notNull().default('vi'),
     requiredChangePassword: boolean('required_change_password').notNull().default(false),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: ts('locked_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -61,6 +59,13 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     accessTokenHash: text('access_token_hash').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
+    /**
+     * Sessions born of one login share a family: a refresh rotates the session within it, and a
+     * replayed (already rotated) refresh token revokes the whole family (RFC 9700 reuse detection).
+     */
+    familyId: text('family_id')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     accessExpiresAt: ts('access_expires_at').notNull(),
     refreshExpiresAt: ts('refresh_expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -70,7 +75,46 @@ export const sessions = pgTable(
     uniqueIndex('sessions_access_uq').on(t.accessTokenHash),
     uniqueIndex('sessions_refresh_uq').on(t.refreshTokenHash),
     index('sessions_user_idx').on(t.userId),
+    index('sessions_family_idx').on(t.familyId),
   ],
+);
+
+/**
+ * Failed-attempt counters in a fixed window, one row per key (`login:pair:…`, `login:ip:…`,
+ * `password:user:…`): counted with one atomic upsert, so parallel bursts count every attempt.
+ * `subject` names the account a key is about, to clear its counters when the password changes.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    subject: text('subject'),
+    count: integer('count').notNull().default(0),
+    windowStart: ts('window_start').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [index('attempt_counters_subject_idx').on(t.subject), index('attempt_counters_window_idx').on(t.windowStart)],
+);
+
+/**
+ * Mails waiting for the SMTP server (plugins/mailer.ts): written before the request answers, sent
+ * in the background with retries. A sent mail's row is deleted; one that failed for good keeps its
+ * address, subject and error but not its body (it may hold a reset link).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: ts('failed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.nextAttemptAt)],
 );
 
 export const passwordResets = pgTable(
