@@ -5,11 +5,16 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
-import authPlugin from './plugins/auth.js';
+import authPlugin, { publicRoutes } from './plugins/auth.js';
 import contextPlugin from './plugins/context.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
@@ -57,6 +62,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(dbPlugin, { database, config });
   await app.register(errorsPlugin);
   await app.register(contextPlugin);
+  // Before any route is added, so every route's declared access rule is seen and enforced.
+  await app.register(authPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -77,12 +84,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     openapi: { info: { title: 'AgriHub API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(publicRoutes((scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' })));
   await app.register(mailerPlugin);
   await app.register(storagePlugin);
-  await app.register(authPlugin);
 
-  app.get('/api/health', { config: { public: true } }, async () => ({ status: 'ok', database: database.kind }));
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
   await registerModules(app);
   await app.register(webPlugin);
   return app;

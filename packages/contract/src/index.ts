@@ -1,6 +1,7 @@
 export * from './platforms.js';
 export * from './constants.js';
 export * from './permissions.js';
+export * from './access.js';
 export * from './menu.js';
 export * from './geo.js';
 export * from './messages/index.js';
@@ -14,6 +15,7 @@ export * from './schemas/traceabilities.js';
 export * from './schemas/trace-public.js';
 export * from './schemas/product-public.js';
 export * from './gtin.js';
+export * from './publication.js';
 export * from './variants.js';
 export * from './categories.js';
 export * from './schemas/products.js';

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { allows, isAdministrator, type Action, type AppSubject } from '@agrihub/contract';
+import { accessRefusal, misplacedAdminRoute, type RouteRule } from '@agrihub/contract';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import { sha256 } from '../lib/secrets.js';
+import { isApiRoute } from './context.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,12 +18,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-  interface FastifyContextConfig {
-    /** Open to visitors without a token. API routes are private unless they say so. */
-    public?: boolean;
-    /** The ability an admin route needs (checked after the administrator check). */
-    ability?: [Action, AppSubject];
+  interface FastifyInstance {
+    /** Every route of the app as declared (method, url pattern, config): what the access tests walk. */
+    routeTable: readonly RouteOptions[];
   }
+  // Every route declares `access` (see RouteRule in the contract); nothing is decided from the raw URL.
+  interface FastifyContextConfig extends RouteRule {}
 }
 
 function bearer(req: FastifyRequest): string | null {
@@ -39,11 +40,48 @@ export function currentUser(req: FastifyRequest): UserRow {
 }
 
 /**
- * Resolves the bearer token to a live session of this platform, then applies the guards:
- * private by default, administrators only under /api/v1/admin, and the route's ability.
+ * Registers a third-party plugin (static files, API docs) whose routes are all public: they cannot
+ * declare `access` themselves, so this scope declares it for them.
+ */
+export function publicRoutes(register: (scope: FastifyInstance) => PromiseLike<unknown>): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), access: 'public' };
+    });
+    await register(scope);
+  };
+}
+
+const STATUS: Record<string, number> = { unauthenticated: 401 };
+
+/**
+ * Access from the matched route, never from the raw URL: the router has already decoded and
+ * matched the path, and each route declares who may call it (`config.access`, optional `ability`).
+ * A route that declares nothing is refused, and an admin rule outside /api/v1/admin/ (or the
+ * reverse) stops the app at start.
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+
+  const declared: RouteOptions[] = [];
+  app.decorate('routeTable', declared);
+  app.addHook('onRoute', (route) => {
+    declared.push(route);
+  });
+  // Checked once every route is known (a scope may still add `access` after this hook ran).
+  app.addHook('onReady', (done) => {
+    for (const route of declared) {
+      const access = route.config?.access;
+      if (!access) {
+        app.log.error({ method: route.method, url: route.url }, 'route declares no access rule: it is refused');
+      } else if (misplacedAdminRoute(route.url, access)) {
+        return done(
+          new Error(`${String(route.method)} ${route.url}: admin routes live under /api/v1/admin/ and nowhere else`),
+        );
+      }
+    }
+    done();
+  });
 
   async function resolveSession(req: FastifyRequest, token: string): Promise<AuthContext | null> {
     const [row] = await app.db
@@ -62,25 +100,23 @@ export default fp(async function auth(app: FastifyInstance) {
     return row ?? null;
   }
 
-  function guard(req: FastifyRequest, isPublic: boolean) {
-    if (!req.url.startsWith('/api/v1/') || isPublic) return;
-    if (!req.auth) throw unauthenticated();
-    if (req.url.startsWith('/api/v1/admin/') && !isAdministrator(req.auth.user)) {
-      throw new AppError(403, 'forbidden');
+  function guard(req: FastifyRequest) {
+    const refusal = accessRefusal(req.routeOptions.config, req.auth?.user ?? null);
+    if (!refusal) return;
+    if (refusal === 'route_access_undeclared') {
+      req.log.error({ route: req.routeOptions.url }, 'refused: route declares no access rule');
     }
-    const ability = req.routeOptions.config?.ability;
-    if (ability && !allows(req.auth.user, ability[0], ability[1])) {
-      throw new AppError(403, 'permission_denied');
-    }
+    throw new AppError(STATUS[refusal] ?? 403, refusal);
   }
 
   // Synchronous unless there is a token to look up, so public hot paths pay no promise.
   app.addHook('onRequest', (req, _reply, done) => {
-    const isPublic = req.routeOptions.config?.public === true;
-    const token = req.url.startsWith('/api/v1/') ? bearer(req) : null;
+    if (req.is404) return done(); // nothing matched: the not-found handler answers
+    const isPublic = req.routeOptions.config.access === 'public';
+    const token = isApiRoute(req) ? bearer(req) : null;
     const finish = () => {
       try {
-        guard(req, isPublic);
+        guard(req);
         done();
       } catch (err) {
         done(err as Error);

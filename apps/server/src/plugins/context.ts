@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LOCALES, isPlatformKey, effectiveLocale, type Locale, type PlatformKey } from '@agrihub/contract';
 import { AppError } from '../lib/errors.js';
 
@@ -18,6 +18,16 @@ function pickLocale(header: string | string[] | undefined, accept: string | unde
   return (fromAccept as Locale) ?? 'vi';
 }
 
+/**
+ * An API route needs the Platform header: decided from the matched route's pattern (the router has
+ * already decoded the path), never from the raw URL. The docs and the health check need none.
+ */
+export function isApiRoute(req: FastifyRequest): boolean {
+  const url = req.routeOptions.url;
+  if (!url || url === '/api/health' || url.startsWith('/api/docs')) return false;
+  return url.startsWith('/api/') || url.startsWith('/oauth/');
+}
+
 /** Reads the `locale` and `Platform` headers. API calls without a known platform are refused (400). */
 export default fp(async function context(app: FastifyInstance) {
   app.decorateRequest('platform', 'dtrack');
@@ -25,8 +35,7 @@ export default fp(async function context(app: FastifyInstance) {
   // A synchronous hook: it runs on every request, including the hot public lookups.
   app.addHook('onRequest', (req, _reply, done) => {
     req.locale = pickLocale(req.headers['locale'], req.headers['accept-language']);
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/oauth/');
-    if (!isApi || req.url.startsWith('/api/docs') || req.url === '/api/health') return done();
+    if (!isApiRoute(req)) return done();
     const header = req.headers['platform'];
     const value = (Array.isArray(header) ? header[0] : header)?.toLowerCase();
     if (!isPlatformKey(value)) return done(new AppError(400, 'platform_required'));

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { publicRoutes } from './auth.js';
 
 /** Where uploaded bytes live. Local disk by default; an S3-compatible driver fits the same shape. */
 export interface StorageDriver {
@@ -44,17 +45,21 @@ export default fp(async function storage(app) {
   const root = app.config.uploadDir;
   await fs.mkdir(root, { recursive: true });
   app.decorate('storage', localStorageDriver(root));
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    setHeaders(res) {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
-    },
-  });
+  await app.register(
+    publicRoutes((scope) =>
+      scope.register(fastifyStatic, {
+        root,
+        prefix: '/uploads/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        setHeaders(res) {
+          res.header('X-Content-Type-Options', 'nosniff');
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+        },
+      }),
+    ),
+  );
 });

@@ -2,6 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { publicRoutes } from './auth.js';
+
+/** Paths the SPA never answers: a miss there is a JSON 404, however the path is spelled. */
+const RESERVED = ['/api', '/oauth', '/uploads'];
+
+/** The path as a file system would read it: decoded, dot segments and repeated slashes resolved. */
+export function normalisedPath(url: string): string | null {
+  try {
+    const decoded = decodeURIComponent(url.split('?')[0]).replace(/\\/g, '/');
+    return path.posix.normalize(decoded).replace(/\/+/g, '/');
+  } catch {
+    return null; // malformed percent-encoding
+  }
+}
+
+const isReserved = (p: string) => {
+  const lower = p.toLowerCase();
+  return RESERVED.some((r) => lower === r || lower.startsWith(`${r}/`));
+};
 
 /**
  * Serves the built SPA. Unknown non-API GETs answer index.html so client routes work on reload;
@@ -14,30 +33,32 @@ export default fp(async function web(app) {
     app.log.warn({ dist }, 'web app not built: only the API is served (run npm run build)');
     return;
   }
-  await app.register(fastifyStatic, {
-    root: dist,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    setHeaders(res, file) {
-      const immutable = file.includes(`${path.sep}assets${path.sep}`);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  await app.register(
+    publicRoutes((scope) =>
+      scope.register(fastifyStatic, {
+        root: dist,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders(res, file) {
+          const immutable = file.includes(`${path.sep}assets${path.sep}`);
+          res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    ),
+  );
   const html = fs.readFileSync(index);
   // The public traceability page is its own small entry (apps/web/trace.html), not the admin SPA.
   const traceFile = path.join(dist, 'trace.html');
   const traceHtml = fs.existsSync(traceFile) ? fs.readFileSync(traceFile) : html;
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
-    const url = req.url;
-    if (url.startsWith('/api/') || url.startsWith('/oauth/') || url.startsWith('/uploads/')) {
-      return reply.callNotFound();
-    }
-    const file = path.join(dist, decodeURIComponent(url.split('?')[0]));
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const clean = normalisedPath(req.url);
+    if (clean === null || isReserved(clean)) return reply.callNotFound();
+    const file = path.join(dist, clean);
     if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(dist, file));
     }
-    const page = url.startsWith('/trace/') ? traceHtml : html;
+    const page = clean.startsWith('/trace/') ? traceHtml : html;
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
 });

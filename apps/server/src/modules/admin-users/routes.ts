@@ -13,7 +13,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/admin/users',
     {
-      config: { ability: ['read', 'user'] },
+      config: { access: 'admin', ability: ['read', 'user'] },
       schema: {
         tags: ['admin'],
         summary: 'Users of the platform; q searches name and email',

@@ -1,25 +1,39 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { LOCKOUT_MINUTES, MAX_FAILED_LOGINS, oauthErrorEnvelope, okEnvelope, tokenRequest, tokenResponse } from '@agrihub/contract';
+import { and, eq } from 'drizzle-orm';
+import { oauthErrorEnvelope, okEnvelope, tokenRequest, tokenResponse } from '@agrihub/contract';
 import { sessions, users } from '../../db/schema/index.js';
+import { pruneCounters } from '../../lib/attempts.js';
 import { AppError } from '../../lib/errors.js';
 import { dummyPasswordHash, sha256, verifyPassword } from '../../lib/secrets.js';
 import { currentUser } from '../../plugins/auth.js';
-import { openSession, revokeSession } from './sessions.js';
+import { openSession, revokeFamily, revokeSession } from './sessions.js';
+import { LOGIN_RULES, checkLogin, recordLoginFailure, recordLoginSuccess } from './throttle.js';
 
 /** OAuth-style error: RFC 6749 `error` plus our envelope. */
 const oauthError = (status: number, error: string, code: string, params?: Record<string, string | number>) =>
   new AppError(status, code, params, [], { error, error_description: code });
 
+/** The same answer for a locked source whether or not the account exists. */
+const tooManyLogins = (minutes: number) => oauthError(429, 'invalid_grant', 'too_many_login_attempts', { minutes });
+
 export default async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Counters whose window and lock are over restart at 1 anyway: drop them now and then.
+  const longestWindowS = Math.max(...Object.values(LOGIN_RULES).map((rule) => rule.windowS + rule.lockS));
+  const prune = setInterval(() => {
+    pruneCounters(app.db, longestWindowS).catch((err: unknown) => app.log.error({ err }, 'attempt counters not pruned'));
+  }, 10 * 60_000);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
 
   r.post(
     '/oauth/token',
     {
       config: {
-        public: true,
+        access: 'public',
         rateLimit: {
           max: app.config.LOGIN_RATE_LIMIT_PER_MIN,
           timeWindow: '1 minute',
@@ -30,71 +44,63 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Password grant (our web client only, ADR 0003) and refresh-token grant',
         body: tokenRequest,
-        response: { 200: tokenResponse, 400: oauthErrorEnvelope, 401: oauthErrorEnvelope, 423: oauthErrorEnvelope },
+        response: { 200: tokenResponse, 400: oauthErrorEnvelope, 401: oauthErrorEnvelope, 429: oauthErrorEnvelope },
       },
     },
     async (req) => {
       const body = req.body;
       if (body.grant_type === 'refresh_token') {
-        return app.db.transaction(async (tx) => {
+        const outcome = await app.db.transaction(async (tx) => {
           const [row] = await tx
             .select({ session: sessions, user: users })
             .from(sessions)
             .innerJoin(users, eq(users.id, sessions.userId))
-            .where(
-              and(
-                eq(sessions.refreshTokenHash, sha256(body.refresh_token)),
-                isNull(sessions.revokedAt),
-                gt(sessions.refreshExpiresAt, new Date()),
-                eq(users.platform, req.platform),
-              ),
-            )
+            .where(and(eq(sessions.refreshTokenHash, sha256(body.refresh_token)), eq(users.platform, req.platform)))
             .for('update')
             .limit(1);
-          if (!row) throw oauthError(400, 'invalid_grant', 'invalid_refresh_token');
-          // Rotation: the used refresh token dies with its session.
+          if (!row || row.session.refreshExpiresAt <= new Date()) return 'invalid' as const;
+          if (row.session.revokedAt) {
+            // A refresh token that was already rotated (or ended) comes back: someone holds a copy.
+            // End every session of its family, the thief's and the owner's (RFC 9700 §4.14.2).
+            await revokeFamily(tx, row.session.familyId);
+            return 'reused' as const;
+          }
+          // Rotation: the used refresh token dies with its session; the new one joins the family.
           await revokeSession(tx, row.session.id);
-          return openSession(tx, row.user.id);
+          return openSession(tx, row.user.id, row.session.familyId);
         });
+        if (outcome === 'reused') req.log.warn('replayed refresh token: its session family is revoked');
+        if (outcome === 'invalid' || outcome === 'reused') throw oauthError(400, 'invalid_grant', 'invalid_refresh_token');
+        return outcome;
       }
 
+      // Throttled by source (ADR 0008): the same work and answers for known and unknown names.
+      const source = { platform: req.platform, username: body.username, ip: req.ip };
+      const gate = await checkLogin(app.db, source);
+      if (gate.locked) throw tooManyLogins(gate.minutes);
+      if (gate.slowdownMs) await sleep(gate.slowdownMs);
       const [user] = await app.db
         .select()
         .from(users)
         .where(and(eq(users.platform, req.platform), eq(users.email, body.username)))
         .limit(1);
-      if (user?.lockedUntil && user.lockedUntil > new Date()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60000);
-        throw oauthError(423, 'invalid_grant', 'account_locked', { minutes });
-      }
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
       if (!user || !ok) {
-        if (user) {
-          const [after] = await app.db
-            .update(users)
-            .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-            .where(eq(users.id, user.id))
-            .returning({ failed: users.failedLoginCount });
-          if (after && after.failed >= MAX_FAILED_LOGINS) {
-            await app.db
-              .update(users)
-              .set({ lockedUntil: new Date(Date.now() + LOCKOUT_MINUTES * 60000), failedLoginCount: 0 })
-              .where(eq(users.id, user.id));
-            throw oauthError(423, 'invalid_grant', 'account_locked', { minutes: LOCKOUT_MINUTES });
-          }
-        }
+        const after = await recordLoginFailure(app.db, source);
+        if (after.locked) throw tooManyLogins(after.minutes);
         throw oauthError(401, 'invalid_grant', 'invalid_credentials');
       }
-      if (user.failedLoginCount > 0 || user.lockedUntil) {
-        await app.db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, user.id));
-      }
+      await recordLoginSuccess(app.db, source);
       return openSession(app.db, user.id);
     },
   );
 
   r.post(
     '/api/v1/users/logout',
-    { schema: { tags: ['auth'], response: { 200: okEnvelope } } },
+    {
+      config: { access: 'user', beforePasswordChange: true },
+      schema: { tags: ['auth'], response: { 200: okEnvelope } },
+    },
     async (req) => {
       currentUser(req);
       await revokeSession(app.db, req.auth!.sessionId);
@@ -102,4 +108,3 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 }
-

@@ -11,7 +11,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/product_types',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Product types; the type named "Khác" is last',
@@ -24,7 +24,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/categories',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Product categories (flat list with parent_id, path and is_leaf; only leaves are selectable)',

@@ -15,7 +15,7 @@ export default async function adminProducerExportRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/admin/producers/export',
     {
-      config: { ability: ['read', 'producer'] },
+      config: { access: 'admin', ability: ['read', 'producer'] },
       schema: {
         tags: ['admin'],
         summary: 'Producers as XLSX: exportAllData (every producer) or exportAsFilter (the filters and/or ids)',

@@ -23,7 +23,7 @@ export default async function adminProducerRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/admin/producers',
     {
-      config: { ability: ['read', 'producer'] },
+      config: { access: 'admin', ability: ['read', 'producer'] },
       schema: {
         tags: ['admin'],
         summary: 'Producers of the platform; filters q (name, tax code), status, producer_type',
@@ -37,7 +37,7 @@ export default async function adminProducerRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/admin/producers/:id',
     {
-      config: { ability: ['read', 'producer'] },
+      config: { access: 'admin', ability: ['read', 'producer'] },
       schema: {
         tags: ['admin'],
         summary: 'One producer of the platform with its user accounts and its product and batch counts',

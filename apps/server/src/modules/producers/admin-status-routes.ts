@@ -14,6 +14,7 @@ import {
 } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { invalidateProducerPages } from '../trace-public/state.js';
 import { notifyStatusChange } from './notify.js';
 import { presentProducer } from './presenter.js';
 
@@ -37,7 +38,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/admin/producers/bulk',
     {
-      config: { ability: ['update', 'producer'] },
+      config: { access: 'admin', ability: ['update', 'producer'] },
       schema: {
         tags: ['admin'],
         summary: 'Set the status of several producers; ids of other platforms are ignored',
@@ -54,6 +55,8 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         .where(and(eq(producers.platform, req.platform), inArray(producers.id, ids), ne(producers.status, status)))
         .returning({ id: producers.id, name: producers.name });
       req.log.info({ ids: changed.map((p) => p.id), status, reason }, 'producers status changed in bulk');
+      // Their public pages follow the status (ADR 007): closed → taken down, approved → back.
+      for (const p of changed) invalidateProducerPages(app, p.id);
       await notifyStatusChange(app, req.log, req.platform, changed, status, reason);
       return {
         data: { updated: changed.length },
@@ -65,7 +68,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/admin/producers/:id/status',
     {
-      config: { ability: ['update', 'producer'] },
+      config: { access: 'admin', ability: ['update', 'producer'] },
       schema: {
         tags: ['admin'],
         summary: 'Approve, close (reason required) or reopen (pending) a producer of the platform',
@@ -94,6 +97,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         return { row: after, changed: true };
       });
       if (changed) {
+        invalidateProducerPages(app, row.id);
         req.log.info({ producerId: row.id, status, reason }, 'producer status changed');
         await notifyStatusChange(app, req.log, req.platform, [row], status, reason);
       }

@@ -53,6 +53,7 @@ export default async function producerRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/producers',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['producers'],
         summary: 'Producers: the platform’s for administrators with read producer, the own one for producers',
@@ -63,7 +64,10 @@ export default async function producerRoutes(app: FastifyInstance) {
     async (req) => {
       const me = currentUser(req);
       if (!isAdministrator(me) && !me.producerId) {
-        return { data: { producers: [] }, meta: { total_count: 0, current_page: req.query.page, per_page: req.query.per_page } };
+        return {
+          data: { producers: [] },
+          meta: { total_count: 0, current_page: req.query.page, per_page: req.query.per_page },
+        };
       }
       return listProducers(app.db, reachableProducers(me, req.platform, 'read'), req.query);
     },
@@ -72,6 +76,7 @@ export default async function producerRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/producers',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['producers'],
         summary: 'Create the own producer (a user without one); it waits for approval',
@@ -86,7 +91,13 @@ export default async function producerRoutes(app: FastifyInstance) {
       const created = await app.db.transaction(async (tx) => {
         const [p] = await tx
           .insert(producers)
-          .values({ ...columnsOf(req.body), name: req.body.name, producerType: req.body.producer_type, platform: req.platform, status: 'pending' })
+          .values({
+            ...columnsOf(req.body),
+            name: req.body.name,
+            producerType: req.body.producer_type,
+            platform: req.platform,
+            status: 'pending',
+          })
           .returning();
         // Linked only if still without a producer: two concurrent creations cannot both win.
         const linked = await tx
@@ -98,13 +109,17 @@ export default async function producerRoutes(app: FastifyInstance) {
         return p;
       });
       reply.status(201);
-      return { data: { producer: presentProducer(created) }, meta: { message: translate(req.locale, 'producer_created') } };
+      return {
+        data: { producer: presentProducer(created) },
+        meta: { message: translate(req.locale, 'producer_created') },
+      };
     },
   );
 
   r.get(
     '/api/v1/producers/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['producers'],
         params: idParam,
@@ -113,7 +128,11 @@ export default async function producerRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const scope = reachableProducers(currentUser(req), req.platform, 'read');
-      const [p] = await app.db.select().from(producers).where(and(eq(producers.id, req.params.id), scope)).limit(1);
+      const [p] = await app.db
+        .select()
+        .from(producers)
+        .where(and(eq(producers.id, req.params.id), scope))
+        .limit(1);
       if (!p) throw notFound();
       return { data: { producer: presentProducer(p) } };
     },
@@ -122,6 +141,7 @@ export default async function producerRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/producers/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['producers'],
         summary: 'Update business information (own producer, or any with update producer)',

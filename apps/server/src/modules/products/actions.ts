@@ -9,8 +9,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { productPublicUrl, qrPng } from '../../lib/public-url.js';
 import type { ProductRow } from './presenter.js';
 import { getProduct, presentOne } from './queries.js';
-import { assertSkuFree } from './save.js';
-import { baseOf, invalidateTracePages, mapSkuRace, note, producerScope } from './scope.js';
+import { assertSkuFree, gtinTaken } from './save.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, producerScope } from './scope.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 const SKU_SEQ_DIGITS = 6;
@@ -39,13 +39,15 @@ export default async function productActionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/products/:id/register',
-    { schema: { ...one, summary: 'Submit for review: draft or rejected → pending' } },
+    { config: { access: 'user' }, schema: { ...one, summary: 'Submit for review: draft or rejected → pending' } },
     async (req) => {
       const scope = producerScope(req);
       const row = await app.db.transaction(async (tx) => {
-        const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+        const p = await lockOwnProduct(tx, scope, req.params.id);
         if (p.status !== 'draft' && p.status !== 'rejected')
           throw conflict('invalid_transition', { from: p.status, to: 'pending' });
+        // An old product whose GTIN another product owns (before GTINs were owned) must change it first.
+        if (p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
         const [u] = await tx
           .update(products)
           .set({ status: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
@@ -62,13 +64,16 @@ export default async function productActionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/products/:id/generate_sku',
-    { schema: { ...one, summary: 'Generate and store a unique SKU from the category code and a sequence' } },
+    {
+      config: { access: 'user' },
+      schema: { ...one, summary: 'Generate and store a unique SKU from the category code and a sequence' },
+    },
     async (req) => {
       const scope = producerScope(req);
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await app.db.transaction(async (tx) => {
-            const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+            const p = await lockOwnProduct(tx, scope, req.params.id);
             const sku = await nextSku(tx, p);
             const [u] = await tx
               .update(products)
@@ -90,12 +95,15 @@ export default async function productActionRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/v1/products/:id/sku',
-    { schema: { ...one, summary: 'Set the SKU (unique per producer, else 409 sku_taken)', body: productSkuRequest } },
+    {
+      config: { access: 'user' },
+      schema: { ...one, summary: 'Set the SKU (unique per producer, else 409 sku_taken)', body: productSkuRequest },
+    },
     async (req) => {
       const scope = producerScope(req);
       const row = await app.db
         .transaction(async (tx) => {
-          const p = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+          const p = await lockOwnProduct(tx, scope, req.params.id);
           await assertSkuFree(tx, scope.producerId, req.body.sku, p.id);
           const [u] = await tx
             .update(products)
@@ -113,6 +121,7 @@ export default async function productActionRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/products/:id/qrcode',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['products'],
         summary: `QR code PNG (${QR_FILE_NAME}) of the product's public URL: GS1 Digital Link with a GTIN, else /trace/p/{public_code}`,

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import {
   envelope,
   errorEnvelope,
+  gtinVerificationRequest,
   idParam,
   listEnvelope,
   product,
@@ -15,7 +16,9 @@ import { products } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { listMetaOf } from '../../lib/search.js';
 import { currentUser } from '../../plugins/auth.js';
+import { approvedSnapshot } from './approval.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
+import { gtinTaken } from './save.js';
 import { baseOf, invalidateTracePages, note } from './scope.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -28,7 +31,7 @@ export default async function adminProductRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/admin/products',
     {
-      config: { ability: ['read', 'product'] },
+      config: { access: 'admin', ability: ['read', 'product'] },
       schema: {
         tags: ['admin products'],
         summary: "The platform's products (filters producer_id, status, category_id, q)",
@@ -45,10 +48,14 @@ export default async function adminProductRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/v1/admin/products/:id', { config: { ability: ['read', 'product'] }, schema: one }, async (req) => {
-    const row = await getProduct(app.db, { platform: req.platform }, req.params.id);
-    return { data: { product: await presentOne(app.db, row, baseOf(app, req)) } };
-  });
+  r.get(
+    '/api/v1/admin/products/:id',
+    { config: { access: 'admin', ability: ['read', 'product'] }, schema: one },
+    async (req) => {
+      const row = await getProduct(app.db, { platform: req.platform }, req.params.id);
+      return { data: { product: await presentOne(app.db, row, baseOf(app, req)) } };
+    },
+  );
 
   async function review(
     id: number,
@@ -61,10 +68,15 @@ export default async function adminProductRoutes(app: FastifyInstance) {
       .transaction(async (tx) => {
         const p = await getProduct(tx, { platform }, id, { forUpdate: true });
         if (p.status !== 'pending') throw conflict('invalid_transition', { from: p.status, to });
+        // A product may not be approved with a GTIN another product owns (data from before GTINs were owned).
+        if (to === 'approved' && p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
         const now = new Date();
+        // Approval stores the approved version the public pages show until the next approval (ADR 007);
+        // a rejection keeps the previous approved version public.
+        const approval = to === 'approved' ? { approvedAt: now, approvedSnapshot: await approvedSnapshot(tx, p) } : {};
         const [u] = await tx
           .update(products)
-          .set({ status: to, rejectReason: reason, reviewedAt: now, reviewedBy: reviewer, updatedAt: now })
+          .set({ status: to, rejectReason: reason, reviewedAt: now, reviewedBy: reviewer, updatedAt: now, ...approval })
           .where(eq(products.id, p.id))
           .returning();
         return u;
@@ -77,7 +89,7 @@ export default async function adminProductRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/admin/products/:id/approve',
-    { config: { ability: ['update', 'product'] }, schema: { ...one, summary: 'pending → approved' } },
+    { config: { access: 'admin', ability: ['update', 'product'] }, schema: { ...one, summary: 'pending → approved' } },
     async (req) => {
       const row = await review(req.params.id, req.platform, currentUser(req).id, 'approved', null);
       return {
@@ -90,7 +102,7 @@ export default async function adminProductRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/admin/products/:id/reject',
     {
-      config: { ability: ['update', 'product'] },
+      config: { access: 'admin', ability: ['update', 'product'] },
       schema: { ...one, summary: 'pending → rejected with a reason', body: rejectProductRequest },
     },
     async (req) => {
@@ -98,6 +110,35 @@ export default async function adminProductRoutes(app: FastifyInstance) {
       return {
         data: { product: await presentOne(app.db, row, baseOf(app, req)) },
         meta: note(req, 'product_rejected'),
+      };
+    },
+  );
+
+  r.put(
+    '/api/v1/admin/products/:id/gtin_verification',
+    {
+      config: { access: 'admin', ability: ['update', 'product'] },
+      schema: {
+        ...one,
+        summary: "Mark the GTIN as verified (its company prefix belongs to the producer) or not; a GTIN change clears it",
+        body: gtinVerificationRequest,
+      },
+    },
+    async (req) => {
+      const row = await app.db.transaction(async (tx) => {
+        const p = await getProduct(tx, { platform: req.platform }, req.params.id, { forUpdate: true });
+        if (req.body.verified && !p.gtin14) throw conflict('gtin_not_owned');
+        // Not a change of the producer's fields: updated_at stays, so no producer's save turns stale.
+        const [u] = await tx
+          .update(products)
+          .set({ gtinVerified: req.body.verified })
+          .where(eq(products.id, p.id))
+          .returning();
+        return u;
+      });
+      return {
+        data: { product: await presentOne(app.db, row, baseOf(app, req)) },
+        meta: note(req, req.body.verified ? 'gtin_verified_saved' : 'gtin_unverified_saved'),
       };
     },
   );

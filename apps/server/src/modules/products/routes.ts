@@ -15,8 +15,9 @@ import { products, traceabilities } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../lib/errors.js';
 import { listMetaOf } from '../../lib/search.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
-import { saveProduct } from './save.js';
-import { baseOf, invalidateTracePages, mapSkuRace, note, producerScope } from './scope.js';
+import { assertFresh, saveProduct } from './save.js';
+import { assertProducerWritable } from '../producers/guard.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, producerScope } from './scope.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
@@ -27,6 +28,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/products',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['products'],
         summary: "The signed-in producer's products",
@@ -47,6 +49,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/products',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['products'],
         summary: 'Create a product (status draft)',
@@ -56,7 +59,12 @@ export default async function productRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const scope = producerScope(req);
-      const row = await app.db.transaction((tx) => saveProduct(tx, app.storage, scope, req.body)).catch(mapSkuRace);
+      const row = await app.db
+        .transaction(async (tx) => {
+          await assertProducerWritable(tx, scope.producerId);
+          return saveProduct(tx, app.storage, scope, req.body);
+        })
+        .catch((err: unknown) => mapSkuRace(err, req.body.gtin));
       reply.status(201);
       return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'product_created') };
     },
@@ -64,7 +72,10 @@ export default async function productRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/products/:id',
-    { schema: { tags: ['products'], params: idParam, response: { 200: envelope('product', product), ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['products'], params: idParam, response: { 200: envelope('product', product), ...errors } },
+    },
     async (req) => {
       const row = await getProduct(app.db, producerScope(req), req.params.id);
       return { data: { product: await presentOne(app.db, row, baseOf(app, req)) } };
@@ -74,6 +85,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/products/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['products'],
         summary:
@@ -87,11 +99,12 @@ export default async function productRoutes(app: FastifyInstance) {
       const scope = producerScope(req);
       const row = await app.db
         .transaction(async (tx) => {
-          const existing = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+          const existing = await lockOwnProduct(tx, scope, req.params.id);
+          assertFresh(existing.updatedAt, req.body.updated_at);
           if (existing.status === 'pending') throw conflict('product_under_review');
           return saveProduct(tx, app.storage, scope, req.body, existing);
         })
-        .catch(mapSkuRace);
+        .catch((err: unknown) => mapSkuRace(err, req.body.gtin));
       invalidateTracePages(app, row.id);
       return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'product_updated') };
     },
@@ -100,6 +113,7 @@ export default async function productRoutes(app: FastifyInstance) {
   r.delete(
     '/api/v1/products/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['products'],
         summary: 'Delete a product and its draft batches; refused (409) when it has published batches',
@@ -110,7 +124,7 @@ export default async function productRoutes(app: FastifyInstance) {
     async (req) => {
       const scope = producerScope(req);
       await app.db.transaction(async (tx) => {
-        const existing = await getProduct(tx, scope, req.params.id, { forUpdate: true });
+        const existing = await lockOwnProduct(tx, scope, req.params.id);
         const [published] = await tx
           .select({ n: count() })
           .from(traceabilities)

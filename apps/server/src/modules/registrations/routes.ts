@@ -19,7 +19,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
     '/api/v1/registrations',
     {
       config: {
-        public: true,
+        access: 'public',
         rateLimit: {
           max: app.config.REGISTRATION_RATE_LIMIT_PER_HOUR,
           timeWindow: '1 hour',

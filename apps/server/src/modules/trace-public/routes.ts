@@ -1,22 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  NO_LONGER_AVAILABLE,
   errorEnvelope,
   isValidGtin,
   platformFromHost,
   publicCodeParam,
   publicProduct,
   publicTrace,
-  toGtin14,
+  textField,
 } from '@agrihub/contract';
-import { products, traceabilities } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { TraceEntry } from './cache.js';
 import { loadEntry, render } from './lookup.js';
 import { sendNotFoundPage } from './not-found-page.js';
-import { loadPublicProduct, productCodeByGtin } from './product-lookup.js';
+import { batchCodeByGtinLot, loadPublicProduct, productCodeByGtin } from './product-lookup.js';
 
 /**
  * Headers of the lookup answer. The route skips helmet, which rebuilds its middleware on every
@@ -29,7 +28,8 @@ const LOOKUP_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-const digitalLinkParams = z.object({ gtin: z.string(), lot: z.string() });
+/** Path text follows the rule of every request text (no NUL, no lone surrogate): 422 before any query. */
+const digitalLinkParams = z.object({ gtin: textField(), lot: textField() });
 const isGtin = (gtin: string) => /^\d{8,14}$/.test(gtin) && isValidGtin(gtin);
 
 /**
@@ -41,22 +41,34 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   const cache = app.traceCache;
   const scans = app.scanBuffer;
   const load = (code: string) => loadEntry(app.db, code);
+  // Every public lookup is charged to its client; one that finds nothing costs more (lookup-limit.ts).
+  const limit = app.lookupLimiter;
 
   r.get(
     '/api/v1/client/traceabilities/:code',
     {
-      config: { public: true },
+      config: { access: 'public' },
       helmet: false,
+      onRequest: limit.onRequest,
       schema: {
         tags: ['client'],
         summary: 'Public traceability of a published batch by its public code (counts a scan)',
         params: publicCodeParam,
-        response: { 200: z.object({ data: z.object({ traceability: publicTrace }) }), 404: errorEnvelope },
+        response: {
+          200: z.object({ data: z.object({ traceability: publicTrace }) }),
+          404: errorEnvelope,
+          410: errorEnvelope,
+        },
       },
     },
     (req, reply) => {
       const respond = (entry: TraceEntry | null) => {
-        if (!entry || entry.platform !== req.platform) throw notFound();
+        if (!entry || entry.platform !== req.platform) {
+          limit.miss(req);
+          throw notFound();
+        }
+        // Taken down with its closed producer (contract: publicVisibility).
+        if (entry.gone) throw new AppError(410, NO_LONGER_AVAILABLE);
         scans.record(entry.id, entry.code, req.ip);
         // A prebuilt string: Fastify sends it as is, without serializing again.
         return reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
@@ -70,16 +82,23 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/client/products/:code',
     {
-      config: { public: true },
+      config: { access: 'public' },
+      onRequest: limit.onRequest,
       schema: {
         tags: ['client'],
         summary: 'Public page of an approved product by its public code: producer, certificates, published batches',
         params: publicCodeParam,
-        response: { 200: z.object({ data: z.object({ product: publicProduct }) }), 404: errorEnvelope },
+        response: {
+          200: z.object({ data: z.object({ product: publicProduct }) }),
+          404: errorEnvelope,
+          410: errorEnvelope,
+        },
       },
     },
     async (req) => {
       const product = await loadPublicProduct(app.db, req.platform, req.params.code);
+      if (!product) limit.miss(req);
+      if (product === 'gone') throw new AppError(410, NO_LONGER_AVAILABLE);
       if (!product) throw notFound();
       return { data: { product } };
     },
@@ -88,34 +107,27 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   const hostPlatform = (host: string | undefined) =>
     platformFromHost(host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
 
-  /** `/01/{gtin}/10/{lot}` (GTIN-8/12/13/14, any trailing path) → 302 to `/trace/{code}` on the Host's platform. */
+  /**
+   * `/01/{gtin}/10/{lot}` (GTIN-8/12/13/14, any trailing path) → 302 to `/trace/{code}` on the Host's
+   * platform: the newest published batch with this lot of the product that owns the GTIN, as
+   * approved, of an approved producer (a closed one's page then says it is no longer available).
+   */
   async function resolveDigitalLink(host: string | undefined, gtin: string, lot: string): Promise<string | null> {
     if (!isGtin(gtin) || lot.length > 50) return null;
-    const platform = hostPlatform(host);
-    const [row] = await app.db
-      .select({ code: traceabilities.publicCode })
-      .from(traceabilities)
-      .innerJoin(products, eq(products.id, traceabilities.productId))
-      .where(
-        and(
-          eq(traceabilities.platform, platform),
-          eq(traceabilities.status, 'published'),
-          eq(traceabilities.lotCode, lot),
-          sql`lpad(${products.gtin}, 14, '0') = ${toGtin14(gtin)}`,
-        ),
-      )
-      .orderBy(desc(traceabilities.publishedAt))
-      .limit(1);
-    return row?.code ?? null;
+    return batchCodeByGtinLot(app.db, hostPlatform(host), gtin, lot);
   }
 
   const digitalLink = {
-    config: { public: true },
-    schema: { hide: true, params: digitalLinkParams.extend({ '*': z.string().optional() }) },
+    onRequest: limit.onRequest,
+    config: { access: 'public' },
+    schema: { hide: true, params: digitalLinkParams.extend({ '*': textField().optional() }) },
   } as const;
   const handler = async (req: FastifyRequest<{ Params: { gtin: string; lot: string } }>, reply: FastifyReply) => {
     const code = await resolveDigitalLink(req.headers.host, req.params.gtin, req.params.lot);
-    if (!code) return sendNotFoundPage(req, reply);
+    if (!code) {
+      limit.miss(req);
+      return sendNotFoundPage(req, reply);
+    }
     return reply.redirect(`/trace/${encodeURIComponent(code)}`, 302);
   };
   r.get('/01/:gtin/10/:lot', digitalLink, handler);
@@ -124,11 +136,18 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   /** `/01/{gtin}` (a product's QR code, no lot) → 302 to `/trace/p/{code}` of the approved product on the Host's platform. */
   r.get(
     '/01/:gtin',
-    { config: { public: true }, schema: { hide: true, params: z.object({ gtin: z.string() }) } },
+    {
+      onRequest: limit.onRequest,
+      config: { access: 'public' },
+      schema: { hide: true, params: z.object({ gtin: textField() }) },
+    },
     async (req, reply) => {
       const { gtin } = req.params;
       const code = isGtin(gtin) ? await productCodeByGtin(app.db, hostPlatform(req.headers.host), gtin) : null;
-      if (!code) return sendNotFoundPage(req, reply);
+      if (!code) {
+        limit.miss(req);
+        return sendNotFoundPage(req, reply);
+      }
       return reply.redirect(`/trace/p/${encodeURIComponent(code)}`, 302);
     },
   );

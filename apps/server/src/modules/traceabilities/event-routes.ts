@@ -65,6 +65,7 @@ export default async function eventRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/traceabilities/:id/events',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Add an event (also on published batches)',
@@ -106,6 +107,7 @@ export default async function eventRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/traceabilities/:id/events/order',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Reorder the events of a draft batch',
@@ -141,6 +143,7 @@ export default async function eventRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/traceabilities/:id/events/:eventId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Edit an event of a draft batch',
@@ -169,6 +172,7 @@ export default async function eventRoutes(app: FastifyInstance) {
   r.delete(
     '/api/v1/traceabilities/:id/events/:eventId',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Delete an event of a draft batch',

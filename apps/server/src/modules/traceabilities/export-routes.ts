@@ -29,6 +29,7 @@ export default async function exportRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/traceabilities/:id/epcis',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'The batch as an EPCIS 2.0 JSON-LD document (application/ld+json, attachment)',
@@ -52,6 +53,7 @@ export default async function exportRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/traceabilities/export',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'The batch list as XLSX: exportAllData (every batch) or exportAsFilter (the filters and/or ids)',
@@ -78,6 +80,7 @@ export default async function exportRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/traceabilities/:id/qrcode',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'QR code PNG of the batch: GS1 Digital Link when the product has a GTIN, else /trace/{code}',

@@ -9,6 +9,7 @@ import {
   envelope,
   errorEnvelope,
   idParam,
+  isStale,
   listEnvelope,
   okEnvelope,
   translate,
@@ -75,6 +76,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/traceabilities',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'The producer’s batches (q: lot code, product name; filters: status, product, production date range)',
@@ -98,6 +100,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/traceabilities',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Create a draft batch',
@@ -109,7 +112,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       const actor = actorOf(req);
       const b = req.body;
       const created = await guardLot(b.lot_code, () =>
-        writeBatch(app, null, async (tx) => {
+        writeBatch(app, actor, null, async (tx) => {
           const [row] = await tx
             .insert(traceabilities)
             .values({
@@ -130,7 +133,10 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/traceabilities/:id',
-    { schema: { tags: ['traceabilities'], params: idParam, response: { 200: one, ...errors } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['traceabilities'], params: idParam, response: { 200: one, ...errors } },
+    },
     async (req) => {
       const actor = actorOf(req);
       await findOwnBatch(app.db, actor, req.params.id);
@@ -141,6 +147,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/traceabilities/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Replace a draft batch (a published batch is locked: 409 batch_published_locked)',
@@ -153,11 +160,13 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       const actor = actorOf(req);
       const updated = await guardLot(req.body.lot_code, () =>
         changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
+          // Someone changed the batch since the client read it: 409 stale_update, nothing overwritten.
+          if (isStale(b.updatedAt, req.body.updated_at)) throw conflict('stale_update');
           assertEditable(b);
           const columns = await columnsOf(tx, actor, req.body);
           await tx
             .update(traceabilities)
-            .set({ ...columns, updatedAt: new Date() })
+            .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), b.updatedAt.getTime() + 1)) })
             .where(eq(traceabilities.id, b.id));
           await audit(tx, b.id, actor.userId, 'update', { fields: changedFields(b, columns) });
           return presentBatch(tx, req, b.id);
@@ -170,6 +179,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
   r.delete(
     '/api/v1/traceabilities/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Delete a draft batch (published batches cannot be deleted: 409)',

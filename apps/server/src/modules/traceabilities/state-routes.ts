@@ -8,10 +8,11 @@ import {
   envelope,
   errorEnvelope,
   idParam,
+  publishRefusal,
   traceAudit,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
-import { traceAudits, traceabilities, users } from '../../db/schema/index.js';
+import { producers, products, traceAudits, traceabilities, users } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { iso, type BatchRow } from './presenter.js';
 import { actorOf, assertNotRecalled, audit, changeOwnBatch, findOwnBatch, presentBatch } from './service.js';
@@ -36,6 +37,7 @@ export default async function stateRoutes(app: FastifyInstance) {
     r.post(
       path,
       {
+        config: { access: 'user' },
         schema: {
           tags: ['traceabilities'],
           summary,
@@ -64,6 +66,15 @@ export default async function stateRoutes(app: FastifyInstance) {
     'Publish a draft batch (needs at least one event)',
     async (tx, b) => {
       if (b.status === 'published') throw conflict('batch_already_published');
+      // Only an approved producer publishes, and only batches of a product with an approved version.
+      const [owner] = await tx
+        .select({ producerStatus: producers.status, approvedAt: products.approvedAt })
+        .from(products)
+        .innerJoin(producers, eq(producers.id, products.producerId))
+        .where(eq(products.id, b.productId))
+        .limit(1);
+      const refusal = publishRefusal(owner?.producerStatus ?? 'pending', { approved_at: owner?.approvedAt ?? null });
+      if (refusal) throw conflict(refusal);
       const [c] = await tx
         .execute<{ n: number }>(sql`select count(*)::int as n from trace_events where traceability_id = ${b.id}`)
         .then((res) => res.rows);
@@ -126,6 +137,7 @@ export default async function stateRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/traceabilities/:id/history',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
         summary: 'Every change of the batch: who, when, what (newest first)',

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
-import { ATTACHMENT_MAX_BYTES, IMAGE_MAX_BYTES, errorEnvelope, upload as uploadSchema, type Upload } from '@agrihub/contract';
+import {
+  ATTACHMENT_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  errorEnvelope,
+  upload as uploadSchema,
+  type Upload,
+} from '@agrihub/contract';
 import { uploads } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -30,7 +36,10 @@ async function processImage(buf: Buffer, type: Sniffed): Promise<{ main: Buffer;
   const encode = (s: Sharp) =>
     type.ext === 'png' ? s.png() : type.ext === 'webp' ? s.webp({ quality: 85 }) : s.jpeg({ quality: 85 });
   const main = await encode(open()).toBuffer();
-  const thumb = await open().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  const thumb = await open()
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
   return { main, thumb };
 }
 
@@ -79,7 +88,13 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/images',
-    { schema: multipartSchema('Upload an image (JPEG/PNG/WebP by content, ≤ 5 MB); a 320 px thumbnail is made', 'image') },
+    {
+      config: { access: 'user' },
+      schema: multipartSchema(
+        'Upload an image (JPEG/PNG/WebP by content, ≤ 5 MB); a 320 px thumbnail is made',
+        'image',
+      ),
+    },
     async (req, reply) => {
       const { buffer, filename } = await receiveFile(req, IMAGE_MAX_BYTES);
       const type = sniffImage(buffer);
@@ -90,7 +105,14 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const base = storageKeyBase(req.platform);
       const image = await save(
         req,
-        { kind: 'image', key: `${base}.${type.ext}`, thumbnailKey: `${base}-thumb.webp`, type, body: processed.main, filename },
+        {
+          kind: 'image',
+          key: `${base}.${type.ext}`,
+          thumbnailKey: `${base}-thumb.webp`,
+          type,
+          body: processed.main,
+          filename,
+        },
         processed.thumb,
       );
       reply.status(201);
@@ -100,13 +122,20 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/v1/attachments',
-    { schema: multipartSchema('Upload a document (PDF, image, XLSX, DOCX by content, ≤ 20 MB)', 'attachment') },
+    {
+      config: { access: 'user' },
+      schema: multipartSchema('Upload a document (PDF, image, XLSX, DOCX by content, ≤ 20 MB)', 'attachment'),
+    },
     async (req, reply) => {
       const { buffer, filename } = await receiveFile(req, ATTACHMENT_MAX_BYTES);
       const type = sniffAttachment(buffer);
       if (!type) throw unprocessable('unsupported_file_type', { types: ATTACHMENT_TYPES }, 'file');
       const key = `${storageKeyBase(req.platform)}.${type.ext}`;
-      const attachment = await save(req, { kind: 'attachment', key, thumbnailKey: null, type, body: buffer, filename }, null);
+      const attachment = await save(
+        req,
+        { kind: 'attachment', key, thumbnailKey: null, type, body: buffer, filename },
+        null,
+      );
       reply.status(201);
       return { data: { attachment } };
     },

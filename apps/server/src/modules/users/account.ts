@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { PLATFORMS, envelope, errorEnvelope, translate, updateAccountRequest, user as userSchema } from '@agrihub/contract';
+import {
+  PLATFORMS,
+  envelope,
+  errorEnvelope,
+  translate,
+  updateAccountRequest,
+  user as userSchema,
+} from '@agrihub/contract';
 import { users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -14,6 +21,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   r.put(
     '/api/v1/users',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Update the own account (locale, name, phone)',

@@ -24,7 +24,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     '/api/v1/users/forgot_password',
     {
       config: {
-        public: true,
+        access: 'public',
         rateLimit: {
           max: app.config.FORGOT_RATE_LIMIT_PER_HOUR,
           timeWindow: '1 hour',
@@ -86,7 +86,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     '/api/v1/users/reset_password',
     {
       config: {
-        public: true,
+        access: 'public',
         rateLimit: {
           max: app.config.LOGIN_RATE_LIMIT_PER_MIN,
           timeWindow: '1 minute',
@@ -128,7 +128,13 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         if (!reset || claimed.length === 0) throw unprocessable('invalid_reset_token', {}, 'token');
         await tx
           .update(users)
-          .set({ passwordHash, requiredChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+          .set({
+            passwordHash,
+            requiredChangePassword: false,
+            failedLoginCount: 0,
+            lockedUntil: null,
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, reset.userId));
         await revokeAllSessions(tx, reset.userId);
       });

@@ -14,6 +14,7 @@ export default async function userRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/users/whoami',
     {
+      config: { access: 'user', beforePasswordChange: true },
       schema: {
         tags: ['users'],
         response: { 200: z.object({ data: z.object({ user: userSchema, producer: producerSchema.nullable() }) }) },
@@ -28,4 +29,3 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 }
-

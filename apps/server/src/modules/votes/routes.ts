@@ -29,7 +29,7 @@ export default async function voteRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/votes',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['votes'],
         summary: `Rate a published batch (public; at most ${VOTES_PER_HOUR} per batch per client per hour)`,
@@ -97,6 +97,7 @@ export default async function voteRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/votes',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['votes'],
         summary: 'Votes on the producer’s batches (administrators: every vote of the platform), newest first',
@@ -167,6 +168,6 @@ export default async function voteRoutes(app: FastifyInstance) {
       response: { 200: okEnvelope, 403: errorEnvelope, 404: errorEnvelope },
     },
   };
-  r.delete('/api/v1/votes/:id', deleteSchema, remove);
-  r.delete('/api/v1/admin/votes/:id', deleteSchema, remove);
+  r.delete('/api/v1/votes/:id', { ...deleteSchema, config: { access: 'user' } }, remove);
+  r.delete('/api/v1/admin/votes/:id', { ...deleteSchema, config: { access: 'admin' } }, remove);
 }

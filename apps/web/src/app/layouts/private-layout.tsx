@@ -90,6 +90,8 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   const { pathname } = useLocation();
   const matches = useMatches();
   const collapsed = useAppSelector((s) => s.layout.collapsed);
+  // The server refuses every call but the password change until it is done: no page behind the modal.
+  const mustChangePassword = useAppSelector((s) => s.user.required_change_password);
 
   const redirect = isAdministrator(user) ? ADMIN_REDIRECTS.find((r) => matchPath(r.pattern, pathname)) : undefined;
   if (redirect) return <Navigate to={redirect.to} replace />;
@@ -106,7 +108,7 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
       <Layout>
         <TopBar user={user} collapsed={collapsed} />
         <Layout.Content style={{ padding: 24 }} data-testid="page-content">
-          {denied ? (
+          {mustChangePassword ? null : denied ? (
             <NoPermission />
           ) : (
             <Suspense fallback={<PageLoader />}>
