@@ -16,7 +16,9 @@ const wants = (step) => only.length === 0 || only.includes(step);
 let failedSteps = [];
 function run(step, cmd, args, env = {}) {
   console.log(`\n▶ ${step} (${db})`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`⏱ ${step} (${db}): ${Math.round((Date.now() - started) / 1000)} s`);
   if (res.status !== 0) failedSteps.push(step);
   return res.status === 0;
 }
