@@ -43,6 +43,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(20),
   FORGOT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   REGISTRATION_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /**
+   * Public lookups (trace, product page, Digital Links) per client per minute; one that finds
+   * nothing counts 10. 0 turns the limit off.
+   */
+  PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 

@@ -20,6 +20,7 @@ export const TRACEABILITY_MESSAGES = {
     batch_already_on_hold: 'Lô hàng đang bị tạm dừng.',
     batch_not_on_hold: 'Lô hàng không ở trạng thái tạm dừng.',
     vote_rate_limited: 'Bạn đã đánh giá lô hàng này quá nhiều lần, vui lòng thử lại sau.',
+    lookup_rate_limited: 'Bạn tra cứu quá nhiều lần, vui lòng thử lại sau {{retry}} giây.',
     // field validation
     pleaseSelectProduct: 'Vui lòng chọn sản phẩm.',
     invalidProduct: 'Sản phẩm không tồn tại hoặc không thuộc đơn vị của bạn.',
@@ -54,6 +55,7 @@ export const TRACEABILITY_MESSAGES = {
     batch_already_on_hold: 'This batch is already on hold.',
     batch_not_on_hold: 'This batch is not on hold.',
     vote_rate_limited: 'You have rated this batch too many times, please try again later.',
+    lookup_rate_limited: 'Too many lookups, please try again in {{retry}} seconds.',
     pleaseSelectProduct: 'Please select a product.',
     invalidProduct: 'The product does not exist or does not belong to your producer.',
     invalidVariant: 'The variant does not belong to the selected product.',

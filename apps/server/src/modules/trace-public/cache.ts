@@ -8,6 +8,10 @@
  * once they are `ttlMs` old (warmer.ts: the safety net for writes made on other nodes) and are
  * not served at all past `hardTtlMs` or once the calendar day changes (expiry and certificate
  * validity depend on today). Misses are coalesced: one load per code at a time.
+ *
+ * Codes that resolve to nothing are remembered for `missTtlMs` in a separate, smaller LRU
+ * (`maxMisses`): a flood of random codes is answered from memory and can never evict the
+ * entries of real batches.
  */
 export interface TraceEntry {
   id: number;
@@ -38,6 +42,8 @@ export interface TraceCacheOptions {
   ttlMs?: number;
   hardTtlMs?: number;
   missTtlMs?: number;
+  /** Bound of the negative cache (codes known not to resolve). */
+  maxMisses?: number;
 }
 
 /** Today in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
@@ -52,7 +58,11 @@ export class TraceCache {
   readonly ttlMs: number;
   readonly hardTtlMs: number;
   readonly missTtlMs: number;
+  maxMisses: number;
+  /** Entries of published batches. */
   private slots = new Map<string, Slot>();
+  /** Codes known not to resolve, oldest first (never touched on a hit: they simply expire). */
+  private misses = new Map<string, Missing>();
   private loading = new Map<string, Promise<TraceEntry | null>>();
   /** Bumped by every invalidation. */
   private epoch = 0;
@@ -67,10 +77,17 @@ export class TraceCache {
     this.ttlMs = opts.ttlMs ?? 30_000;
     this.hardTtlMs = opts.hardTtlMs ?? 4 * this.ttlMs;
     this.missTtlMs = opts.missTtlMs ?? 5_000;
+    this.maxMisses = opts.maxMisses ?? 10_000;
   }
 
+  /** Cached entries of published batches. */
   get size(): number {
     return this.slots.size;
+  }
+
+  /** Remembered misses. */
+  get missCount(): number {
+    return this.misses.size;
   }
 
   currentDay(now = Date.now()): string {
@@ -89,7 +106,10 @@ export class TraceCache {
   /** A usable cached answer: the entry, null for a known miss, undefined when it must be loaded. */
   hit(code: string): TraceEntry | null | undefined {
     const slot = this.slots.get(code);
-    if (!slot) return undefined;
+    if (!slot) {
+      const miss = this.misses.get(code);
+      return miss && miss.loadedAt + this.missTtlMs > Date.now() ? null : undefined;
+    }
     const now = Date.now();
     if (!this.usable(slot, now)) return undefined;
     // Refresh recency: a Map keeps insertion order, so re-inserting moves the entry to the end.
@@ -133,8 +153,17 @@ export class TraceCache {
   /** Stores what a load started at `started` read, unless its code was invalidated since. */
   store(code: string, slot: Slot, started: number): boolean {
     if (this.floorEpoch > started || (this.codeEpoch.get(code) ?? 0) > started) return false;
+    if (isMissing(slot)) {
+      this.slots.delete(code);
+      this.misses.delete(code);
+      if (this.maxMisses <= 0) return false;
+      this.misses.set(code, slot);
+      while (this.misses.size > this.maxMisses) this.misses.delete(this.misses.keys().next().value as string);
+      return true;
+    }
+    this.misses.delete(code);
     const old = this.slots.get(code);
-    if (old && !isMissing(old) && !isMissing(slot) && old.id === slot.id) {
+    if (old && !isMissing(old) && old.id === slot.id) {
       // Scan figures only grow; a load that read them before a flush must not lower them.
       slot.scanBase = Math.max(slot.scanBase, old.scanBase);
       slot.sourceCount = Math.max(slot.sourceCount, old.sourceCount);
@@ -175,6 +204,7 @@ export class TraceCache {
       this.floorEpoch = this.epoch;
     }
     this.slots.delete(code);
+    this.misses.delete(code);
     this.loading.delete(code);
   }
 
@@ -192,6 +222,7 @@ export class TraceCache {
     this.epoch++;
     this.floorEpoch = this.epoch;
     this.slots.clear();
+    this.misses.clear();
     this.loading.clear();
   }
 }

@@ -13,6 +13,11 @@ interface Pending {
 /** Rows per statement (3 parameters each for the counts, 4 for the sources). */
 const CHUNK = 1000;
 
+/** A client (scan source) counts at most one scan of a batch per window. */
+export const SCAN_DEDUP_WINDOW_MS = 30 * 60_000;
+/** Bound of the (batch, client) pairs remembered for the window; the oldest go first. */
+export const SCAN_DEDUP_MAX = 200_000;
+
 /**
  * A coarse, anonymous scan source: the /24 of an IPv4 or the /48 of an IPv6 address, hashed.
  * The same phone on the same network counts as one place; the address is never stored.
@@ -34,12 +39,19 @@ export function sourceKeyOf(ip: string): string {
  * Scans counted in memory and written in one batched statement per flush (every second and
  * on close), never one write per request. A count moves to `inflight` while its flush runs,
  * so readers see stored + buffered + in flight at every moment.
+ *
+ * A source (see sourceKeyOf) counts at most one scan of a batch per SCAN_DEDUP_WINDOW_MS: a
+ * loop of lookups can neither inflate the count nor raise the duplicate warning. The window is
+ * remembered in memory (bounded, per node); a restart forgets it, which costs at most one
+ * extra scan per source.
  */
 export class ScanBuffer {
   private buffer = new Map<number, Pending>();
   private inflight = new Map<number, Pending>();
   private keyMemo = new Map<string, string>();
   private flushing: Promise<void> | null = null;
+  /** `${batch id} ${source key}` → when its last scan counted, oldest first. */
+  private counted = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -56,15 +68,32 @@ export class ScanBuffer {
     return key;
   }
 
-  record(id: number, code: string, ip: string): void {
+  /** Counts a scan of batch `id` from `ip`, unless this source's last one is within the window. */
+  record(id: number, code: string, ip: string, now = Date.now()): boolean {
+    const key = this.keyOf(ip);
+    const pair = `${id} ${key}`;
+    const last = this.counted.get(pair);
+    if (last !== undefined && now - last < SCAN_DEDUP_WINDOW_MS) return false;
+    // Re-inserted so the Map stays ordered by time counted.
+    if (last !== undefined) this.counted.delete(pair);
+    this.counted.set(pair, now);
+    if (this.counted.size > SCAN_DEDUP_MAX) this.forget(now);
     let p = this.buffer.get(id);
     if (!p) {
       p = { code, count: 0, sources: new Map() };
       this.buffer.set(id, p);
     }
     p.count++;
-    const key = this.keyOf(ip);
     p.sources.set(key, (p.sources.get(key) ?? 0) + 1);
+    return true;
+  }
+
+  /** Drops pairs whose window is over, then the oldest ones down to 90 % of the bound. */
+  private forget(now: number): void {
+    for (const [pair, at] of this.counted) {
+      if (now - at < SCAN_DEDUP_WINDOW_MS && this.counted.size <= SCAN_DEDUP_MAX * 0.9) break;
+      this.counted.delete(pair);
+    }
   }
 
   /** Scans of a batch not yet in the database, and how many distinct sources they came from. */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { TraceCache } from './cache.js';
+import { LookupLimiter } from './lookup-limit.js';
 import { ScanBuffer } from './scans.js';
 import { TraceWarmer } from './warmer.js';
 
@@ -12,6 +13,8 @@ declare module 'fastify' {
     scanBuffer: ScanBuffer;
     /** Preloads and refreshes the trace cache (see warmer.ts). */
     traceWarmer: TraceWarmer;
+    /** Per-client budget of the public lookups (see lookup-limit.ts). */
+    lookupLimiter: LookupLimiter;
   }
 }
 
@@ -29,6 +32,7 @@ export default fp(
     const warmer = new TraceWarmer(app.db, cache);
     app.decorate('scanBuffer', scans);
     app.decorate('traceWarmer', warmer);
+    app.decorate('lookupLimiter', new LookupLimiter(app.config.PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN));
     app.addHook('onReady', async () => {
       warmer.start((err) => app.log.error({ err }, 'trace cache warm-up failed'));
     });

@@ -116,20 +116,21 @@ describe('cache invalidation: the next request shows every write', () => {
 describe('scan counting', () => {
   it('counts scans in memory, writes them in one flush, and never loses or doubles them', async () => {
     const x = await publishedBatch(t, a, productId);
-    for (let i = 0; i < 5; i++) await lookup(x.public_code, 'dtrack', `198.51.100.${i}`);
+    // Five places (one /24 each), one of them twice: a source counts once per batch per window.
+    for (let i = 0; i < 5; i++) await lookup(x.public_code, 'dtrack', `198.51.${100 + i}.1`);
     const [before] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
     expect(before.scanCount).toBe(0);
-    expect(json(await lookup(x.public_code, 'dtrack', '198.51.100.77')).data.traceability.scan_count).toBe(6);
+    expect(json(await lookup(x.public_code, 'dtrack', '198.51.100.77')).data.traceability.scan_count).toBe(5);
     await t.app.scanBuffer.flush();
     const [after] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-    expect(after.scanCount).toBe(6);
+    expect(after.scanCount).toBe(5);
     const sources = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
-    expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatchObject({ sourceKey: sourceKeyOf('198.51.100.1'), count: 6 });
-    expect(json(await lookup(x.public_code)).data.traceability.scan_count).toBe(7);
+    expect(sources).toHaveLength(5);
+    expect(sources.find((s) => s.sourceKey === sourceKeyOf('198.51.100.1'))).toMatchObject({ count: 1 });
+    expect(json(await lookup(x.public_code, 'dtrack', '192.0.2.1')).data.traceability.scan_count).toBe(6);
     await t.app.scanBuffer.flush();
     t.app.traceCache.clear();
-    expect(json(await lookup(x.public_code)).data.traceability.scan_count).toBe(8);
+    expect(json(await lookup(x.public_code, 'dtrack', '192.0.3.1')).data.traceability.scan_count).toBe(7);
   });
 
   it('source keys are per /24 (IPv4) and /48 (IPv6), hashed', () => {
@@ -143,9 +144,9 @@ describe('scan counting', () => {
 
   it('warns of duplicates: more scans than units, or scans from many places', async () => {
     const few = await publishedBatch(t, a, productId, ['planting'], { quantity: 2 });
-    await lookup(few.public_code);
-    await lookup(few.public_code);
-    expect(json(await lookup(few.public_code)).data.traceability.duplicate_warning).toEqual({
+    await lookup(few.public_code, 'dtrack', '100.65.1.1');
+    await lookup(few.public_code, 'dtrack', '100.65.2.1');
+    expect(json(await lookup(few.public_code, 'dtrack', '100.65.3.1')).data.traceability.duplicate_warning).toEqual({
       reason: 'more_scans_than_units',
     });
     const many = await publishedBatch(t, a, productId, ['planting'], { quantity: 1000 });

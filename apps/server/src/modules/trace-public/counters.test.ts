@@ -1,0 +1,214 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scanSources, traceabilities } from '../../db/schema/index.js';
+import { createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+import { TraceCache, type TraceEntry } from './cache.js';
+import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
+import { SCAN_DEDUP_WINDOW_MS } from './scans.js';
+
+/** The public lookup budget of this file's app: small, so a test reaches it in a few requests. */
+const BUDGET = 30;
+
+let t: TestApp;
+let a: Built;
+let productId: number;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: String(BUDGET) });
+  a = await producer(t);
+  productId = (await makeProduct(t.db, a)).product.id;
+});
+afterAll(() => t.close());
+
+let net = 0;
+/** A client of its own (another /24), so tests do not share a budget or a scan window. */
+const freshIp = () => `10.${++net}.0.1`;
+
+const lookup = (code: string, ip: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/client/traceabilities/${code}`,
+    headers: headers('dtrack'),
+    remoteAddress: ip,
+  });
+const unknownCode = () => `NOSUCH${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
+
+describe('scan counting per client', () => {
+  it('a loop of lookups from one client counts one scan per batch per window and raises no warning', async () => {
+    const x = await publishedBatch(t, a, productId, ['planting'], { quantity: 3 });
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      const d = json(await lookup(x.public_code, i % 2 ? ip : ip.replace(/1$/, '200'))).data.traceability;
+      expect(d.scan_count).toBe(1);
+      expect(d.duplicate_warning).toBeNull();
+    }
+    await t.app.scanBuffer.flush();
+    const [row] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
+    expect(row.scanCount).toBe(1);
+    const sources = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
+    expect(sources.map((s) => s.count)).toEqual([1]);
+    // Real scans from other places still count, and more of them than units still warn.
+    for (let i = 0; i < 3; i++) await lookup(x.public_code, freshIp());
+    expect(json(await lookup(x.public_code, ip)).data.traceability).toMatchObject({
+      scan_count: 4,
+      duplicate_warning: { reason: 'more_scans_than_units' },
+    });
+  });
+
+  it('the same client counts again once the window is over', () => {
+    const scans = t.app.scanBuffer;
+    const now = Date.now();
+    const ip = freshIp();
+    expect(scans.record(999_001, 'WINDOWTEST01', ip, now)).toBe(true);
+    expect(scans.record(999_001, 'WINDOWTEST01', ip, now + SCAN_DEDUP_WINDOW_MS - 1)).toBe(false);
+    expect(scans.record(999_002, 'WINDOWTEST02', ip, now + 1)).toBe(true);
+    expect(scans.record(999_001, 'WINDOWTEST01', ip, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
+    expect(scans.pending(999_001)).toEqual({ count: 2, sources: 1 });
+  });
+
+  it('app.close() writes the scans still buffered', async () => {
+    const other = await createTestApp();
+    try {
+      const p = await producer(other);
+      const x = await publishedBatch(other, p, (await makeProduct(other.db, p)).product.id);
+      for (const ip of ['192.0.2.1', '198.51.100.1', '203.0.113.1'])
+        await other.app.inject({
+          method: 'GET',
+          url: `/api/v1/client/traceabilities/${x.public_code}`,
+          headers: headers('dtrack'),
+          remoteAddress: ip,
+        });
+      await other.app.close();
+      const [row] = await other.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
+      expect(row.scanCount).toBe(3);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('public lookup rate limit', () => {
+  // A fresh window for each test: a window ending halfway through one would reset its count.
+  beforeEach(() => t.app.lookupLimiter.reset());
+
+  it(`a client gets ${BUDGET} lookups a minute, then 429 with Retry-After and a message (vi/en); others go on`, async () => {
+    const x = await publishedBatch(t, a, productId);
+    const ip = freshIp();
+    for (let i = 0; i < BUDGET; i++) expect((await lookup(x.public_code, ip)).statusCode).toBe(200);
+    const res = await lookup(x.public_code, ip);
+    expect(res.statusCode).toBe(429);
+    const retry = Number(res.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(json(res).meta).toEqual({
+      code: 'lookup_rate_limited',
+      message: `Bạn tra cứu quá nhiều lần, vui lòng thử lại sau ${retry} giây.`,
+    });
+    // The budget is the client's, whatever the platform (DTrack speaks only Vietnamese).
+    const en = json(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/client/traceabilities/${x.public_code}`,
+        headers: headers('agrihub', undefined, 'en'),
+        remoteAddress: ip,
+      }),
+    ).meta.message;
+    expect(en).toMatch(/^Too many lookups, please try again in \d+ seconds\.$/);
+    // Another address of the same network is another client.
+    expect((await lookup(x.public_code, ip.replace(/1$/, '2'))).statusCode).toBe(200);
+  });
+
+  it(`a lookup that finds nothing costs ${LOOKUP_MISS_COST}: a flood of unknown codes is cut short`, async () => {
+    const x = await publishedBatch(t, a, productId);
+    const ip = freshIp();
+    const misses = Math.ceil(BUDGET / LOOKUP_MISS_COST);
+    for (let i = 0; i < misses; i++) expect((await lookup(unknownCode(), ip)).statusCode).toBe(404);
+    expect((await lookup(x.public_code, ip)).statusCode).toBe(429);
+    // A code that cannot be a public code is refused before any read (422), for 1.
+    const other = freshIp();
+    for (let i = 0; i < BUDGET; i++) expect((await lookup('bad-code!', other)).statusCode).toBe(422);
+    expect((await lookup('bad-code!', other)).statusCode).toBe(429);
+  });
+
+  it('the product page and the GS1 Digital Links share the budget, misses counting more', async () => {
+    const misses = Math.ceil(BUDGET / LOOKUP_MISS_COST);
+    const cases: [string, () => string][] = [
+      ['product page', () => `/api/v1/client/products/${unknownCode()}`],
+      ['Digital Link with a lot', () => `/01/08936000000011/10/NOLOT${net}${Math.random().toString(36).slice(2, 8)}`],
+      ['product Digital Link', () => '/01/08936000000028'],
+    ];
+    for (const [name, url] of cases) {
+      const ip = freshIp();
+      for (let i = 0; i < misses; i++) {
+        const res = await t.app.inject({ method: 'GET', url: url(), headers: headers('dtrack'), remoteAddress: ip });
+        expect(res.statusCode, name).toBe(404);
+      }
+      const res = await t.app.inject({ method: 'GET', url: url(), headers: headers('dtrack'), remoteAddress: ip });
+      expect(res.statusCode, name).toBe(429);
+      expect(res.headers['retry-after'], name).toBeDefined();
+    }
+  });
+
+  it('counts per IPv4 address and per IPv6 /64, in a fixed window', () => {
+    expect(lookupClientOf('192.0.2.1')).toBe('192.0.2.1');
+    expect(lookupClientOf('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(lookupClientOf('2001:db8:1:2::1')).toBe(lookupClientOf('2001:db8:1:2:ffff:1:2:3'));
+    expect(lookupClientOf('2001:db8:1:2::1')).not.toBe(lookupClientOf('2001:db8:1:3::1'));
+    const limiter = new LookupLimiter(3, 60_000);
+    const now = 1_000_000;
+    expect([1, 2, 3, 4].map((i) => limiter.charge('192.0.2.9', 1, now + i))).toEqual([0, 0, 0, 60]);
+    // The window opened with the first charge (now + 1).
+    expect(limiter.charge('192.0.2.9', 1, now + 60_000)).toBe(1);
+    expect(limiter.charge('192.0.2.9', 1, now + 60_001)).toBe(0);
+    expect(new LookupLimiter(0).charge('192.0.2.9', 1_000_000)).toBe(0);
+  });
+});
+
+describe('unknown codes stay cheap', () => {
+  it('a flood of random codes neither evicts cached batches nor reaches the database twice for one code', async () => {
+    const x = await publishedBatch(t, a, productId);
+    expect((await lookup(x.public_code, freshIp())).statusCode).toBe(200);
+    const cache = t.app.traceCache;
+    const cap = cache.maxEntries;
+    cache.maxEntries = 5;
+    try {
+      for (let i = 0; i < 20; i++) expect((await lookup(unknownCode(), freshIp())).statusCode).toBe(404);
+      expect(cache.peek(x.public_code)?.id).toBe(x.id);
+    } finally {
+      cache.maxEntries = cap;
+    }
+    const code = unknownCode();
+    expect((await lookup(code, freshIp())).statusCode).toBe(404);
+    expect(cache.hit(code)).toBeNull();
+  });
+
+  it('the negative cache is a bounded LRU of its own', () => {
+    const cache = new TraceCache({ maxEntries: 2, maxMisses: 3 });
+    const entry = (code: string, id: number) =>
+      ({
+        id,
+        code,
+        platform: 'dtrack',
+        productId: 1,
+        producerId: 1,
+        quantity: 1,
+        head: '',
+        scanBase: 0,
+        sourceCount: 0,
+        day: cache.currentDay(),
+        loadedAt: Date.now(),
+      }) as TraceEntry;
+    const started = cache.beginLoad();
+    cache.store('REAL1', entry('REAL1', 1), started);
+    cache.store('REAL2', entry('REAL2', 2), started);
+    for (let i = 0; i < 10; i++) cache.store(`MISS${i}`, { missing: true, loadedAt: Date.now() }, started);
+    expect(cache.hit('REAL1')?.id).toBe(1);
+    expect(cache.hit('REAL2')?.id).toBe(2);
+    expect(cache.missCount).toBe(3);
+    expect(cache.hit('MISS9')).toBeNull();
+    expect(cache.hit('MISS0')).toBeUndefined();
+    // Publishing a code that was a miss shows it at once.
+    cache.invalidate('MISS9');
+    expect(cache.hit('MISS9')).toBeUndefined();
+  });
+});
