@@ -12,6 +12,9 @@ export const ACCOUNT_MESSAGES = {
     producer_updated: 'Cập nhật thông tin doanh nghiệp thành công.',
     invalidResetToken: 'Mã đặt lại mật khẩu không hợp lệ.',
     invalidStatus: 'Trạng thái không hợp lệ.',
+    too_many_login_attempts:
+      'Đăng nhập sai quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút hoặc đặt lại mật khẩu.',
+    too_many_password_attempts: 'Bạn đã nhập sai mật khẩu hiện tại quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
     reset_mail_subject: '[{{platform}}] Đặt lại mật khẩu',
     reset_mail_body:
       'Xin chào {{name}},\n\nChúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản {{email}} trên {{platform}}.\n' +
@@ -28,6 +31,8 @@ export const ACCOUNT_MESSAGES = {
     producer_updated: 'Your business information has been saved.',
     invalidResetToken: 'Invalid password reset code.',
     invalidStatus: 'Invalid status.',
+    too_many_login_attempts: 'Too many failed logins. Try again in {{minutes}} minutes or reset your password.',
+    too_many_password_attempts: 'Too many wrong current passwords. Try again in {{minutes}} minutes.',
     reset_mail_subject: '[{{platform}}] Reset your password',
     reset_mail_body:
       'Hello {{name}},\n\nWe received a request to reset the password of the account {{email}} on {{platform}}.\n' +

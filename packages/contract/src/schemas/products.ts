@@ -3,6 +3,7 @@ import { TAX_RATES, UNITS } from '../constants.js';
 import { COUNTRY_CODES, PROVINCE_CODES } from '../geo.js';
 import { isValidGtin } from '../gtin.js';
 import { MAX_OPTION_GROUPS } from '../variants.js';
+import { expectedUpdatedAt } from '../publication.js';
 import { listQuery, money } from './common.js';
 
 /** draft → pending (register) → approved | rejected (admin); see docs/decisions (product review cycle). */
@@ -64,6 +65,8 @@ export const product = z.object({
   discount_price: money.nullable(),
   tax_rate: z.number().int().nullable(),
   gtin: z.string().nullable(),
+  /** An administrator checked that the GTIN's company prefix belongs to this producer. */
+  gtin_verified: z.boolean(),
   sku: z.string().nullable(),
   /** In display order; the first is the cover. */
   images: z.array(productImage),
@@ -79,6 +82,8 @@ export const product = z.object({
   qr_url: z.string(),
   submitted_at: z.string().nullable(),
   reviewed_at: z.string().nullable(),
+  /** Last approval: the public pages show the version approved then, even while an edit waits for review. */
+  approved_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -210,6 +215,8 @@ const productFields = z.object({
   /** With `variants`: the variant list is rebuilt (buildVariants) in the same transaction. */
   option_groups: z.array(optionGroupInput).max(MAX_OPTION_GROUPS, 'tooManyOptionGroups').optional(),
   variants: z.array(variantInput).max(400).optional(),
+  /** PUT: the updated_at the client read; stale → 409 stale_update (not checked when absent). */
+  updated_at: expectedUpdatedAt,
 });
 
 function productRules(v: z.infer<typeof productFields>, ctx: z.RefinementCtx) {
@@ -255,5 +262,7 @@ export const rejectProductRequest = z.object({
     .min(1, 'pleaseInputRejectReason')
     .max(500, 'rejectReasonTooLong'),
 });
+/** PUT /api/v1/admin/products/{id}/gtin_verification */
+export const gtinVerificationRequest = z.object({ verified: z.boolean() });
 /** PUT /api/v1/products/{id}/sku */
 export const productSkuRequest = z.object({ sku: skuField });

@@ -10,6 +10,7 @@ import {
   TRACE_STEPS,
 } from '../trace-steps.js';
 import { listQuery } from './common.js';
+import { expectedUpdatedAt } from '../publication.js';
 import { certificateInput, productCertificate } from './products.js';
 
 /** `YYYY-MM-DD`, a real calendar date. */
@@ -96,6 +97,8 @@ export const batchProduct = z.object({
   gtin: z.string().nullable(),
   unit: z.string(),
   cover: traceFile.omit({ id: true }).nullable(),
+  /** Last approval of the product (null: never approved, its batches cannot be published). */
+  approved_at: z.string().nullable(),
 });
 
 const batchBase = z.object({
@@ -151,6 +154,8 @@ const batchFields = z.object({
   unit: z.enum(UNITS, { error: 'invalidUnit' }),
   production_base: productionBaseInput.nullable().default(null),
   certificates: z.array(batchCertificateInput).max(20).default([]),
+  /** PUT: the updated_at the client read; stale → 409 stale_update (not checked when absent). */
+  updated_at: expectedUpdatedAt,
 });
 
 /** POST /api/v1/traceabilities and PUT /api/v1/traceabilities/{id} (full replacement, drafts only). */

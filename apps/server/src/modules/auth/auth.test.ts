@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index.js';
+import { attemptCounters, sessions } from '../../db/schema/index.js';
+import { ACCOUNT_SLOWDOWN_MS, checkLogin, recordLoginFailure } from './throttle.js';
 import { sha256 } from '../../lib/secrets.js';
 import { TEST_PASSWORD, as, buildUser, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 
@@ -64,18 +65,74 @@ describe('POST /oauth/token', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  it('locks an account for 10 minutes after 10 failed logins, even with the right password', async () => {
-    const u = await buildUser(t.db);
-    for (let i = 0; i < 9; i++) expect((await login('dtrack', u.user.email, 'nope-nope', `10.1.0.${i}`)).statusCode).toBe(401);
-    const tenth = await login('dtrack', u.user.email, 'nope-nope', '10.1.1.1');
-    expect(tenth.statusCode).toBe(423);
-    expect(json(tenth).meta.code).toBe('account_locked');
-    const right = await login('dtrack', u.user.email, TEST_PASSWORD, '10.1.1.2');
-    expect(right.statusCode).toBe(423);
-    expect(json(right).meta.message).toContain('10 phút');
-    // The lock ends by itself.
-    await t.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, u.user.id));
-    expect((await login('dtrack', u.user.email, TEST_PASSWORD, '10.1.1.3')).statusCode).toBe(200);
+  describe('throttling by source (ADR 0008)', () => {
+    const counter = async (key: string) => (await t.db.select().from(attemptCounters).where(eq(attemptCounters.key, key)))[0];
+
+    it('locks the failing (account, IP) pair after 10 failures with one answer for known and unknown names; other IPs still log in', async () => {
+      const u = await buildUser(t.db);
+      const unknown = `nobody-${u.user.id}@example.vn`;
+      const answers = [];
+      for (const [name, ip] of [
+        [u.user.email, '10.1.0.1'],
+        [unknown, '10.1.0.2'],
+      ]) {
+        for (let i = 0; i < 9; i++) expect((await login('dtrack', name, 'nope-nope', ip)).statusCode).toBe(401);
+        const tenth = await login('dtrack', name, 'nope-nope', ip);
+        const eleventh = await login('dtrack', name, name === unknown ? 'nope-nope' : TEST_PASSWORD, ip);
+        answers.push([tenth, eleventh].map((r) => ({ status: r.statusCode, body: json(r) })));
+      }
+      // No 423 for real accounts only: the same status, code, message and minutes.
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0][0]).toEqual({
+        status: 429,
+        body: {
+          error: 'invalid_grant',
+          error_description: 'too_many_login_attempts',
+          meta: { code: 'too_many_login_attempts', message: 'Đăng nhập sai quá nhiều lần. Vui lòng thử lại sau 10 phút hoặc đặt lại mật khẩu.' },
+        },
+      });
+      // The locked source is the pair: the owner logs in from elsewhere, and nobody locked the account.
+      expect((await login('dtrack', u.user.email, TEST_PASSWORD, '10.1.0.3')).statusCode).toBe(200);
+      // The lock ends by itself.
+      const pairKey = `login:pair:dtrack:${u.user.email}:10.1.0.1`;
+      await t.db.update(attemptCounters).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(attemptCounters.key, pairKey));
+      expect((await login('dtrack', u.user.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+      expect(await counter(pairKey)).toBeUndefined();
+    });
+
+    it('counts 10 parallel wrong logins as 10 (one atomic upsert each): the pair is locked after the burst', async () => {
+      const u = await buildUser(t.db);
+      const ip = '10.2.0.1';
+      // The lock needs 10 counted failures, so none of these 10 can be refused before it counts.
+      const burst = await Promise.all(Array.from({ length: 10 }, () => login('dtrack', u.user.email, 'nope-nope', ip)));
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([...Array(9).fill(401), 429]);
+      expect((await counter(`login:pair:dtrack:${u.user.email}:${ip}`))?.count).toBe(10);
+      expect((await counter(`login:account:dtrack:${u.user.email}`))?.count).toBe(10);
+      expect((await login('dtrack', u.user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+      expect((await login('dtrack', u.user.email, TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+    });
+
+    it('locks an IP that fails on many names (50 in 15 minutes), whatever name it tries next', async () => {
+      const ip = '10.3.0.1';
+      const u = await buildUser(t.db);
+      for (let i = 0; i < 49; i++) await recordLoginFailure(t.db, { platform: 'dtrack', username: `spray${i}@example.vn`, ip });
+      expect((await login('dtrack', 'spray-last@example.vn', 'nope-nope', ip)).statusCode).toBe(429);
+      const res = await login('dtrack', u.user.email, TEST_PASSWORD, ip);
+      expect(res.statusCode).toBe(429);
+      expect(json(res).meta.message).toContain('15 phút');
+      expect((await login('dtrack', u.user.email, TEST_PASSWORD, '10.3.0.2')).statusCode).toBe(200);
+    });
+
+    it('never locks an account for everyone: past 50 failures from many IPs attempts only slow down, and the right password works', async () => {
+      const admin = await buildUser(t.db, { roles: ['admin'] });
+      const source = (n: number) => ({ platform: 'dtrack', username: admin.user.email, ip: `10.4.${n}.1` });
+      expect(await checkLogin(t.db, source(99))).toEqual({ locked: false, slowdownMs: 0 });
+      for (let n = 0; n < 10; n++) {
+        for (let i = 0; i < 5; i++) await recordLoginFailure(t.db, source(n));
+      }
+      expect(await checkLogin(t.db, source(99))).toEqual({ locked: false, slowdownMs: ACCOUNT_SLOWDOWN_MS });
+      expect((await login('dtrack', admin.user.email, TEST_PASSWORD, '10.4.99.1')).statusCode).toBe(200);
+    });
   });
 
   it('rate-limits logins per IP with 429 and a message', async () => {
@@ -95,13 +152,39 @@ describe('POST /oauth/token', () => {
     };
     const first = await refresh(u.refreshToken);
     expect(first.statusCode).toBe(200);
-    const again = await refresh(u.refreshToken);
-    expect(again.statusCode).toBe(400);
-    expect(json(again).error).toBe('invalid_grant');
     const whoOld = await t.app.inject({ url: '/api/v1/users/whoami', headers: as(u) });
     expect(whoOld.statusCode).toBe(401);
     const whoNew = await t.app.inject({ url: '/api/v1/users/whoami', headers: headers('dtrack', json(first).access_token) });
     expect(whoNew.statusCode).toBe(200);
+    // The used one is refused (and, being a replay, ends the family: see the next test).
+    const again = await refresh(u.refreshToken);
+    expect(again.statusCode).toBe(400);
+    expect(json(again).error).toBe('invalid_grant');
+  });
+
+  it('revokes the whole session family when a rotated refresh token is replayed (RFC 9700 reuse detection)', async () => {
+    const u = await buildUser(t.db);
+    const refresh = (token: string) => {
+      const f = form({ grant_type: 'refresh_token', refresh_token: token });
+      return t.app.inject({ method: 'POST', url: '/oauth/token', headers: { platform: 'dtrack', 'content-type': f['content-type'] }, payload: f.payload });
+    };
+    const elsewhere = json(await login('dtrack', u.user.email, TEST_PASSWORD, '10.5.0.1')); // another family
+    const second = json(await refresh(u.refreshToken));
+    const third = json(await refresh(second.refresh_token));
+    // The first refresh token, rotated twice already, comes back (a thief's copy).
+    const replay = await refresh(u.refreshToken);
+    expect(replay.statusCode).toBe(400);
+    expect(json(replay)).toMatchObject({ error: 'invalid_grant', meta: { code: 'invalid_refresh_token' } });
+    // Every session of the family is over: the newest access token and refresh token too.
+    expect((await t.app.inject({ url: '/api/v1/users/whoami', headers: headers('dtrack', third.access_token) })).statusCode).toBe(401);
+    expect((await refresh(third.refresh_token)).statusCode).toBe(400);
+    const family = await t.db.select().from(sessions).where(eq(sessions.refreshTokenHash, sha256(third.refresh_token)));
+    const members = await t.db.select().from(sessions).where(eq(sessions.familyId, family[0].familyId));
+    expect(members).toHaveLength(3);
+    expect(members.every((s) => s.revokedAt)).toBe(true);
+    // Another login of the same account is another family and goes on.
+    expect((await t.app.inject({ url: '/api/v1/users/whoami', headers: headers('dtrack', elsewhere.access_token) })).statusCode).toBe(200);
+    expect((await refresh(elsewhere.refresh_token)).statusCode).toBe(200);
   });
 
   it('validates the grant with 422 and field errors', async () => {

@@ -5,6 +5,7 @@ import { passwordResets, users } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/secrets.js';
 import { TEST_PASSWORD, as, buildUser, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { readOutbox } from '../../../test/outbox.js';
+import { checkLogin, recordLoginFailure } from '../auth/throttle.js';
 
 let t: TestApp;
 let ip = 0;
@@ -120,20 +121,20 @@ describe('POST /api/v1/users/forgot_password', () => {
 });
 
 describe('POST /api/v1/users/reset_password', () => {
-  it('sets the password once, clears the lock and the forced change, and revokes every session', async () => {
+  it('sets the password once, clears the login locks and the forced change, and revokes every session', async () => {
     clearOutbox();
     const u = await buildUser(t.db, { platform: 'foodmap', requiredChangePassword: true });
-    await t.db
-      .update(users)
-      .set({ lockedUntil: new Date(Date.now() + 600_000), failedLoginCount: 3 })
-      .where(eq(users.id, u.user.id));
+    const source = { platform: 'foodmap', username: u.user.email, ip: '10.31.0.1' };
+    for (let i = 0; i < 10; i++) await recordLoginFailure(t.db, source);
+    expect((await checkLogin(t.db, source)).locked).toBe(true);
     await forgot('foodmap', u.user.email);
     const { token } = mailedLink();
     const res = await reset('foodmap', token, 'Fresh@2025');
     expect(res.statusCode).toBe(200);
     expect(json(res).meta.message).toBe('Đặt lại mật khẩu thành công, vui lòng đăng nhập.');
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
-    expect(row).toMatchObject({ lockedUntil: null, failedLoginCount: 0, requiredChangePassword: false });
+    expect(row).toMatchObject({ requiredChangePassword: false });
+    expect(await checkLogin(t.db, source)).toEqual({ locked: false, slowdownMs: 0 });
     expect((await t.app.inject({ url: '/api/v1/users/whoami', headers: as(u) })).statusCode).toBe(401);
     expect((await login('foodmap', u.user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login('foodmap', u.user.email, 'Fresh@2025')).statusCode).toBe(200);

@@ -16,6 +16,7 @@ import { unprocessable } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/secrets.js';
 import { revokeAllSessions } from '../auth/sessions.js';
+import { clearLoginFailures } from '../auth/throttle.js';
 
 export default async function passwordResetRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,18 +49,6 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       if (!user) return answer;
 
       const token = randomToken();
-      await app.db.transaction(async (tx) => {
-        // One live link at a time: an older unused link stops working.
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({
-          userId: user.id,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
-        });
-      });
       const locale = effectiveLocale(req.platform, user.locale);
       const params = {
         name: user.name,
@@ -69,14 +58,32 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         link: `${publicBaseUrl(req, app.config)}/reset?token=${token}`,
       };
       try {
-        await app.sendMail({
-          to: user.email,
-          subject: translate(locale, 'reset_mail_subject', params),
-          text: translate(locale, 'reset_mail_body', params),
+        // The link and its mail are written together; the mail server is never waited for
+        // (plugins/mailer.ts), so the answer takes about as long as for an unknown address.
+        await app.db.transaction(async (tx) => {
+          // One live link at a time: an older unused link stops working.
+          await tx
+            .update(passwordResets)
+            .set({ usedAt: new Date() })
+            .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+          await tx.insert(passwordResets).values({
+            userId: user.id,
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
+          });
+          await app.sendMail(
+            {
+              to: user.email,
+              subject: translate(locale, 'reset_mail_subject', params),
+              text: translate(locale, 'reset_mail_body', params),
+            },
+            tx,
+          );
         });
+        app.mailQueue.kick();
       } catch (err) {
         // The answer must not reveal that the account exists, even when the mail fails.
-        req.log.error({ err }, 'reset mail could not be sent');
+        req.log.error({ err }, 'reset mail could not be queued');
       }
       return answer;
     },
@@ -105,7 +112,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       const tokenHash = sha256(req.body.token);
       await app.db.transaction(async (tx) => {
         const [reset] = await tx
-          .select({ id: passwordResets.id, userId: passwordResets.userId })
+          .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
           .from(passwordResets)
           .innerJoin(users, eq(users.id, passwordResets.userId))
           .where(
@@ -131,12 +138,11 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
           .set({
             passwordHash,
             requiredChangePassword: false,
-            failedLoginCount: 0,
-            lockedUntil: null,
             updatedAt: new Date(),
           })
           .where(eq(users.id, reset.userId));
         await revokeAllSessions(tx, reset.userId);
+        await clearLoginFailures(tx, req.platform, reset.email);
       });
       return { meta: { message: translate(req.locale, 'reset_password_done') } };
     },

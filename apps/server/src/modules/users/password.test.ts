@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index.js';
+import { attemptCounters, sessions, users } from '../../db/schema/index.js';
 import { openSession } from '../auth/sessions.js';
+import { checkLogin, recordLoginFailure } from '../auth/throttle.js';
 import { TEST_PASSWORD, as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
@@ -25,7 +26,8 @@ const login = (platform: string, username: string, password: string) =>
 describe('PUT /api/v1/users/password', () => {
   it('changes the password, clears the flags, revokes every session and returns a fresh one', async () => {
     const u = await buildUser(t.db, { requiredChangePassword: true });
-    await t.db.update(users).set({ failedLoginCount: 4 }).where(eq(users.id, u.user.id));
+    const source = { platform: 'dtrack', username: u.user.email, ip: '10.40.0.1' };
+    for (let i = 0; i < 10; i++) await recordLoginFailure(t.db, source);
     const other = await openSession(t.db, u.user.id); // the same account signed in elsewhere
     const res = await change(u, { old_password: TEST_PASSWORD, password: 'NewPass@9' });
     expect(res.statusCode).toBe(200);
@@ -36,7 +38,8 @@ describe('PUT /api/v1/users/password', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.passwordHash).not.toBe(u.user.passwordHash);
-    expect(row).toMatchObject({ requiredChangePassword: false, failedLoginCount: 0 });
+    expect(row).toMatchObject({ requiredChangePassword: false });
+    expect(await checkLogin(t.db, source)).toEqual({ locked: false, slowdownMs: 0 });
 
     expect((await whoami(u.platform, u.token)).statusCode).toBe(401);
     expect((await whoami(u.platform, other.access_token)).statusCode).toBe(401);
@@ -61,6 +64,37 @@ describe('PUT /api/v1/users/password', () => {
     });
     expect((await whoami(u.platform, u.token)).statusCode).toBe(200);
     expect((await login('dtrack', u.user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits current-password guesses to 5 wrong in 15 minutes per user, then 429 with a message (even for the right one)', async () => {
+    const u = await buildUser(t.db);
+    const wrong = () => change(u, { old_password: 'Wrong@12', password: 'NewPass@9' });
+    for (let i = 0; i < 5; i++) expect((await wrong()).statusCode).toBe(422);
+    const sixth = await change(u, { old_password: TEST_PASSWORD, password: 'NewPass@9' });
+    expect(sixth.statusCode).toBe(429);
+    expect(json(sixth).meta).toMatchObject({
+      code: 'too_many_password_attempts',
+      message: 'Bạn đã nhập sai mật khẩu hiện tại quá nhiều lần. Vui lòng thử lại sau 15 phút.',
+    });
+    // Per user: another account is not affected, and the limit ends with its window.
+    const other = await buildUser(t.db);
+    expect((await change(other, { old_password: 'Wrong@12', password: 'NewPass@9' })).statusCode).toBe(422);
+    await t.db
+      .update(attemptCounters)
+      .set({ lockedUntil: new Date(Date.now() - 1000), windowStart: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(attemptCounters.key, `password:user:${u.user.id}`));
+    expect((await change(u, { old_password: TEST_PASSWORD, password: 'NewPass@9' })).statusCode).toBe(200);
+    expect(await t.db.select().from(attemptCounters).where(eq(attemptCounters.key, `password:user:${u.user.id}`))).toEqual([]);
+  });
+
+  it('counts parallel wrong current passwords atomically (5 at once count 5 and lock)', async () => {
+    const u = await buildUser(t.db);
+    // The lock needs 5 counted failures, so none of these 5 can be refused before it counts.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => change(u, { old_password: 'Wrong@12', password: 'NewPass@9' })));
+    expect(burst.map((r) => r.statusCode)).toEqual([422, 422, 422, 422, 422]);
+    const [row] = await t.db.select().from(attemptCounters).where(eq(attemptCounters.key, `password:user:${u.user.id}`));
+    expect(row.count).toBe(5);
+    expect((await change(u, { old_password: TEST_PASSWORD, password: 'NewPass@9' })).statusCode).toBe(429);
   });
 
   it('requires both fields and 6–18 characters on each (5 and 19 refused, 6 and 18 accepted)', async () => {
