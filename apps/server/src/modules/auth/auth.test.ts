@@ -65,7 +65,7 @@ describe('POST /oauth/token', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
-  describe('throttling by source (ADR 0008)', () => {
+  describe('throttling by source (ADR 0009)', () => {
     const counter = async (key: string) => (await t.db.select().from(attemptCounters).where(eq(attemptCounters.key, key)))[0];
 
     it('locks the failing (account, IP) pair after 10 failures with one answer for known and unknown names; other IPs still log in', async () => {

@@ -74,7 +74,7 @@ export default async function authRoutes(app: FastifyInstance) {
         return outcome;
       }
 
-      // Throttled by source (ADR 0008): the same work and answers for known and unknown names.
+      // Throttled by source (ADR 0009): the same work and answers for known and unknown names.
       const source = { platform: req.platform, username: body.username, ip: req.ip };
       const gate = await checkLogin(app.db, source);
       if (gate.locked) throw tooManyLogins(gate.minutes);

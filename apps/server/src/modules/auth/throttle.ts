@@ -11,7 +11,7 @@ import {
 } from '../../lib/attempts.js';
 
 /**
- * Login throttling (ADR 0008). Failures are counted by the name typed, whether or not an account
+ * Login throttling (ADR 0009). Failures are counted by the name typed, whether or not an account
  * has it, so known and unknown accounts answer alike:
  * - the failing source, (account, IP): 10 failures in 15 minutes lock that pair for 10 minutes;
  * - the IP, whatever names it tries: 50 failures in 15 minutes lock the IP for 15 minutes;
