@@ -17,11 +17,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { producers, products } from '../apps/server/src/db/schema/index.js';
+import { approvedSnapshot } from '../apps/server/src/modules/products/approval.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const BATCHES = 10_000;
@@ -96,10 +97,17 @@ async function seed(database: Database) {
       description: 'Chè búp hái tay từ những cây chè cổ thụ trên 100 năm tuổi.',
       unit: 'Kg',
       gtin: '8936000000011',
+      gtin14: '08936000000011',
       images: [{ id: 1, url: '/uploads/bench/cover.jpg', thumbnail_url: '/uploads/bench/cover-thumb.webp' }],
       publicCode: 'BENCHPRODUCT0001',
+      status: 'approved',
     })
-    .returning({ id: products.id });
+    .returning();
+  // Approved: the public lookup shows the approved version (ADR 007).
+  await db
+    .update(products)
+    .set({ approvedAt: new Date(), approvedSnapshot: await approvedSnapshot(db, product) })
+    .where(eq(products.id, product.id));
   const base = JSON.stringify({ name: 'Vùng chè Tân Lập', address: 'Bản Tà Phình, xã Tân Lập', province_code: '14' });
   const certs = JSON.stringify([
     { name: 'VietGAP', issuer: 'QUACERT', number: 'VG-01', valid_until: '2030-01-01', file: null },

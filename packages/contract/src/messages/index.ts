@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from './accounts.js';
 import { CORE_MESSAGES } from './core.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { PRODUCER_MESSAGES } from './producers.js';
+import { PUBLICATION_MESSAGES } from './publication.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
 
 /**
@@ -18,6 +19,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...TRACEABILITY_MESSAGES.vi,
     ...PRODUCT_MESSAGES.vi,
     ...PRODUCER_MESSAGES.vi,
+    ...PUBLICATION_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -25,6 +27,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...TRACEABILITY_MESSAGES.en,
     ...PRODUCT_MESSAGES.en,
     ...PRODUCER_MESSAGES.en,
+    ...PUBLICATION_MESSAGES.en,
   },
 };
 

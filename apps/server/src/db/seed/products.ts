@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PLATFORM_KEYS, buildVariants, withCheckDigit, type PlatformKey } from '@agrihub/contract';
+import { PLATFORM_KEYS, buildVariants, toGtin14, withCheckDigit, type PlatformKey } from '@agrihub/contract';
 import type { Db } from '../client.js';
 import {
   categories,
@@ -13,6 +13,7 @@ import {
 } from '../schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { publicCode } from '../../lib/secrets.js';
+import { approvedSnapshot } from '../../modules/products/approval.js';
 import { demoEmail } from './accounts.js';
 import { productImage } from './product-images.js';
 
@@ -110,6 +111,8 @@ async function seedFor(
           discountPriceCents: p.discount ?? null,
           taxRate: p.tax,
           gtin,
+          gtin14: toGtin14(gtin),
+          gtinVerified: true,
           sku: `${cat?.code ?? 'SP'}-${String(i + 1 + owner * 100).padStart(6, '0')}`,
           images,
           certificates: [
@@ -146,6 +149,11 @@ async function seedFor(
           position: pos,
         });
       }
+      // Approved: its approved version is what the public pages show (ADR 007).
+      await tx
+        .update(products)
+        .set({ approvedAt: row.reviewedAt, approvedSnapshot: await approvedSnapshot(tx, row) })
+        .where(eq(products.id, row.id));
     });
   }
 }

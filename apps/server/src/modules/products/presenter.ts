@@ -56,6 +56,7 @@ export function presentProduct(p: ProductRow, ctx: PresentContext): Product {
     discount_price: moneyOf(p.discountPriceCents),
     tax_rate: p.taxRate,
     gtin: p.gtin,
+    gtin_verified: p.gtinVerified,
     sku: p.sku,
     images: p.images.map((i) => ({ id: i.id, url: i.url, thumbnail_url: i.thumbnail_url ?? null })),
     certificates: p.certificates.map((c) => ({
@@ -78,6 +79,7 @@ export function presentProduct(p: ProductRow, ctx: PresentContext): Product {
     qr_url: productPublicUrl(ctx.base, p),
     submitted_at: p.submittedAt?.toISOString() ?? null,
     reviewed_at: p.reviewedAt?.toISOString() ?? null,
+    approved_at: p.approvedAt?.toISOString() ?? null,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

@@ -1,6 +1,13 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { buildVariants, type ExistingVariant, type PlatformKey, type productRequest } from '@agrihub/contract';
+import {
+  buildVariants,
+  isStale,
+  toGtin14,
+  type ExistingVariant,
+  type PlatformKey,
+  type productRequest,
+} from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import {
   categories,
@@ -11,7 +18,7 @@ import {
   type Certificate,
   type OptionGroup,
 } from '../../db/schema/index.js';
-import { AppError, unprocessable } from '../../lib/errors.js';
+import { AppError, conflict, unprocessable } from '../../lib/errors.js';
 import { publicCode } from '../../lib/secrets.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import type { ProductRow } from './presenter.js';
@@ -37,6 +44,44 @@ export async function assertSkuFree(tx: Tx, producerId: number, sku: string, exc
     .limit(1);
   if (hit) throw skuTaken();
 }
+
+/**
+ * 409 when the GTIN is taken: by another producer's product (gtin_taken, naming no one) or by
+ * another product of the same producer (gtin_taken_own, naming it). GS1: a GTIN identifies one
+ * trade item, so one product of the platform holds it (the unique index products_platform_gtin14_uq).
+ */
+export function gtinTaken(gtin: string, ownProductName: string | null): AppError {
+  return ownProductName == null
+    ? new AppError(409, 'gtin_taken', { gtin }, [{ field: 'gtin', message: 'gtin_taken' }])
+    : new AppError(409, 'gtin_taken_own', { gtin, name: ownProductName }, [{ field: 'gtin', message: 'gtin_taken_own' }]);
+}
+
+export async function assertGtinFree(
+  tx: Tx,
+  scope: SaveScope,
+  gtin: string,
+  exceptId?: number,
+): Promise<string> {
+  const gtin14 = toGtin14(gtin);
+  const conds = [eq(products.platform, scope.platform), eq(products.gtin14, gtin14)];
+  if (exceptId) conds.push(ne(products.id, exceptId));
+  const [hit] = await tx
+    .select({ producerId: products.producerId, name: products.name })
+    .from(products)
+    .where(and(...conds))
+    .limit(1);
+  if (hit) throw gtinTaken(gtin, hit.producerId === scope.producerId ? hit.name : null);
+  return gtin14;
+}
+
+/** 409 stale_update when the client's `updated_at` is not the product's (someone saved since it read). */
+export function assertFresh(current: Date, sent: string | undefined): void {
+  if (isStale(current, sent)) throw conflict('stale_update');
+}
+
+/** A new updated_at strictly after the old one, so two saves never share the value a client sends back. */
+export const nextUpdatedAt = (previous: Date | null | undefined) =>
+  new Date(Math.max(Date.now(), (previous?.getTime() ?? 0) + 1));
 
 async function checkCatalog(tx: Tx, input: ProductInput) {
   const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category_id));
@@ -69,6 +114,7 @@ export async function saveProduct(
 ): Promise<ProductRow> {
   await checkCatalog(tx, input);
   if (input.sku) await assertSkuFree(tx, scope.producerId, input.sku, existing?.id);
+  const gtin14 = input.gtin ? await assertGtinFree(tx, scope, input.gtin, existing?.id) : null;
 
   const groupsIn = input.option_groups;
   const uploadIds = [
@@ -115,6 +161,9 @@ export async function saveProduct(
     discountPriceCents: input.discount_price?.cents ?? null,
     taxRate: input.tax_rate ?? null,
     gtin: input.gtin ?? null,
+    gtin14,
+    // An administrator's check of the GTIN holds only for that GTIN.
+    gtinVerified: !!existing && existing.gtin14 === gtin14 && existing.gtinVerified,
     sku: input.sku ?? null,
     images,
     certificates,
@@ -125,11 +174,12 @@ export async function saveProduct(
 
   let row: ProductRow;
   if (existing) {
-    // Editing a reviewed product sends it back to draft (ADR 004); pending ones are refused earlier.
+    // Editing a reviewed product sends it back to draft (ADR 005); pending ones are refused earlier.
+    // Its approved version (approved_snapshot) stays what the public pages show (ADR 007).
     const status = existing.status === 'approved' || existing.status === 'rejected' ? 'draft' : existing.status;
     [row] = (await tx
       .update(products)
-      .set({ ...fields, status, updatedAt: new Date() })
+      .set({ ...fields, status, updatedAt: nextUpdatedAt(existing.updatedAt) })
       .where(eq(products.id, existing.id))
       .returning()) as [ProductRow];
   } else {

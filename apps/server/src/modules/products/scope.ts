@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate } from '@agrihub/contract';
+import type { Tx } from '../../db/client.js';
 import { forbidden } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { currentUser } from '../../plugins/auth.js';
-import { skuTaken } from './save.js';
+import { assertProducerWritable } from '../producers/guard.js';
+import { getProduct, type Scope } from './queries.js';
+import { gtinTaken, skuTaken } from './save.js';
 
 /** The signed-in producer's scope; users without a producer (administrators) have no products. */
 export function producerScope(req: FastifyRequest): { platform: typeof req.platform; producerId: number } {
@@ -16,10 +19,20 @@ export function producerScope(req: FastifyRequest): { platform: typeof req.platf
 export const baseOf = (app: FastifyInstance, req: FastifyRequest) => publicBaseUrl(req, app.config);
 export const note = (req: FastifyRequest, key: string) => ({ message: translate(req.locale, key) });
 
-/** A unique-key race on the SKU index surfaces as the same 409 as the pre-check. */
-export function mapSkuRace(err: unknown): never {
+/** A unique-key race on the SKU or GTIN index surfaces as the same 409 as the pre-check. */
+export function mapSkuRace(err: unknown, gtin?: string | null): never {
   if (isUniqueViolation(err, 'products_producer_sku_uq')) throw skuTaken();
+  if (isUniqueViolation(err, 'products_platform_gtin14_uq')) throw gtinTaken(gtin ?? '', null);
   throw err;
+}
+
+/**
+ * A write by the producer: refused while the producer is closed (403 producer_closed_readonly),
+ * then the product locked for update (404 unless it is the producer's).
+ */
+export async function lockOwnProduct(tx: Tx, scope: Scope & { producerId: number }, id: number) {
+  await assertProducerWritable(tx, scope.producerId);
+  return getProduct(tx, scope, id, { forUpdate: true });
 }
 
 /**

@@ -18,6 +18,9 @@ export interface TraceEntry {
   code: string;
   platform: string;
   productId: number;
+  producerId: number;
+  /** The producer is closed: the page is taken down (410 no_longer_available), `head` is empty. */
+  gone?: boolean;
   quantity: number;
   /** JSON of `{"data":{"traceability":{…` up to (not including) the volatile fields and closing braces. */
   head: string;
@@ -208,13 +211,26 @@ export class TraceCache {
     this.loading.delete(code);
   }
 
-  /** Call after a product changes (name, images, GTIN…): every cached batch of it goes. */
+  /**
+   * Call after a product changes (name, images, GTIN, approval…): every cached batch of it goes,
+   * and so do the remembered misses (an approval may make a missing code public).
+   */
   invalidateProduct(productId: number): void {
+    this.dropWhere((slot) => slot.productId === productId);
+  }
+
+  /** Call after a producer's status changes (closed, reopened, approved): its batches and the misses go. */
+  invalidateProducer(producerId: number): void {
+    this.dropWhere((slot) => slot.producerId === producerId);
+  }
+
+  private dropWhere(match: (slot: TraceEntry) => boolean): void {
     this.epoch++;
     this.floorEpoch = this.epoch;
     for (const [code, slot] of this.slots) {
-      if (!isMissing(slot) && slot.productId === productId) this.slots.delete(code);
+      if (isMissing(slot) || match(slot)) this.slots.delete(code);
     }
+    this.misses.clear();
     this.loading.clear();
   }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_SOURCES_THRESHOLD, type PublicTrace } from '@agrihub/contract';
+import { DUPLICATE_SOURCES_THRESHOLD, publicVisibility, type PublicTrace } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
-import type { Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
+import type { ApprovedProduct, Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
 import { iso, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
 import { vnToday, type TraceEntry } from './cache.js';
 import { publicCertificates, publicImages, publicProducer } from './public-shapes.js';
@@ -24,14 +24,10 @@ export type LookupRow = {
   recall_reason: string | null;
   scan_count: number;
   product_id: number;
-  p_name: string;
-  p_name_en: string | null;
-  p_description: string | null;
-  p_description_en: string | null;
-  p_gtin: string | null;
-  p_images: StoredFile[];
-  p_origin_province_code: string | null;
-  p_origin_country: string | null;
+  producer_id: number;
+  /** The product's approved version (ADR 007): what the public sees, never an unreviewed edit. */
+  p_snapshot: ApprovedProduct | null;
+  pr_status: string;
   variant_types: { title: string; value: string }[] | null;
   pr_name: string;
   pr_province_code: string | null;
@@ -58,9 +54,7 @@ export async function fetchRows(db: Db, where: SQL, tail: SQL = sql``): Promise<
     select t.id, t.platform, t.public_code, t.lot_code, t.production_date::text as production_date,
       t.expiry_date::text as expiry_date, t.quantity, t.unit, t.production_base, t.certificates,
       t.published_at, t.held_at, t.hold_reason, t.recalled_at, t.recall_reason, t.scan_count, t.product_id,
-      p.name as p_name, p.name_en as p_name_en, p.description as p_description, p.description_en as p_description_en,
-      p.gtin as p_gtin, p.images as p_images, p.origin_province_code as p_origin_province_code,
-      p.origin_country as p_origin_country, v.types as variant_types,
+      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, v.types as variant_types,
       pr.name as pr_name, pr.province_code as pr_province_code, pr.producer_type as pr_type, pr.logo_url as pr_logo_url,
       coalesce((select json_agg(json_build_object('id', e.id, 'step', e.step, 'occurred_at', e.occurred_at,
           'place', e.place, 'description', e.description, 'photos', e.photos, 'documents', e.documents,
@@ -79,20 +73,24 @@ export async function fetchRows(db: Db, where: SQL, tail: SQL = sql``): Promise<
 }
 
 /** The cacheable part of the public lookup (everything but the scan count and its warning). */
-export function presentPublic(row: LookupRow, today: string): Omit<PublicTrace, 'scan_count' | 'duplicate_warning'> {
+export function presentPublic(
+  row: LookupRow & { p_snapshot: ApprovedProduct },
+  today: string,
+): Omit<PublicTrace, 'scan_count' | 'duplicate_warning'> {
+  const p = row.p_snapshot;
   return {
     code: row.public_code,
     lot_code: row.lot_code,
     product: {
-      name: row.p_name,
-      name_en: row.p_name_en,
-      description: row.p_description,
-      description_en: row.p_description_en,
-      gtin: row.p_gtin,
+      name: p.name,
+      name_en: p.name_en,
+      description: p.description,
+      description_en: p.description_en,
+      gtin: p.gtin,
       unit: row.unit,
-      images: publicImages(row.p_images),
-      origin_province_code: row.p_origin_province_code,
-      origin_country: row.p_origin_country,
+      images: publicImages(p.images),
+      origin_province_code: p.origin_province_code,
+      origin_country: p.origin_country,
     },
     variant: row.variant_types ? { label: variantLabelOf(row.variant_types) } : null,
     producer: publicProducer({
@@ -125,14 +123,27 @@ export function presentPublic(row: LookupRow, today: string): Omit<PublicTrace, 
   };
 }
 
-/** A cache entry: the JSON envelope up to the volatile fields. */
-export function entryOf(row: LookupRow, today = vnToday()): TraceEntry {
-  const json = JSON.stringify({ data: { traceability: presentPublic(row, today) } });
-  return {
+/**
+ * A cache entry: the JSON envelope up to the volatile fields; a `gone` entry (producer closed:
+ * 410) carries no page; null when the batch is not public (producer not approved or product never
+ * approved: 404). The rule is the contract's publicVisibility.
+ */
+export function entryOf(row: LookupRow, today = vnToday()): TraceEntry | null {
+  const visibility = publicVisibility(row.pr_status, row.p_snapshot != null);
+  if (visibility === 'hidden') return null;
+  const base = {
     id: Number(row.id),
     code: row.public_code,
     platform: row.platform,
     productId: Number(row.product_id),
+    producerId: Number(row.producer_id),
+  };
+  if (visibility === 'gone' || !row.p_snapshot) {
+    return { ...base, gone: true, quantity: 0, head: '', scanBase: 0, sourceCount: 0, day: today, loadedAt: Date.now() };
+  }
+  const json = JSON.stringify({ data: { traceability: presentPublic({ ...row, p_snapshot: row.p_snapshot }, today) } });
+  return {
+    ...base,
     quantity: Number(row.quantity),
     head: json.slice(0, -3),
     scanBase: Number(row.scan_count),
@@ -142,7 +153,7 @@ export function entryOf(row: LookupRow, today = vnToday()): TraceEntry {
   };
 }
 
-/** Loads the entry of one public code (null unless it is a published batch). */
+/** Loads the entry of one public code (null unless it is a published batch shown or taken down). */
 export async function loadEntry(db: Db, code: string): Promise<TraceEntry | null> {
   const [row] = await fetchRows(db, sql`t.public_code = ${code}`, sql`limit 1`);
   return row ? entryOf(row) : null;

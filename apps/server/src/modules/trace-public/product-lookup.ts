@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   PUBLIC_PRODUCT_BATCHES,
   provinceName,
+  publicVisibility,
   toGtin14,
   variantLabel,
   type PublicProducer,
@@ -13,18 +14,21 @@ import { vnToday } from './cache.js';
 import { publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 /**
- * The public view of an approved product of `platform` by its public code (null otherwise):
+ * The public view of a product of `platform` by its public code, as last approved (ADR 007):
  * product, producer, certificates with validity, variant labels and its newest published batches.
+ * null when it is not public (never approved, producer not approved), 'gone' once its producer
+ * is closed (the contract's publicVisibility).
  */
 export async function loadPublicProduct(
   db: Db,
   platform: string,
   code: string,
   today = vnToday(),
-): Promise<PublicProduct | null> {
+): Promise<PublicProduct | 'gone' | null> {
   const [row] = await db
     .select({
-      product: products,
+      product: { id: products.id, publicCode: products.publicCode, snapshot: products.approvedSnapshot },
+      producerStatus: producers.status,
       producer: {
         name: producers.name,
         provinceCode: producers.provinceCode,
@@ -34,15 +38,13 @@ export async function loadPublicProduct(
     })
     .from(products)
     .innerJoin(producers, eq(producers.id, products.producerId))
-    .where(and(eq(products.publicCode, code), eq(products.platform, platform), eq(products.status, 'approved')))
+    .where(and(eq(products.publicCode, code), eq(products.platform, platform)))
     .limit(1);
   if (!row) return null;
-  const p = row.product;
-  const variants = await db
-    .select({ types: productVariants.types })
-    .from(productVariants)
-    .where(and(eq(productVariants.productId, p.id), eq(productVariants.active, true)))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  const visibility = publicVisibility(row.producerStatus, row.product.snapshot != null);
+  if (visibility !== 'visible') return visibility === 'gone' ? 'gone' : null;
+  const { id, publicCode: productCode } = row.product;
+  const p = row.product.snapshot!;
   const batches = await db
     .select({
       code: traceabilities.publicCode,
@@ -57,7 +59,7 @@ export async function loadPublicProduct(
     .leftJoin(productVariants, eq(productVariants.id, traceabilities.variantId))
     .where(
       and(
-        eq(traceabilities.productId, p.id),
+        eq(traceabilities.productId, id),
         eq(traceabilities.platform, platform),
         eq(traceabilities.status, 'published'),
       ),
@@ -70,21 +72,21 @@ export async function loadPublicProduct(
     .limit(PUBLIC_PRODUCT_BATCHES);
   const images = publicImages(p.images);
   return {
-    code: p.publicCode,
+    code: productCode,
     name: p.name,
-    name_en: p.nameEn,
+    name_en: p.name_en,
     description: p.description,
-    description_en: p.descriptionEn,
+    description_en: p.description_en,
     gtin: p.gtin,
     unit: p.unit,
     cover: images[0] ?? null,
     images,
-    origin_province_code: p.originProvinceCode,
-    origin_province: provinceName(p.originProvinceCode),
-    origin_country: p.originCountry,
+    origin_province_code: p.origin_province_code,
+    origin_province: provinceName(p.origin_province_code),
+    origin_country: p.origin_country,
     producer: publicProducer({ ...row.producer, type: row.producer.type as PublicProducer['type'] }),
     certificates: publicCertificates(p.certificates, today),
-    variants: variants.map((v) => ({ label: variantLabel(v.types) })),
+    variants: p.variants.map((v) => ({ label: variantLabel(v.types) })),
     batches: batches.map((b) => ({
       code: b.code,
       lot_code: b.lotCode,
@@ -98,19 +100,62 @@ export async function loadPublicProduct(
   };
 }
 
-/** Public code of the approved product of `platform` whose GTIN equals `gtin` (any length, compared as GTIN-14). */
-export async function productCodeByGtin(db: Db, platform: string, gtin: string): Promise<string | null> {
+/**
+ * The product of `platform` that owns `gtin` (compared as GTIN-14) and was approved with it, if
+ * its page is public or was taken down with its producer (the trace page then says so); another
+ * product carrying the same digits owns nothing and is never followed.
+ */
+export async function gtinOwner(
+  db: Db,
+  platform: string,
+  gtin: string,
+): Promise<{ productId: number; producerId: number; code: string } | null> {
+  const gtin14 = toGtin14(gtin);
   const [row] = await db
-    .select({ code: products.publicCode })
+    .select({
+      productId: products.id,
+      producerId: products.producerId,
+      code: products.publicCode,
+      producerStatus: producers.status,
+    })
     .from(products)
+    .innerJoin(producers, eq(producers.id, products.producerId))
     .where(
       and(
         eq(products.platform, platform),
-        eq(products.status, 'approved'),
-        sql`lpad(${products.gtin}, 14, '0') = ${toGtin14(gtin)}`,
+        eq(products.gtin14, gtin14),
+        isNotNull(products.approvedSnapshot),
+        // The approved version carries this GTIN: a GTIN changed in an unreviewed edit resolves nothing.
+        sql`lpad(${products.approvedSnapshot}->>'gtin', 14, '0') = ${gtin14}`,
       ),
     )
-    .orderBy(sql`${products.reviewedAt} desc nulls last`, desc(products.id))
+    .limit(1);
+  if (!row || publicVisibility(row.producerStatus, true) === 'hidden') return null;
+  return { productId: row.productId, producerId: row.producerId, code: row.code };
+}
+
+/** Public code of the product page `/01/{gtin}` leads to (see gtinOwner). */
+export async function productCodeByGtin(db: Db, platform: string, gtin: string): Promise<string | null> {
+  return (await gtinOwner(db, platform, gtin))?.code ?? null;
+}
+
+/** Public code of the owner's newest published batch with this lot: what `/01/{gtin}/10/{lot}` leads to. */
+export async function batchCodeByGtinLot(db: Db, platform: string, gtin: string, lot: string): Promise<string | null> {
+  const owner = await gtinOwner(db, platform, gtin);
+  if (!owner) return null;
+  const [row] = await db
+    .select({ code: traceabilities.publicCode })
+    .from(traceabilities)
+    .where(
+      and(
+        eq(traceabilities.productId, owner.productId),
+        eq(traceabilities.producerId, owner.producerId),
+        eq(traceabilities.platform, platform),
+        eq(traceabilities.status, 'published'),
+        eq(traceabilities.lotCode, lot),
+      ),
+    )
+    .orderBy(desc(traceabilities.publishedAt))
     .limit(1);
   return row?.code ?? null;
 }

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PRODUCT_BATCHES, withCheckDigit } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { as, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import { createBatch, makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+import {
+  approveInDb,
+  createBatch,
+  makeProduct,
+  producer,
+  publishedBatch,
+} from '../traceabilities/fixtures.test-helper.js';
 
 let t: TestApp;
 let a: Built;
@@ -20,7 +26,7 @@ afterAll(() => t.close());
 
 type Status = 'draft' | 'pending' | 'approved' | 'rejected';
 async function product(owner: Built, status: Status, opts: Parameters<typeof makeProduct>[2] = {}) {
-  const { product: p } = await makeProduct(t.db, owner, opts);
+  const { product: p } = await makeProduct(t.db, owner, { ...opts, approved: false });
   const [row] = await t.db
     .update(products)
     .set({
@@ -47,7 +53,7 @@ async function product(owner: Built, status: Status, opts: Parameters<typeof mak
     })
     .where(eq(products.id, p.id))
     .returning();
-  return row;
+  return status === 'approved' ? approveInDb(t.db, row.id) : row;
 }
 
 const lookup = (code: string, platform: 'dtrack' | 'foodmap' = 'dtrack') =>

@@ -58,3 +58,11 @@ export function invalidateProductBatches(app: FastifyInstance, productId: number
 export function invalidateBatch(app: FastifyInstance, publicCode: string): void {
   app.traceCache.invalidate(publicCode);
 }
+
+/**
+ * Drop every cached public lookup of a producer's batches: call after its status changes (closing
+ * takes its pages down, approving brings them back). Guarded: a partial app may lack the cache.
+ */
+export function invalidateProducerPages(app: FastifyInstance, producerId: number): void {
+  (app as { traceCache?: TraceCache }).traceCache?.invalidateProducer(producerId);
+}

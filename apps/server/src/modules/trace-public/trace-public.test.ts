@@ -4,6 +4,7 @@ import { products, scanSources, traceabilities } from '../../db/schema/index.js'
 import { as, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
 import {
   addEvent,
+  approveInDb,
   createBatch,
   makeProduct,
   producer,
@@ -102,13 +103,15 @@ describe('cache invalidation: the next request shows every write', () => {
     expect(after.recall).toMatchObject({ reason: 'Nhiễm nấm mốc', at: expect.any(String) });
   });
 
-  it('invalidateProductBatches drops every cached batch of a product (for product edits)', async () => {
+  it('invalidateProductBatches drops every cached batch of a product (for product approvals)', async () => {
     const x = await publishedBatch(t, a, productId);
     await lookup(x.public_code);
     await t.db.update(products).set({ name: 'Chè Shan tuyết cổ thụ' }).where(eq(products.id, productId));
+    await approveInDb(t.db, productId);
     invalidateProductBatches(t.app, productId);
     expect(json(await lookup(x.public_code)).data.traceability.product.name).toBe('Chè Shan tuyết cổ thụ');
     await t.db.update(products).set({ name: 'Chè Shan tuyết Mộc Châu' }).where(eq(products.id, productId));
+    await approveInDb(t.db, productId);
     invalidateProductBatches(t.app, productId);
   });
 });

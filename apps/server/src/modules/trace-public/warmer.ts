@@ -33,8 +33,9 @@ export class TraceWarmer {
       if (!rows.length) break;
       const today = this.cache.currentDay();
       for (const row of rows) {
-        // Never replace what a lookup loaded meanwhile (it is as fresh as this).
-        if (!this.cache.peek(row.public_code)) this.cache.store(row.public_code, entryOf(row, today), started);
+        const entry = entryOf(row, today);
+        // Never replace what a lookup loaded meanwhile (it is as fresh as this); pages not public are skipped.
+        if (entry && !this.cache.peek(row.public_code)) this.cache.store(row.public_code, entry, started);
       }
       loaded += rows.length;
       beforeId = Number(rows[rows.length - 1].id);
@@ -57,8 +58,10 @@ export class TraceWarmer {
       const today = this.cache.currentDay();
       const found = new Set<string>();
       for (const row of rows) {
+        const entry = entryOf(row, today);
+        if (!entry) continue;
         found.add(row.public_code);
-        this.cache.store(row.public_code, entryOf(row, today), started);
+        this.cache.store(row.public_code, entry, started);
       }
       for (const e of page)
         if (!found.has(e.code)) this.cache.store(e.code, { missing: true, loadedAt: Date.now() }, started);

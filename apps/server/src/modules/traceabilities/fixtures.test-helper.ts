@@ -1,16 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import type { PlatformKey } from '@agrihub/contract';
+import { eq } from 'drizzle-orm';
+import { toGtin14, withCheckDigit, type PlatformKey } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema/index.js';
+import { approvedSnapshot } from '../products/approval.js';
 import { as, buildUser, json, type Built, type TestApp } from '../../../test/helper.js';
 
-/** Test data for batch tests: products are inserted directly (the products API is another module). */
+let gtinSeq = 0;
+/** GTINs for test products, one per call: 8936000000011 first, then 8936000000028, … (a GTIN belongs to one product). */
+export const nextTestGtin = () => withCheckDigit(`8936${String(++gtinSeq).padStart(8, '0')}`);
+
+/** Approves a product as an administrator would: status approved, its current fields as the approved version. */
+export async function approveInDb(db: Db, productId: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, productId));
+  const now = new Date();
+  const [approved] = await db
+    .update(products)
+    .set({ status: 'approved', reviewedAt: now, approvedAt: now, approvedSnapshot: await approvedSnapshot(db, row) })
+    .where(eq(products.id, productId))
+    .returning();
+  return approved;
+}
+
+/**
+ * Test data for batch tests: products are inserted directly (the products API is another module),
+ * approved by default (only an approved product's batches are published), each with its own GTIN
+ * unless one is given.
+ */
 export async function makeProduct(
   db: Db,
   owner: Built,
-  opts: { gtin?: string | null; name?: string; variants?: boolean } = {},
+  opts: { gtin?: string | null; name?: string; variants?: boolean; approved?: boolean } = {},
 ) {
-  const [p] = await db
+  const gtin = opts.gtin === undefined ? nextTestGtin() : opts.gtin;
+  const [inserted] = await db
     .insert(products)
     .values({
       platform: owner.platform,
@@ -18,7 +41,8 @@ export async function makeProduct(
       name: opts.name ?? 'Chè Shan tuyết Mộc Châu',
       nameEn: 'Moc Chau Shan tuyet tea',
       unit: 'Kg',
-      gtin: opts.gtin === undefined ? '8936000000011' : opts.gtin,
+      gtin,
+      gtin14: gtin ? toGtin14(gtin) : null,
       images: [{ id: 1, url: '/uploads/p/cover.jpg', thumbnail_url: '/uploads/p/cover-thumb.webp' }],
       publicCode: randomBytes(8).toString('hex').toUpperCase(),
     })
@@ -27,10 +51,11 @@ export async function makeProduct(
   if (opts.variants) {
     const [v] = await db
       .insert(productVariants)
-      .values({ productId: p.id, types: [{ title: 'Khối lượng', value: '500 g' }] })
+      .values({ productId: inserted.id, types: [{ title: 'Khối lượng', value: '500 g' }] })
       .returning();
     variantId = v.id;
   }
+  const p = opts.approved === false ? inserted : await approveInDb(db, inserted.id);
   return { product: p, variantId };
 }
 

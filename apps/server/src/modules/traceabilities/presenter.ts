@@ -75,7 +75,15 @@ export function presentEvent(e: EventLike): TraceEvent {
 
 export interface BatchJoin {
   batch: BatchRow;
-  product: { id: number; name: string; nameEn: string | null; gtin: string | null; unit: string; images: StoredFile[] };
+  product: {
+    id: number;
+    name: string;
+    nameEn: string | null;
+    gtin: string | null;
+    unit: string;
+    images: StoredFile[];
+    approvedAt: Date | null;
+  };
   variantTypes: { title: string; value: string }[] | null;
   eventCount: number;
 }
@@ -94,6 +102,7 @@ export function presentBatchItem(base: string, j: BatchJoin): BatchListItem {
       gtin: j.product.gtin,
       unit: j.product.unit,
       cover: cover ? { url: cover.url, thumbnail_url: cover.thumbnail_url ?? null } : null,
+      approved_at: iso(j.product.approvedAt),
     },
     variant: b.variantId && j.variantTypes ? { id: b.variantId, label: variantLabelOf(j.variantTypes) } : null,
     production_date: b.productionDate,

@@ -16,6 +16,7 @@ import {
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { invalidateBatch } from '../trace-public/state.js';
+import { assertProducerWritable } from '../producers/guard.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { presentBatchItem, presentEvent, type BatchJoin, type BatchRow } from './presenter.js';
 
@@ -69,9 +70,20 @@ export async function audit(
   await tx.insert(traceAudits).values({ traceabilityId: batchId, userId, action, detail });
 }
 
-/** Runs a write in a transaction, then drops the batch's cached public lookup. */
-export async function writeBatch<T>(app: FastifyInstance, code: string | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const out = await app.db.transaction(fn);
+/**
+ * Runs a write of the actor's producer in a transaction (refused while the producer is closed:
+ * 403 producer_closed_readonly), then drops the batch's cached public lookup.
+ */
+export async function writeBatch<T>(
+  app: FastifyInstance,
+  actor: Actor,
+  code: string | null,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const out = await app.db.transaction(async (tx) => {
+    await assertProducerWritable(tx, actor.producerId);
+    return fn(tx);
+  });
   if (code) invalidateBatch(app, code);
   return out;
 }
@@ -87,7 +99,7 @@ export async function changeOwnBatch<T>(
   fn: (tx: Tx, b: BatchRow) => Promise<T>,
 ): Promise<T> {
   const current = await findOwnBatch(app.db, actor, id);
-  return writeBatch(app, current.publicCode, async (tx) => fn(tx, await findOwnBatch(tx, actor, id, true)));
+  return writeBatch(app, actor, current.publicCode, async (tx) => fn(tx, await findOwnBatch(tx, actor, id, true)));
 }
 
 /** The product (and variant) must be the producer's own: otherwise a 422 on the field. */
@@ -177,6 +189,7 @@ export async function loadJoins(db: Db | Tx, ids: number[]): Promise<BatchJoin[]
         gtin: products.gtin,
         unit: products.unit,
         images: products.images,
+        approvedAt: products.approvedAt,
       },
       variantTypes: productVariants.types,
       eventCount: sql<number>`(select count(*)::int from trace_events e where e.traceability_id = ${traceabilities.id})`,
