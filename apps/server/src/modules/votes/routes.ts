@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import {
   VOTES_PER_HOUR,
+  allows,
   envelope,
   errorEnvelope,
   idParam,
@@ -22,7 +23,10 @@ import { currentUser } from '../../plugins/auth.js';
 import { iso } from '../traceabilities/presenter.js';
 import { invalidateBatch } from '../trace-public/state.js';
 
-/** Consumer ratings of published batches. */
+/**
+ * Consumer ratings of published batches. Moderation follows the abilities: listing every vote of
+ * the platform needs `read product`, deleting one `update product` (the super admin has both).
+ */
 export default async function voteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -58,24 +62,31 @@ export default async function voteRoutes(app: FastifyInstance) {
         .limit(1);
       if (!batch) throw notFound();
       const clientKey = sha256(`vote:${req.ip}`);
-      const [recent] = await app.db
-        .select({ n: count() })
-        .from(votes)
-        .where(
-          and(
-            eq(votes.traceabilityId, batch.id),
-            eq(votes.clientKey, clientKey),
-            gt(votes.createdAt, new Date(Date.now() - 3600_000)),
-          ),
-        );
-      if (Number(recent?.n ?? 0) >= VOTES_PER_HOUR) {
+      // Count and insert under a transaction-scoped lock of (batch, client): parallel votes of one
+      // client queue here, so the limit holds however many arrive at once.
+      const row = await app.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`vote:${batch.id}:${clientKey}`}, 0))`);
+        const [recent] = await tx
+          .select({ n: count() })
+          .from(votes)
+          .where(
+            and(
+              eq(votes.traceabilityId, batch.id),
+              eq(votes.clientKey, clientKey),
+              gt(votes.createdAt, new Date(Date.now() - 3600_000)),
+            ),
+          );
+        if (Number(recent?.n ?? 0) >= VOTES_PER_HOUR) return null;
+        const [inserted] = await tx
+          .insert(votes)
+          .values({ platform: req.platform, traceabilityId: batch.id, rating, comment: comment || null, clientKey })
+          .returning();
+        return inserted;
+      });
+      if (!row) {
         reply.header('retry-after', '3600');
         throw new AppError(429, 'vote_rate_limited');
       }
-      const [row] = await app.db
-        .insert(votes)
-        .values({ platform: req.platform, traceabilityId: batch.id, rating, comment: comment || null, clientKey })
-        .returning();
       invalidateBatch(app, batch.code);
       return reply.status(201).send({
         data: {
@@ -100,7 +111,8 @@ export default async function voteRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['votes'],
-        summary: 'Votes on the producer’s batches (administrators: every vote of the platform), newest first',
+        summary:
+          'Votes on the producer’s batches (administrators with `read product`: every vote of the platform), newest first',
         querystring: voteListQuery,
         response: { 200: listEnvelope('votes', voteSchema), 403: errorEnvelope, 422: errorEnvelope },
       },
@@ -108,7 +120,9 @@ export default async function voteRoutes(app: FastifyInstance) {
     async (req) => {
       const user = currentUser(req);
       const conds: (SQL | undefined)[] = [eq(votes.platform, req.platform), eq(traceabilities.platform, req.platform)];
-      if (!isAdministrator(user)) {
+      if (isAdministrator(user)) {
+        if (!allows(user, 'read', 'product')) throw new AppError(403, 'permission_denied');
+      } else {
         if (!user.producerId) throw forbidden();
         conds.push(eq(traceabilities.producerId, user.producerId));
       }
@@ -163,11 +177,19 @@ export default async function voteRoutes(app: FastifyInstance) {
   const deleteSchema = {
     schema: {
       tags: ['votes'],
-      summary: 'Delete a vote (administrators only)',
+      summary: 'Delete a vote (administrators with `update product`)',
       params: idParam,
       response: { 200: okEnvelope, 403: errorEnvelope, 404: errorEnvelope },
     },
   };
-  r.delete('/api/v1/votes/:id', { ...deleteSchema, config: { access: 'user' } }, remove);
-  r.delete('/api/v1/admin/votes/:id', { ...deleteSchema, config: { access: 'admin' } }, remove);
+  r.delete(
+    '/api/v1/votes/:id',
+    { ...deleteSchema, config: { access: 'user', ability: ['update', 'product'] as const } },
+    remove,
+  );
+  r.delete(
+    '/api/v1/admin/votes/:id',
+    { ...deleteSchema, config: { access: 'admin', ability: ['update', 'product'] as const } },
+    remove,
+  );
 }

@@ -1,4 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { votes } from '../../db/schema/index.js';
 import { as, buildUser, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
 import { createBatch, makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
 
@@ -57,6 +59,25 @@ describe('POST /api/v1/votes', () => {
     expect(json(res).meta).toMatchObject({ code: 'vote_rate_limited', message: expect.stringContaining('quá nhiều') });
     expect((await vote({ code: batchB.public_code, rating: 4 }, '192.0.2.100')).statusCode).toBe(201);
   });
+
+  it('holds the limit under 60 parallel votes of one client: exactly 5 accepted, the rest 429', async () => {
+    const c = await producer(t);
+    const batch = await publishedBatch(t, c, (await makeProduct(t.db, c)).product.id);
+    const all = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => vote({ code: batch.public_code, rating: (i % 5) + 1 }, '198.51.100.60')),
+    );
+    const codes = all.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(55);
+    const refused = all.find((r) => r.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('3600');
+    expect(json(refused).meta).toEqual({
+      code: 'vote_rate_limited',
+      message: 'Bạn đã đánh giá lô hàng này quá nhiều lần, vui lòng thử lại sau.',
+    });
+    const [{ n }] = await t.db.select({ n: count() }).from(votes).where(eq(votes.traceabilityId, batch.id));
+    expect(n).toBe(5);
+  });
 });
 
 describe('GET /api/v1/votes', () => {
@@ -72,6 +93,44 @@ describe('GET /api/v1/votes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/votes', headers: headers('dtrack') })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('vote moderation follows the abilities', () => {
+  it('listing every vote needs read product; deleting one needs update product', async () => {
+    const created = json(await vote({ code: batchA.public_code, rating: 2 }, '192.0.2.210')).data.vote;
+    const list = (u: Built) => t.app.inject({ method: 'GET', url: '/api/v1/votes', headers: as(u) });
+    const del = (u: Built, url: string) => t.app.inject({ method: 'DELETE', url, headers: as(u) });
+    // An administrator with no ability on products.
+    const bare = await buildUser(t.db, { roles: ['purchasing'], abilities: [{ action: 'read', subject: 'user' }] });
+    expect((await list(bare)).statusCode).toBe(403);
+    expect(json(await list(bare)).meta.code).toBe('permission_denied');
+    expect((await del(bare, `/api/v1/votes/${created.id}`)).statusCode).toBe(403);
+    expect((await del(bare, `/api/v1/admin/votes/${created.id}`)).statusCode).toBe(403);
+    // Support reads products: it lists every vote of the platform but deletes none.
+    const support = await buildUser(t.db, {
+      roles: ['customer_support'],
+      abilities: [{ action: 'read', subject: 'product' }],
+    });
+    const seen = json(await list(support));
+    expect(seen.data.votes.map((v: { id: number }) => v.id)).toContain(created.id);
+    expect(seen.data.votes.some((v: { traceability_id: number }) => v.traceability_id === batchB.id)).toBe(true);
+    expect((await del(support, `/api/v1/admin/votes/${created.id}`)).statusCode).toBe(403);
+    expect((await del(support, `/api/v1/votes/${created.id}`)).statusCode).toBe(403);
+    // A moderator may update products: it deletes.
+    const moderator = await buildUser(t.db, {
+      roles: ['approver'],
+      abilities: [{ action: 'update', subject: 'product' }],
+    });
+    expect((await del(moderator, `/api/v1/admin/votes/${created.id}`)).statusCode).toBe(200);
+    const other = json(await vote({ code: batchA.public_code, rating: 3 }, '192.0.2.211')).data.vote;
+    expect((await del(moderator, `/api/v1/votes/${other.id}`)).statusCode).toBe(200);
+    // `manage product` covers both.
+    const manager = await buildUser(t.db, {
+      roles: ['approver'],
+      abilities: [{ action: 'manage', subject: 'product' }],
+    });
+    expect((await list(manager)).statusCode).toBe(200);
   });
 });
 
