@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { QR_FILE_NAME, envelope, errorEnvelope, idParam, product, productSkuRequest } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
@@ -15,12 +15,17 @@ import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, produce
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 const SKU_SEQ_DIGITS = 6;
 
-/** Next free `{category code}-{sequence}` SKU of the producer, e.g. `101-000007` (`SP-…` without a code). */
+/**
+ * Next free `{category code}-{sequence}` SKU of the producer, e.g. `101-000007` (`SP-…` without a code).
+ * Generations of one producer and prefix take turns (a lock held until the transaction ends), so
+ * parallel calls read each other's numbers instead of racing for the same one.
+ */
 async function nextSku(tx: Tx, p: ProductRow): Promise<string> {
   const [cat] = p.categoryId
     ? await tx.select({ code: categories.code }).from(categories).where(eq(categories.id, p.categoryId))
     : [];
   const prefix = `${cat?.code ?? 'SP'}-`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sku:${p.producerId}:${prefix}`}, 0))`);
   const taken = await tx
     .select({ sku: products.sku })
     .from(products)
@@ -85,7 +90,7 @@ export default async function productActionRoutes(app: FastifyInstance) {
           invalidateTracePages(app, row.id);
           return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'sku_saved') };
         } catch (err) {
-          // Two generations racing for the same number: the unique index refuses one; try the next number.
+          // A SKU set by hand (PUT …/sku, create) raced for the same number: the unique index refused it; try the next.
           if (!isUniqueViolation(err) || attempt >= 4)
             throw isUniqueViolation(err) ? new AppError(409, 'sku_generation_failed') : err;
         }

@@ -130,6 +130,17 @@ describe('SKU and QR code', () => {
     expect(json(await inject(c, 'POST', `/api/v1/products/${q.id}/generate_sku`)).data.product.sku).toBe('101-000042');
   });
 
+  it('20 parallel generate_sku calls of one producer all succeed with distinct SKUs', async () => {
+    const c = await buildUser(t.db);
+    const list = [];
+    for (let i = 0; i < 20; i++) list.push(await createProduct(t.app, c, productBody(cat.leaf)));
+    const all = await Promise.all(list.map((p) => inject(c, 'POST', `/api/v1/products/${p.id}/generate_sku`)));
+    expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const skus = all.map((r) => json(r).data.product.sku as string);
+    expect(new Set(skus).size).toBe(20);
+    expect([...skus].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `101-${String(i + 1).padStart(6, '0')}`));
+  });
+
   it('QR code: a PNG attachment named qrcode.png', async () => {
     const p = await createProduct(t.app, a, productBody(cat.leaf));
     const res = await inject(a, 'GET', `/api/v1/products/${p.id}/qrcode`);
