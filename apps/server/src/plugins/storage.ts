@@ -1,7 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { eq } from 'drizzle-orm';
+import { uploads } from '../db/schema/index.js';
+import { attachmentDisposition } from '../lib/filenames.js';
 import { publicRoutes } from './auth.js';
 
 /** Where uploaded bytes live. Local disk by default; an S3-compatible driver fits the same shape. */
@@ -40,26 +44,53 @@ export function localStorageDriver(root: string): StorageDriver {
   };
 }
 
-/** Serves stored files under /uploads with their content type and `nosniff` (helmet adds it). */
+/** Stored images (re-encoded by sharp, so only these) are shown inline; anything else is a download. */
+const INLINE = new Set(['.jpg', '.jpeg', '.png', '.webp']);
+export const isInline = (file: string) => INLINE.has(path.extname(file).toLowerCase());
+
+/**
+ * Serves stored files under /uploads with their content type and `nosniff`. Images are shown
+ * inline under a CSP that runs nothing. Any other file (PDF, XLSX, DOCX …) is served as
+ * `Content-Disposition: attachment` under the uploaded name, with `Content-Security-Policy:
+ * sandbox`: even opened in the browser (a PDF viewer runs the PDF's JavaScript), it runs in an
+ * opaque origin, never with the app's.
+ */
 export default fp(async function storage(app) {
   const root = app.config.uploadDir;
   await fs.mkdir(root, { recursive: true });
   app.decorate('storage', localStorageDriver(root));
+  const names = new WeakMap<FastifyRequest, string>();
   await app.register(
-    publicRoutes((scope) =>
-      scope.register(fastifyStatic, {
+    publicRoutes(async (scope) => {
+      // The name people uploaded it under (cleaned at upload), for the download.
+      scope.addHook('preHandler', async (req) => {
+        const key = (req.params as { '*'?: string })['*'];
+        if (!key || isInline(key)) return;
+        const [row] = await app.db
+          .select({ filename: uploads.filename })
+          .from(uploads)
+          .where(eq(uploads.storageKey, key))
+          .limit(1);
+        if (row) names.set(req, row.filename);
+      });
+      await scope.register(fastifyStatic, {
         root,
         prefix: '/uploads/',
         decorateReply: false,
         index: false,
         list: false,
         dotfiles: 'deny',
-        setHeaders(res) {
-          res.header('X-Content-Type-Options', 'nosniff');
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-          res.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+        setHeaders(reply, file) {
+          reply.header('X-Content-Type-Options', 'nosniff');
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+          if (isInline(file)) {
+            reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+            return;
+          }
+          reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+          reply.header('Content-Disposition', attachmentDisposition(names.get(reply.request) ?? path.basename(file)));
         },
-      }),
-    ),
+      });
+    }),
   );
 });

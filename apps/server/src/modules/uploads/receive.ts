@@ -1,7 +1,9 @@
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { unprocessable } from '../../lib/errors.js';
+import { cleanFilename } from '../../lib/filenames.js';
+
+export { cleanFilename };
 
 export interface Received {
   buffer: Buffer;
@@ -30,13 +32,6 @@ export async function receiveFile(req: FastifyRequest, maxBytes: number): Promis
   if (file.file.truncated || buffer.length > maxBytes) throw tooLarge();
   if (buffer.length === 0) throw unprocessable('file_required', {}, 'file');
   return { buffer, filename: cleanFilename(file.filename) };
-}
-
-/** The name shown to people: no path, no control characters, at most 200 characters. */
-export function cleanFilename(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base.slice(-200) || 'file';
 }
 
 /** `<platform>/<yyyy>/<mm>/<random>`: unguessable, spread by month. */

@@ -7,6 +7,8 @@ import { IMAGE_MAX_BYTES, ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
 import { uploads } from '../../db/schema/index.js';
 import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
 import { multipart } from '../../../test/multipart.js';
+import { attachmentDisposition } from '../../lib/filenames.js';
+import { cleanFilename } from './receive.js';
 import { sniffAttachment, zipEntryNames } from './sniff.js';
 
 let t: TestApp;
@@ -206,6 +208,71 @@ describe('POST /api/v1/attachments', () => {
     const res = await attachment({ filename: 'big.pdf', data: big });
     expect(res.statusCode).toBe(422);
     expect(json(res).meta).toMatchObject({ code: 'file_too_large', message: 'Tệp quá lớn: tối đa 20 MB.' });
+  });
+});
+
+describe('serving stored files', () => {
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF');
+
+  it('serves a PDF (and any non-image) as an attachment under its cleaned name, in a CSP sandbox', async () => {
+    const res = await attachment({ filename: 'Chứng nhận; đợt 1 – 100%.pdf', data: pdf });
+    expect(res.statusCode).toBe(201);
+    const served = await t.app.inject({ url: json(res).data.attachment.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Chung nhan_ dot 1 _ 100_.pdf"; filename*=UTF-8''${encodeURIComponent('Chứng nhận; đợt 1 – 100%.pdf')}`,
+    );
+    // A name cannot break out of the header or its quotes.
+    expect(attachmentDisposition('a"b\r\nSet-Cookie: x=1\\c\'(d).pdf')).toBe(
+      `attachment; filename="c'(d).pdf"; filename*=UTF-8''c%27%28d%29.pdf`,
+    );
+    expect(attachmentDisposition('x"y;z.pdf')).toBe(`attachment; filename="x_y_z.pdf"; filename*=UTF-8''x%22y%3Bz.pdf`);
+    const csp = String(served.headers['content-security-policy']).split(';').map((d) => d.trim());
+    expect(csp).toContain('sandbox');
+    expect(csp).toContain("default-src 'none'");
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+
+    const head = await t.app.inject({ method: 'HEAD', url: json(res).data.attachment.url });
+    expect(head.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(String(head.headers['content-security-policy'])).toMatch(/sandbox/);
+  });
+
+  it('still shows images inline (no attachment, the image CSP)', async () => {
+    const res = await image({ filename: 'anh.png', data: await photo('png', 10, 10) });
+    const img = json(res).data.image;
+    for (const url of [img.url, img.thumbnail_url]) {
+      const served = await t.app.inject({ url });
+      expect(served.headers['content-disposition'], url).toBeUndefined();
+      expect(served.headers['content-security-policy'], url).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
+    }
+    // An image uploaded as an attachment is an image too.
+    const att = await attachment({ filename: 'scan.jpg', data: await photo('jpeg', 10, 10) });
+    expect((await t.app.inject({ url: json(att).data.attachment.url })).headers['content-disposition']).toBeUndefined();
+  });
+});
+
+describe('stored file names', () => {
+  it('strips control, bidi and other format characters (U+202E …) from the stored name', async () => {
+    // `hóa đơn<RLO>fdp.exe` reads as `hóa đơnexe.pdf`: the override must not survive.
+    const res = await attachment({ filename: 'ho\u0301a \u0111\u01a1n\u202Efdp.exe\u0007\u001b\u200B\u2066x\u2069\u200F\uFEFF.pdf', data: Buffer.from('%PDF-1.4\n%%EOF') });
+    expect(res.statusCode).toBe(201);
+    const a = json(res).data.attachment;
+    expect(a.filename).toBe('hóa đơnfdp.exex.pdf');
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.id, a.id));
+    expect(row.filename).toBe('hóa đơnfdp.exex.pdf');
+    const img = json(await image({ filename: 'a\u202Egnp.js\u0085\u2028.png', data: await photo('png', 10, 10) })).data.image;
+    expect(img.filename).toBe('agnp.js.png');
+  });
+
+  it('cleans names: no path, C0/C1 controls, bidi controls, separators; NFC; a name left empty is "file"', () => {
+    expect(cleanFilename('..\\..\\etc/pass\u0000wd')).toBe('passwd');
+    expect(cleanFilename('\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C')).toBe('file');
+    expect(cleanFilename('a\u0080\u009fb\u00adc\u2029d')).toBe('abcd');
+    expect(cleanFilename('Cu\u0309 ca\u0309i.pdf')).toBe('Củ cải.pdf');
+    expect(cleanFilename(undefined)).toBe('file');
+    expect(Array.from(cleanFilename('😀'.repeat(300)))).toHaveLength(200);
+    expect(cleanFilename('😀'.repeat(300))).toBe('😀'.repeat(200));
   });
 });
 
