@@ -1,2 +1,3 @@
 export * from './accounts.js';
 export * from './catalog.js';
+export * from './meta.js';
