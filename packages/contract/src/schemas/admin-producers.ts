@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, EXPORT_MODES, PRODUCER_TYPES } from '../constants.js';
+import { idField, textField } from './common.js';
 import { producer } from './producers.js';
 
 /** Longest reason an administrator may give when closing a producer. */
@@ -8,7 +9,7 @@ export const PRODUCER_REASON_MAX = 500;
 export const PRODUCER_BULK_MAX = 500;
 
 const statusField = z.enum(APPROVAL_STATUSES, { error: 'invalidStatus' });
-const reasonField = z.string().trim().max(PRODUCER_REASON_MAX, 'closeReasonTooLong').nullable().optional();
+const reasonField = textField().trim().max(PRODUCER_REASON_MAX, 'closeReasonTooLong').nullable().optional();
 
 /** Closing needs a reason (the producer is told why); approving or reopening does not. */
 function reasonWhenClosing(v: { status: string; reason?: string | null }, ctx: z.RefinementCtx) {
@@ -27,7 +28,7 @@ export type ProducerStatusRequest = z.input<typeof producerStatusRequest>;
 export const producerBulkRequest = z
   .object({
     ids: z
-      .array(z.number().int().positive(), { error: 'pleaseSelectProducers' })
+      .array(idField('pleaseSelectProducers'), { error: 'pleaseSelectProducers' })
       .min(1, 'pleaseSelectProducers')
       .max(PRODUCER_BULK_MAX, 'tooManyProducers'),
     status: statusField,
@@ -43,7 +44,7 @@ export const producerBulkAnswer = z.object({
 
 /** The list filters an export may carry (as GET /api/v1/admin/producers). */
 export const producerFilters = {
-  q: z.string().trim().max(200).optional(),
+  q: textField().trim().max(200).optional(),
   status: statusField.optional(),
   producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }).optional(),
 };
@@ -51,7 +52,7 @@ export const producerFilters = {
 /** POST /api/v1/admin/producers/export (XLSX). exportAsFilter uses the filters and/or the ids. */
 export const producerExportRequest = z.object({
   mode: z.enum(EXPORT_MODES, { error: 'invalidExportMode' }),
-  ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  ids: z.array(idField()).max(10_000).optional(),
   ...producerFilters,
 });
 export type ProducerExportRequest = z.input<typeof producerExportRequest>;

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { ACTIONS, SUBJECTS } from '../permissions.js';
 import { PLATFORM_KEYS } from '../platforms.js';
-import { emailField, localeField, phoneField } from './common.js';
+import { emailField, localeField, phoneField, textField } from './common.js';
 
 /** Spec §5: every password field is 6–18 characters. */
 export function passwordField(requiredKey: string) {
-  return z
-    .string({ error: requiredKey })
+  return textField({ error: requiredKey })
     .min(1, requiredKey)
     .refine((v) => v.length >= PASSWORD_MIN_LENGTH && v.length <= PASSWORD_MAX_LENGTH, {
       message: 'passwordLength',
@@ -19,10 +18,10 @@ export function passwordField(requiredKey: string) {
 export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
-    username: z.string().trim().toLowerCase().min(1, 'pleaseInputEmail').max(254),
-    password: z.string().min(1, 'pleaseInputPassword').max(128),
+    username: textField().trim().toLowerCase().min(1, 'pleaseInputEmail').max(254),
+    password: textField().min(1, 'pleaseInputPassword').max(128),
   }),
-  z.object({ grant_type: z.literal('refresh_token'), refresh_token: z.string().min(1).max(200) }),
+  z.object({ grant_type: z.literal('refresh_token'), refresh_token: textField().min(1).max(200) }),
 ]);
 export const tokenResponse = z.object({
   access_token: z.string(),
@@ -63,7 +62,7 @@ export type User = z.infer<typeof user>;
 export const updateAccountRequest = z
   .object({
     locale: localeField.optional(),
-    name: z.string().trim().min(1, 'pleaseInputName').max(120, 'tooLong').optional(),
+    name: textField().trim().min(1, 'pleaseInputName').max(120, 'tooLong').optional(),
     phone: phoneField.nullable().optional(),
   })
   .strict();
@@ -89,7 +88,7 @@ export const changePasswordResponse = z.object({
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 export const resetPasswordRequest = z.object({
-  token: z.string({ error: 'invalidResetToken' }).min(10, 'invalidResetToken').max(200, 'invalidResetToken'),
+  token: textField({ error: 'invalidResetToken' }).min(10, 'invalidResetToken').max(200, 'invalidResetToken'),
   password: passwordField('pleaseInputPassword'),
 });
 
@@ -97,13 +96,16 @@ export const resetPasswordRequest = z.object({
 export const registrationRequest = z.object({
   email: emailField,
   password: passwordField('pleaseInputPassword'),
-  name: z.string().trim().min(1, 'pleaseInputName').max(120, 'tooLong'),
+  name: textField().trim().min(1, 'pleaseInputName').max(120, 'tooLong'),
   phone: phoneField.optional(),
   locale: localeField.optional(),
   producer: z.object({
-    name: z.string().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
+    name: textField().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
     producer_type: z.enum(PRODUCER_TYPES, { error: 'pleaseSelectProducerType' }),
-    business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4).default([]),
+    business_fields: z
+      .array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' }))
+      .max(4)
+      .default([]),
   }),
 });
 

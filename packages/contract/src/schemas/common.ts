@@ -2,16 +2,106 @@ import { z } from 'zod';
 import { DEFAULT_PER_PAGE, EMAIL_PATTERN, MAX_PER_PAGE, PHONE_PATTERN } from '../constants.js';
 import { LOCALES } from '../platforms.js';
 
-/** Shared field schemas. Custom messages are keys of ../messages. */
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-export const emailField = z
-  .string({ error: 'pleaseInputEmail' })
+/**
+ * Shared field schemas. Custom messages are keys of ../messages.
+ *
+ * Every request schema builds on the pieces below, so that no input the database cannot store
+ * reaches it (which would answer 500): text without NUL or lone surrogates, integers within their
+ * column's type, real calendar dates within a sane range.
+ */
+
+/** Largest value of a PostgreSQL `integer` (int4): serial ids and int4 columns. */
+export const INT4_MAX = 2_147_483_647;
+/** Largest value of a PostgreSQL `smallint`. */
+export const INT2_MAX = 32_767;
+/** Dates and times accepted in requests: years MIN_YEAR..MAX_YEAR. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+// NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A text PostgreSQL can store: no NUL character and no lone UTF-16 surrogate. */
+export function isStorableText(s: string): boolean {
+  return !UNSTORABLE.test(s);
+}
+
+/**
+ * The start of every text field of a request (body, query, path, form, header): a string without
+ * NUL or lone surrogates (422 `invalidCharacters`). Chain `.trim()`, `.min()`, `.max()`… as on z.string().
+ */
+export function textField(params?: string | { error?: string }) {
+  return z.string(params).refine(isStorableText, { message: 'invalidCharacters', abort: true });
+}
+
+/** A whole number that fits the column: 1..INT4_MAX by default. `key` is the message of every failure. */
+export function intField(key = 'invalidNumber', min = 1, max = INT4_MAX) {
+  return z.number({ error: key }).int({ error: key, abort: true }).min(min, { error: key, abort: true }).max(max, key);
+}
+
+/** The id of a record (serial, int4): 1..2147483647. */
+export function idField(key = 'invalidId') {
+  return intField(key, 1, INT4_MAX);
+}
+
+/** An id from a path or a query string (text coerced to a number): 1..2147483647. */
+export function idText(key = 'invalidId') {
+  return z.coerce
+    .number({ error: key })
+    .int({ error: key, abort: true })
+    .min(1, { error: key, abort: true })
+    .max(INT4_MAX, key);
+}
+
+export const idParam = z.object({ id: idText() });
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (month === 2) return leap ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** `YYYY-MM-DD`, a real calendar date (no 2024-02-30, no month 13), year MIN_YEAR..MAX_YEAR. Never throws. */
+export function isCalendarDate(s: string): boolean {
+  const m = DATE_PATTERN.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12) return false;
+  return day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** A `YYYY-MM-DD` date field (see isCalendarDate). */
+export function dateField(key = 'invalidDate') {
+  return z
+    .string({ error: key })
+    .regex(DATE_PATTERN, { error: key, abort: true })
+    .refine(isCalendarDate, { message: key, abort: true });
+}
+
+/** An ISO-8601 date-time with an offset whose date is real and whose year, local and UTC, is MIN_YEAR..MAX_YEAR. */
+export function isDateTimeInRange(s: string): boolean {
+  if (!isCalendarDate(s.slice(0, 10))) return false;
+  const t = Date.parse(s);
+  if (!Number.isFinite(t)) return false;
+  const year = new Date(t).getUTCFullYear();
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+}
+
+/** An ISO-8601 date-time with an offset (`2025-03-01T08:00:00+07:00`), see isDateTimeInRange. */
+export function dateTimeField(key = 'invalidDateTime') {
+  return z.iso.datetime({ offset: true, error: key, abort: true }).refine(isDateTimeInRange, { message: key });
+}
+
+export const emailField = textField({ error: 'pleaseInputEmail' })
   .trim()
   .toLowerCase()
   .min(1, 'pleaseInputEmail')
   .max(254, 'invalidEmail')
   .regex(EMAIL_PATTERN, 'invalidEmail');
-export const phoneField = z.string().trim().regex(PHONE_PATTERN, 'invalidPhone');
+export const phoneField = textField().trim().regex(PHONE_PATTERN, 'invalidPhone');
 export const localeField = z.enum(LOCALES, { error: 'invalidLocale' });
 export const isoDateTime = z.string();
 
@@ -19,10 +109,10 @@ export const money = z.object({ cents: z.number().int(), currency_iso: z.literal
 export type Money = z.infer<typeof money>;
 
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  q: z.string().trim().max(200).optional(),
-  sort: z.string().max(50).optional(),
+  q: textField().trim().max(200).optional(),
+  sort: textField().max(50).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
-import { emailField, listQuery, phoneField } from './common.js';
+import { emailField, listQuery, phoneField, textField } from './common.js';
 
 export const producer = z.object({
   id: z.number().int(),
@@ -23,19 +23,18 @@ export const producer = z.object({
 });
 export type Producer = z.infer<typeof producer>;
 
-const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').nullable().optional();
+const optionalText = (max: number) => textField().trim().max(max, 'tooLong').nullable().optional();
 
 /** Optional form fields: an empty string from a cleared input means "no value". */
 const emptyToNull = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? null : v), schema);
 
 /** The editable business information of a producer. */
 const producerFields = z.object({
-  name: z.string().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
+  name: textField().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
   producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }),
   business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4),
   tax_code: emptyToNull(
-    z
-      .string()
+    textField()
       .trim()
       .regex(/^\d{10}(\d{3})?$/, 'invalidTaxCode')
       .nullable(),
@@ -45,8 +44,7 @@ const producerFields = z.object({
   email: emptyToNull(emailField.nullable()),
   website: optionalText(200),
   province_code: emptyToNull(
-    z
-      .string()
+    textField()
       .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')
       .nullable(),
   ),

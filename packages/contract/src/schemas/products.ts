@@ -4,7 +4,7 @@ import { COUNTRY_CODES, PROVINCE_CODES } from '../geo.js';
 import { isValidGtin } from '../gtin.js';
 import { MAX_OPTION_GROUPS } from '../variants.js';
 import { expectedUpdatedAt } from '../publication.js';
-import { listQuery, money } from './common.js';
+import { dateField, idField, idText, listQuery, money, textField } from './common.js';
 
 /** draft → pending (register) → approved | rejected (admin); see docs/decisions (product review cycle). */
 export const PRODUCT_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
@@ -109,11 +109,8 @@ export type ProductCategory = z.infer<typeof productCategory>;
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (max: number, key = 'tooLong') =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, key).nullable()).optional();
-const dateOnly = z
-  .string({ error: 'invalidDate' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, 'invalidDate');
+  z.preprocess(emptyToNull, textField().trim().max(max, key).nullable()).optional();
+const dateOnly = dateField();
 /** `{ cents }` on the wire (extra keys such as currency_iso are ignored): whole đồng, ≥ 0. */
 export const centsInput = z.object({
   cents: z
@@ -122,29 +119,27 @@ export const centsInput = z.object({
     .min(0, 'invalidPrice')
     .max(1_000_000_000_000, 'invalidPrice'),
 });
-const uploadId = z.number({ error: 'invalidUpload' }).int('invalidUpload').positive('invalidUpload');
-export const skuField = z
-  .string({ error: 'pleaseInputSku' })
+const uploadId = idField('invalidUpload');
+export const skuField = textField({ error: 'pleaseInputSku' })
   .trim()
   .min(1, 'pleaseInputSku')
   .regex(SKU_PATTERN, 'invalidSku');
 
 export const certificateInput = z.object({
-  name: z
-    .string({ error: 'pleaseInputCertificateName' })
+  name: textField({ error: 'pleaseInputCertificateName' })
     .trim()
     .min(1, 'pleaseInputCertificateName')
     .max(200, 'tooLong'),
-  issuer: z.string().trim().max(200, 'tooLong').default(''),
-  number: z.string().trim().max(100, 'tooLong').default(''),
+  issuer: textField().trim().max(200, 'tooLong').default(''),
+  number: textField().trim().max(100, 'tooLong').default(''),
   valid_until: z.preprocess(emptyToNull, dateOnly.nullable()).default(null),
   file_id: uploadId.nullable().default(null),
 });
 
 export const optionGroupInput = z
   .object({
-    title: z.string({ error: 'pleaseInputOptionTitle' }).trim().min(1, 'pleaseInputOptionTitle').max(50, 'tooLong'),
-    values: z.array(z.string().trim().max(50, 'optionValueTooLong')).max(OPTION_MAX_VALUES, 'tooManyOptionValues'),
+    title: textField({ error: 'pleaseInputOptionTitle' }).trim().min(1, 'pleaseInputOptionTitle').max(50, 'tooLong'),
+    values: z.array(textField().trim().max(50, 'optionValueTooLong')).max(OPTION_MAX_VALUES, 'tooManyOptionValues'),
     /** Per-value thumbnail upload ids, aligned with values. */
     thumbnail_ids: z.array(uploadId.nullable()).max(OPTION_MAX_VALUES).default([]),
   })
@@ -158,19 +153,18 @@ export const optionGroupInput = z
 export type OptionGroupRequest = z.input<typeof optionGroupInput>;
 
 export const variantInput = z.object({
-  id: z.number().int().positive().nullable().optional(),
+  id: idField().nullable().optional(),
   types: z
-    .array(z.object({ title: z.string().trim().max(50), value: z.string().trim().max(50) }))
+    .array(z.object({ title: textField().trim().max(50), value: textField().trim().max(50) }))
     .max(MAX_OPTION_GROUPS),
   price: centsInput.nullable().default(null),
-  customer_sku: z.preprocess(emptyToNull, z.string().trim().regex(SKU_PATTERN, 'invalidSku').nullable()).default(null),
+  customer_sku: z.preprocess(emptyToNull, textField().trim().regex(SKU_PATTERN, 'invalidSku').nullable()).default(null),
   thumbnail_id: uploadId.nullable().default(null),
 });
 export type VariantRequest = z.input<typeof variantInput>;
 
 const productFields = z.object({
-  name: z
-    .string({ error: 'pleaseInputProductName' })
+  name: textField({ error: 'pleaseInputProductName' })
     .trim()
     .min(1, 'pleaseInputProductName')
     .max(200, 'productNameTooLong'),
@@ -178,8 +172,8 @@ const productFields = z.object({
   description: optionalText(20_000),
   description_en: optionalText(20_000),
   /** Must be a leaf of the category tree (checked by the server: categoryNotLeaf). */
-  category_id: z.number({ error: 'pleaseSelectCategory' }).int('pleaseSelectCategory').positive('pleaseSelectCategory'),
-  product_type_id: z.number({ error: 'invalidProductType' }).int().positive().nullable().optional(),
+  category_id: idField('pleaseSelectCategory'),
+  product_type_id: idField('invalidProductType').nullable().optional(),
   unit: z.enum(UNITS, { error: 'pleaseSelectUnit' }),
   price: centsInput.nullable().optional(),
   shipping_price: centsInput.nullable().optional(),
@@ -189,7 +183,7 @@ const productFields = z.object({
     .refine((r) => (TAX_RATES as readonly number[]).includes(r), 'invalidTaxRate')
     .nullable()
     .optional(),
-  gtin: z.preprocess(emptyToNull, z.string().trim().refine(isValidGtin, 'invalidGtin').nullable()).optional(),
+  gtin: z.preprocess(emptyToNull, textField().trim().refine(isValidGtin, 'invalidGtin').nullable()).optional(),
   sku: z.preprocess(emptyToNull, skuField.nullable()).optional(),
   /** Upload ids of images in display order; the first is the cover. */
   image_ids: z.array(uploadId).max(PRODUCT_MAX_IMAGES, 'tooManyImages').default([]),
@@ -197,8 +191,7 @@ const productFields = z.object({
   origin_province_code: z
     .preprocess(
       emptyToNull,
-      z
-        .string()
+      textField()
         .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')
         .nullable(),
     )
@@ -206,8 +199,7 @@ const productFields = z.object({
   origin_country: z
     .preprocess(
       emptyToNull,
-      z
-        .string()
+      textField()
         .refine((c) => COUNTRY_CODES.includes(c), 'invalidCountry')
         .nullable(),
     )
@@ -248,16 +240,15 @@ export type ProductRequest = z.input<typeof productRequest>;
 /** GET /api/v1/products (own producer) and GET /api/v1/admin/products (producer_id filter). */
 export const productListQuery = listQuery.extend({
   status: z.enum(PRODUCT_STATUSES, { error: 'invalidProductStatus' }).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
-  producer_id: z.coerce.number().int().positive().optional(),
+  category_id: idText().optional(),
+  producer_id: idText().optional(),
   sort: z.enum(PRODUCT_SORTS).default('-created_at'),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 /** POST /api/v1/admin/products/{id}/reject */
 export const rejectProductRequest = z.object({
-  reason: z
-    .string({ error: 'pleaseInputRejectReason' })
+  reason: textField({ error: 'pleaseInputRejectReason' })
     .trim()
     .min(1, 'pleaseInputRejectReason')
     .max(500, 'rejectReasonTooLong'),

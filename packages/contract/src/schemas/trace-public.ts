@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PRODUCER_TYPES } from '../constants.js';
 import { PUBLIC_CODE_PATTERN, VOTE_COMMENT_MAX } from '../trace-steps.js';
-import { listQuery } from './common.js';
+import { idText, intField, listQuery, textField } from './common.js';
 import { batchCertificate, productionBase, traceEvent, traceFile } from './traceabilities.js';
 
-export const publicCodeParam = z.object({ code: z.string().regex(PUBLIC_CODE_PATTERN, 'not_found') });
+export const publicCodeParam = z.object({ code: textField().regex(PUBLIC_CODE_PATTERN, 'not_found') });
 
 /** An image on the public pages (no upload id). */
 export const publicImage = traceFile.omit({ id: true });
@@ -63,9 +63,9 @@ export type PublicTrace = z.infer<typeof publicTrace>;
 
 /** POST /api/v1/votes (public). */
 export const voteRequest = z.object({
-  code: z.string({ error: 'not_found' }).regex(PUBLIC_CODE_PATTERN, 'not_found'),
-  rating: z.number({ error: 'invalidRating' }).int('invalidRating').min(1, 'invalidRating').max(5, 'invalidRating'),
-  comment: z.string().trim().max(VOTE_COMMENT_MAX, 'tooLong').nullable().default(null),
+  code: textField({ error: 'not_found' }).regex(PUBLIC_CODE_PATTERN, 'not_found'),
+  rating: intField('invalidRating', 1, 5),
+  comment: textField().trim().max(VOTE_COMMENT_MAX, 'tooLong').nullable().default(null),
 });
 export type VoteRequest = z.input<typeof voteRequest>;
 
@@ -82,6 +82,6 @@ export type Vote = z.infer<typeof vote>;
 
 /** GET /api/v1/votes: the producer's votes, newest first. */
 export const voteListQuery = listQuery.extend({
-  traceability_id: z.coerce.number().int().positive().optional(),
+  traceability_id: idText().optional(),
 });
 export type VoteListQuery = z.infer<typeof voteListQuery>;

@@ -9,18 +9,12 @@ import {
   TRACE_EVENTS_MAX_PHOTOS,
   TRACE_STEPS,
 } from '../trace-steps.js';
-import { listQuery } from './common.js';
+import { dateField, dateTimeField, idField, idText, listQuery, textField } from './common.js';
 import { expectedUpdatedAt } from '../publication.js';
 import { certificateInput, productCertificate } from './products.js';
 
-/** `YYYY-MM-DD`, a real calendar date. */
-export const dateOnly = z
-  .string({ error: 'invalidDate' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'invalidDate');
+/** `YYYY-MM-DD`, a real calendar date (years 1900..9999). */
+export const dateOnly = dateField();
 
 // ---------- shared pieces ----------
 
@@ -43,8 +37,8 @@ export const productionBase = z.object({
   province_code: z.string().nullable(),
 });
 export const productionBaseInput = z.object({
-  name: z.string({ error: 'pleaseInputBaseName' }).trim().min(1, 'pleaseInputBaseName').max(200, 'tooLong'),
-  address: z.string().trim().max(300, 'tooLong').nullable().default(null),
+  name: textField({ error: 'pleaseInputBaseName' }).trim().min(1, 'pleaseInputBaseName').max(200, 'tooLong'),
+  address: textField().trim().max(300, 'tooLong').nullable().default(null),
   province_code: z
     .enum(PROVINCE_CODES as [string, ...string[]], { error: 'invalidProvince' })
     .nullable()
@@ -69,23 +63,23 @@ export type TraceEvent = z.infer<typeof traceEvent>;
 
 export const traceEventRequest = z.object({
   step: z.enum(TRACE_STEPS, { error: 'invalidStep' }),
-  occurred_at: z.iso.datetime({ offset: true, error: 'invalidDateTime' }),
-  place: z.string().trim().max(200, 'tooLong').nullable().default(null),
-  description: z.string().trim().max(2000, 'tooLong').nullable().default(null),
+  occurred_at: dateTimeField(),
+  place: textField().trim().max(200, 'tooLong').nullable().default(null),
+  description: textField().trim().max(2000, 'tooLong').nullable().default(null),
   /** Upload ids (images) in display order. */
-  photo_ids: z.array(z.number().int().positive()).max(TRACE_EVENTS_MAX_PHOTOS, 'tooManyFiles').default([]),
-  document_ids: z.array(z.number().int().positive()).max(TRACE_EVENTS_MAX_DOCUMENTS, 'tooManyFiles').default([]),
+  photo_ids: z.array(idField('invalidUpload')).max(TRACE_EVENTS_MAX_PHOTOS, 'tooManyFiles').default([]),
+  document_ids: z.array(idField('invalidUpload')).max(TRACE_EVENTS_MAX_DOCUMENTS, 'tooManyFiles').default([]),
 });
 export type TraceEventRequest = z.input<typeof traceEventRequest>;
 
 /** PUT /traceabilities/{id}/events/order: every event id of the batch, in the new order. */
 export const reorderEventsRequest = z.object({
-  event_ids: z.array(z.number().int().positive()).min(1, 'reorderMismatch'),
+  event_ids: z.array(idField('reorderMismatch')).min(1, 'reorderMismatch'),
 });
 
 export const eventParams = z.object({
-  id: z.coerce.number().int().positive(),
-  eventId: z.coerce.number().int().positive(),
+  id: idText(),
+  eventId: idText(),
 });
 
 // ---------- batches ----------
@@ -136,10 +130,9 @@ export const batch = batchBase.extend({ events: z.array(traceEvent) });
 export type Batch = z.infer<typeof batch>;
 
 const batchFields = z.object({
-  product_id: z.number({ error: 'pleaseSelectProduct' }).int().positive('pleaseSelectProduct'),
-  variant_id: z.number().int().positive().nullable().default(null),
-  lot_code: z
-    .string({ error: 'pleaseInputLotCode' })
+  product_id: idField('pleaseSelectProduct'),
+  variant_id: idField().nullable().default(null),
+  lot_code: textField({ error: 'pleaseInputLotCode' })
     .trim()
     .min(1, 'pleaseInputLotCode')
     .max(50, 'invalidLotCode')
@@ -168,7 +161,7 @@ export type BatchRequest = z.input<typeof batchRequest>;
 
 /** POST /{id}/hold and /{id}/recall. */
 export const batchReasonRequest = z.object({
-  reason: z.string({ error: 'pleaseInputReason' }).trim().min(1, 'pleaseInputReason').max(500, 'tooLong'),
+  reason: textField({ error: 'pleaseInputReason' }).trim().min(1, 'pleaseInputReason').max(500, 'tooLong'),
 });
 
 export const BATCH_SORTS = [
@@ -181,10 +174,10 @@ export const BATCH_SORTS = [
 ] as const;
 
 const batchFilters = {
-  q: z.string().trim().max(200).optional(),
+  q: textField().trim().max(200).optional(),
   /** draft, published (live: not held, not recalled), on_hold, recalled. */
   status: z.enum(BATCH_STATES, { error: 'invalidStatus' }).optional(),
-  product_id: z.coerce.number().int().positive().optional(),
+  product_id: idText().optional(),
   /** production_date range, inclusive. */
   from: dateOnly.optional(),
   to: dateOnly.optional(),
@@ -200,7 +193,7 @@ export type BatchListQuery = z.infer<typeof batchListQuery>;
 /** POST /api/v1/traceabilities/export (XLSX). exportAsFilter uses the filters and/or the ids. */
 export const batchExportRequest = z.object({
   mode: z.enum(EXPORT_MODES, { error: 'invalidExportMode' }),
-  ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  ids: z.array(idField()).max(10_000).optional(),
   ...batchFilters,
   sort: z.enum(BATCH_SORTS).default('-created_at'),
 });
