@@ -17,13 +17,21 @@ async function serverMessage(res: Response): Promise<string | null> {
   }
 }
 
-export type LoadResult<T> = { kind: 'ok'; value: T } | { kind: 'notFound' } | { kind: 'error'; message: string | null };
+export type LoadResult<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'notFound' }
+  | { kind: 'gone' }
+  | { kind: 'error'; message: string | null };
 
-/** GET a public JSON envelope `{ data: { [key]: T } }`: 404 or a malformed code (422) → notFound, anything else wrong → error. */
+/**
+ * GET a public JSON envelope `{ data: { [key]: T } }`: 404 or a malformed code (422) → notFound,
+ * 410 (the producer was closed: the page was taken down) → gone, anything else wrong → error.
+ */
 async function fetchPublic<T>(url: string, key: string, signal?: AbortSignal): Promise<LoadResult<T>> {
   try {
     const res = await fetch(url, { headers: headers(), signal });
     if (res.status === 404 || res.status === 422) return { kind: 'notFound' };
+    if (res.status === 410) return { kind: 'gone' };
     if (!res.ok) return { kind: 'error', message: await serverMessage(res) };
     const body = (await res.json()) as { data: Record<string, T> };
     return { kind: 'ok', value: body.data[key] };

@@ -67,6 +67,15 @@ export function TraceApp() {
             </p>
           </div>
         )}
+        {state.kind === 'gone' && (
+          <div className="state" data-testid="trace-gone">
+            <div className="state-icon" aria-hidden="true">
+              !
+            </div>
+            <h1>{t('gone')}</h1>
+            <p className="muted">{t('goneHint')}</p>
+          </div>
+        )}
         {state.kind === 'error' && (
           <div className="state" role="alert" data-testid="trace-error">
             <div className="state-icon" aria-hidden="true">

@@ -38,6 +38,17 @@ export const adminProductsApi = tagged.injectEndpoints({
       invalidatesTags: (_r, e, { id }) =>
         e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }, 'ProductList'],
     }),
+    /** Mark the GTIN verified (its company prefix belongs to the producer) or not. */
+    setGtinVerification: build.mutation<ProductAnswer, { id: number; verified: boolean }>({
+      query: ({ id, verified }) => ({
+        url: `api/v1/admin/products/${id}/gtin_verification`,
+        method: 'PUT',
+        body: { verified },
+      }),
+      transformResponse: toAnswer,
+      invalidatesTags: (_r, e, { id }) =>
+        e ? [] : [{ type: 'AdminProduct', id }, 'AdminProductList', { type: 'Product', id }],
+    }),
     /** The platform's producers for the filter (first 100, by name). */
     productProducerOptions: build.query<Pick<Producer, 'id' | 'name'>[], void>({
       query: () => ({ url: 'api/v1/admin/producers', params: { per_page: 100 } }),
@@ -53,5 +64,6 @@ export const {
   useGetAdminProductQuery,
   useApproveProductMutation,
   useRejectProductMutation,
+  useSetGtinVerificationMutation,
   useProductProducerOptionsQuery,
 } = adminProductsApi;

@@ -4,6 +4,7 @@ import { COUNTRIES, provinceName } from '@agrihub/contract/geo';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { formatDate, formatMoney } from '../../lib/formatters';
 import { currentLocale } from '../../lib/i18n';
+import { GtinVerification } from './gtin-verification';
 
 const money = (m: { cents: number } | null) => (m ? formatMoney(m.cents) : '—');
 
@@ -33,7 +34,9 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
           <Descriptions.Item label={t('products:fields.tax_rate')}>
             {p.tax_rate === null ? '—' : `${p.tax_rate}%`}
           </Descriptions.Item>
-          <Descriptions.Item label={t('products:fields.gtin')}>{p.gtin ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('products:fields.gtin')}>
+            <GtinVerification product={p} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('products:fields.sku')}>{p.sku ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('products:fields.origin_country')}>
             {country ? (en ? country.en : country.vi) : '—'}

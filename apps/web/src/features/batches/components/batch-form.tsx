@@ -1,4 +1,4 @@
-import { Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UNITS } from '@agrihub/contract/constants';
@@ -16,13 +16,17 @@ interface Props {
   batchId: number | null;
   onSaved: (b: Batch) => void;
   onCancel?: () => void;
+  /** Editing: the updated_at of the batch shown; a save over a newer version is refused (409 stale_update). */
+  updatedAt?: string;
+  /** After a refused stale save: drop the edits and show the latest version. */
+  onReload?: () => void;
 }
 
 /** Create or edit a draft batch: product, lot, dates, quantity, production base, certificates. */
-export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
+export function BatchForm({ initial, batchId, onSaved, onCancel, updatedAt, onReload }: Props) {
   const { t } = useTranslation('batches');
   const [form] = Form.useForm<BatchFormValues>();
-  const { save, saving } = useSaveBatch(form, batchId, onSaved);
+  const { save, saving, stale } = useSaveBatch(form, batchId, onSaved, updatedAt);
   const rule = (field: string | (string | number)[]) => contractRule(batchRequest, field, t, (v) => valuesToRequest(v));
   const productionDate = Form.useWatch('production_date', form);
 
@@ -36,6 +40,22 @@ export function BatchForm({ initial, batchId, onSaved, onCancel }: Props) {
       scrollToFirstError
     >
       <Flex vertical gap={16}>
+        {stale && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('form.stale')}
+            description={t('form.staleHelp')}
+            action={
+              onReload && (
+                <Button size="small" onClick={onReload} data-testid="reload-batch">
+                  {t('form.reload')}
+                </Button>
+              )
+            }
+            data-testid="batch-stale"
+          />
+        )}
         <Card title={t('form.general')}>
           <Row gutter={16}>
             <Col span={12}>

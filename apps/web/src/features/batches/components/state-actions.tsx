@@ -3,11 +3,22 @@ import { App, Button, Popconfirm, Space } from 'antd';
 import { DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { publishRefusal, type PublicationRefusal } from '@agrihub/contract/publication';
 import type { Batch } from '@agrihub/contract/schemas/traceabilities';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
+import { useAppSelector } from '../../../stores/hooks';
 import { useDeleteBatchMutation, useTransitionBatchMutation } from '../api/batches-api';
 import { ReasonModal } from './reason-modal';
+
+/**
+ * Why the signed-in producer may not publish this batch now (the contract's rule the server
+ * enforces: producer approved, product approved at least once); null when it may or is unknown.
+ */
+export function usePublishRefusal(batch: Batch | undefined): PublicationRefusal | null {
+  const producerStatus = useAppSelector((s) => s.user.producer?.status);
+  return producerStatus && batch ? publishRefusal(producerStatus, batch.product) : null;
+}
 
 /** Publish (draft), hold / release and recall (published), delete (draft). */
 export function StateActions({ batch }: { batch: Batch }) {
@@ -17,6 +28,7 @@ export function StateActions({ batch }: { batch: Batch }) {
   const [transition, transitioning] = useTransitionBatchMutation();
   const [remove, removing] = useDeleteBatchMutation();
   const [reasonFor, setReasonFor] = useState<'hold' | 'recall' | null>(null);
+  const refusal = usePublishRefusal(batch);
 
   const fail = (error: unknown) => void message.error(isApiError(error) ? error.message : t('errors.generic'));
   const run = (action: 'publish' | 'hold' | 'release' | 'recall', reason?: string) =>
@@ -66,8 +78,10 @@ export function StateActions({ batch }: { batch: Batch }) {
             type="primary"
             icon={<SendOutlined />}
             onClick={publish}
-            disabled={batch.events.length === 0}
-            title={batch.events.length === 0 ? t('publish.needsEvent') : undefined}
+            disabled={batch.events.length === 0 || refusal !== null}
+            title={
+              refusal ? t(`publishBlocked.${refusal}`) : batch.events.length === 0 ? t('publish.needsEvent') : undefined
+            }
             data-testid="publish-batch"
           >
             {t('publish.button')}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { batchRequest, type Batch } from '@agrihub/contract/schemas/traceabilities';
@@ -20,13 +21,21 @@ const FORM_FIELDS = [
 
 /**
  * Validates with antd rules and the contract schema, sends POST or PUT, and on failure keeps every
- * edit, puts the server's field errors on the fields and shows the server's message.
+ * edit, puts the server's field errors on the fields and shows the server's message. A PUT carries
+ * `updatedAt` (the version being edited): when someone else saved since, the answer is 409
+ * stale_update and `stale` turns true, the edits staying in the form.
  */
-export function useSaveBatch(form: FormInstance<BatchFormValues>, batchId: number | null, onSaved: (b: Batch) => void) {
+export function useSaveBatch(
+  form: FormInstance<BatchFormValues>,
+  batchId: number | null,
+  onSaved: (b: Batch) => void,
+  updatedAt?: string,
+) {
   const { t } = useTranslation('batches');
   const { message } = App.useApp();
   const [create, creating] = useCreateBatchMutation();
   const [update, updating] = useUpdateBatchMutation();
+  const [stale, setStale] = useState(false);
 
   const save = async () => {
     try {
@@ -43,12 +52,20 @@ export function useSaveBatch(form: FormInstance<BatchFormValues>, batchId: numbe
       return;
     }
     try {
-      const saved = batchId === null ? await create(body).unwrap() : await update({ id: batchId, body }).unwrap();
+      const saved =
+        batchId === null
+          ? await create(body).unwrap()
+          : await update({ id: batchId, body: { ...body, updated_at: updatedAt } }).unwrap();
       void message.success(t(batchId === null ? 'form.created' : 'form.saved'));
       onSaved(saved);
     } catch (error) {
       if (!isApiError(error)) {
         void message.error(t('errors.generic'));
+        return;
+      }
+      if (error.status === 409 && error.code === 'stale_update') {
+        setStale(true);
+        void message.error(error.message);
         return;
       }
       const fields = serverFieldErrors(error.errors, FORM_FIELDS);
@@ -59,5 +76,5 @@ export function useSaveBatch(form: FormInstance<BatchFormValues>, batchId: numbe
     }
   };
 
-  return { save, saving: creating.isLoading || updating.isLoading };
+  return { save, saving: creating.isLoading || updating.isLoading, stale };
 }

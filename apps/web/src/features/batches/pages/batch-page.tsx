@@ -15,7 +15,7 @@ import { BatchSummary } from '../components/batch-summary';
 import { EventsPanel } from '../components/events-panel';
 import { HistoryTable } from '../components/history-table';
 import { SharePanel } from '../components/share-panel';
-import { StateActions } from '../components/state-actions';
+import { StateActions, usePublishRefusal } from '../components/state-actions';
 import { BatchStateTag } from '../components/status-tag';
 import { batchToValues } from '../lib/batch-form';
 
@@ -27,6 +27,7 @@ export function BatchPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetBatchQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const [editing, setEditing] = useState(false);
+  const refusal = usePublishRefusal(query.data);
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {
     return (
@@ -82,7 +83,10 @@ export function BatchPage() {
       {batch.state === 'published' && (
         <Alert type="success" showIcon title={t('detail.publishedLocked')} data-testid="batch-published-alert" />
       )}
-      {draft && <Alert type="info" showIcon title={t('detail.draftHint')} />}
+      {draft && !refusal && <Alert type="info" showIcon title={t('detail.draftHint')} />}
+      {draft && refusal && (
+        <Alert type="warning" showIcon title={t(`publishBlocked.${refusal}`)} data-testid="publish-blocked" />
+      )}
       <Row gutter={16}>
         <Col span={16}>
           <Tabs
@@ -97,8 +101,13 @@ export function BatchPage() {
                       <BatchForm
                         initial={batchToValues(batch)}
                         batchId={batch.id}
+                        updatedAt={batch.updated_at}
                         onSaved={() => setEditing(false)}
                         onCancel={() => setEditing(false)}
+                        onReload={() => {
+                          setEditing(false);
+                          void query.refetch();
+                        }}
                       />
                     ) : (
                       <Card

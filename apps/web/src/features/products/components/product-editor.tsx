@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useNavigate } from 'react-router';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { paths } from '../../../config/paths';
-import { useCategoriesQuery, useProductTypesQuery } from '../api/products-api';
+import { useCategoriesQuery, useGetProductQuery, useProductTypesQuery } from '../api/products-api';
 import {
   NEW_PRODUCT_VALUES,
   NEW_VARIANT_STATE,
@@ -22,6 +22,12 @@ import { ProductQr } from './product-qr';
 import { ReviewStatus } from './review-status';
 import { VariantEditor } from './variant-editor';
 
+/** The later of two ISO instants (null when both are). */
+function newest(a: string | null, b: string | null): string | null {
+  if (!a || !b) return a ?? b;
+  return Date.parse(b) > Date.parse(a) ? b : a;
+}
+
 /** Add (product = null) and view/edit a product: the same form, review status and QR aside. */
 export function ProductEditor({ product }: { product: Product | null }) {
   const { t } = useTranslation('products');
@@ -32,6 +38,10 @@ export function ProductEditor({ product }: { product: Product | null }) {
   );
   const [contentLocale, setContentLocale] = useState<ContentLocale>('vi');
   const [dirty, setDirty] = useState(false);
+  // The version the form holds: the loaded product, or the answer of the last save (whichever is newer).
+  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const current = useGetProductQuery(product?.id ?? 0, { skip: !product });
   const categories = useCategoriesQuery();
   const productTypes = useProductTypesQuery();
   const locked = product?.status === 'pending';
@@ -44,9 +54,12 @@ export function ProductEditor({ product }: { product: Product | null }) {
     form,
     productId: product?.id ?? null,
     variants,
+    expectedUpdatedAt: newest(product?.updated_at ?? null, savedAt),
     onHiddenFieldError: setContentLocale,
+    onStale: () => setStale(true),
     onSaved: (saved) => {
       setDirty(false);
+      setSavedAt(saved.updated_at);
       if (!product) {
         void navigate(generatePath(paths.product, { id: String(saved.id) }), { replace: true });
         return;
@@ -55,6 +68,17 @@ export function ProductEditor({ product }: { product: Product | null }) {
       setVariantsState(variantStateOf(saved));
     },
   });
+
+  /** Drops the edits for the latest saved version (the user chose to after a 409 stale_update). */
+  const reload = async () => {
+    const fresh = await current.refetch().unwrap();
+    form.resetFields();
+    form.setFieldsValue(formValuesOf(fresh));
+    setVariantsState(variantStateOf(fresh));
+    setSavedAt(fresh.updated_at);
+    setStale(false);
+    setDirty(false);
+  };
 
   const title = product ? product.name : t('editor.addTitle');
   return (
@@ -82,6 +106,20 @@ export function ProductEditor({ product }: { product: Product | null }) {
           </Button>
         </Space>
       </Flex>
+      {stale && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('save.stale')}
+          description={t('save.staleHelp')}
+          action={
+            <Button size="small" onClick={() => void reload()} data-testid="reload-product">
+              {t('save.reload')}
+            </Button>
+          }
+          data-testid="product-stale"
+        />
+      )}
       {(categories.isError || productTypes.isError) && (
         <Alert
           type="warning"

@@ -66,6 +66,14 @@ export function ReviewStatus({ product, dirty }: { product: Product; dirty: bool
       )}
       {product.status === 'pending' && <Alert type="info" showIcon title={t('review.pendingLocked')} />}
       {product.status === 'approved' && <Alert type="success" showIcon title={t('review.approved')} />}
+      {product.status !== 'approved' && product.approved_at && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('review.publicVersion', { time: formatDateTime(product.approved_at, currentLocale()) })}
+          data-testid="public-version"
+        />
+      )}
     </Flex>
   );
 }

@@ -32,9 +32,13 @@ interface Options {
   form: FormInstance<ProductFormValues>;
   productId: number | null;
   variants: VariantEditorState;
+  /** The updated_at of the version the form was loaded from: a save over a newer one answers 409 stale_update. */
+  expectedUpdatedAt: string | null;
   /** Called when the form rejects a field hidden by the language switch. */
   onHiddenFieldError: (locale: 'vi' | 'en') => void;
   onSaved: (product: Product) => void;
+  /** Someone else saved the product since it was loaded: the edits stay in the form. */
+  onStale: () => void;
 }
 
 /**
@@ -42,7 +46,15 @@ interface Options {
  * failure keeps every edit, puts the server's field errors on the fields and the variant errors
  * above the variant table, and shows the server's message.
  */
-export function useSaveProduct({ form, productId, variants, onHiddenFieldError, onSaved }: Options) {
+export function useSaveProduct({
+  form,
+  productId,
+  variants,
+  expectedUpdatedAt,
+  onHiddenFieldError,
+  onSaved,
+  onStale,
+}: Options) {
   const { t } = useTranslation('products');
   const { message } = App.useApp();
   const [create, creating] = useCreateProductMutation();
@@ -78,7 +90,10 @@ export function useSaveProduct({ form, productId, variants, onHiddenFieldError, 
       }
     }
     try {
-      const answer = productId === null ? await create(body).unwrap() : await update({ id: productId, body }).unwrap();
+      const answer =
+        productId === null
+          ? await create(body).unwrap()
+          : await update({ id: productId, body: { ...body, updated_at: expectedUpdatedAt ?? undefined } }).unwrap();
       void message.success(answer.message ?? t('save.saved'));
       onSaved(answer.product);
     } catch (error) {
@@ -86,7 +101,15 @@ export function useSaveProduct({ form, productId, variants, onHiddenFieldError, 
         void message.error(t('errors.generic'));
         return;
       }
+      if (error.status === 409 && error.code === 'stale_update') {
+        onStale();
+        void message.error(error.message);
+        return;
+      }
       const split = splitServerErrors(error.errors, FORM_FIELDS);
+      // A GTIN another product holds (409 gtin_taken / gtin_taken_own) shows on the GTIN field.
+      if (error.status === 409 && error.code.startsWith('gtin_taken') && !split.fields.some((f) => f.name[0] === 'gtin'))
+        split.fields.push({ name: ['gtin'], errors: [error.message] });
       if (error.status === 409 && error.code === 'sku_taken')
         split.fields.push({ name: ['sku'], errors: [t('sku.taken')] });
       form.setFields(split.fields as Parameters<typeof form.setFields>[0]);
