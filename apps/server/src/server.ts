@@ -1,24 +1,24 @@
-import { sql } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
-import { users } from './db/schema/index.js';
-import { seedDemo } from './db/seed/index.js';
+import { seedDemoOnStart } from './db/seed/index.js';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   if (config.SEED_DEMO === 'true') {
-    const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    if (n === 0) await seedDemo(database.db, { uploadDir: config.uploadDir });
+    const seeded = await seedDemoOnStart(database.db, { uploadDir: config.uploadDir });
+    if (seeded === 'resumed') console.log('Finished the demo data of an interrupted first start.');
   }
   const app = await buildApp({ config, database });
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(`\nPort ${config.PORT} is already in use. Stop the other program or start with PORT=3001 npm start.\n`);
+      console.error(
+        `\nPort ${config.PORT} is already in use. Stop the other program or start with PORT=3001 npm start.\n`,
+      );
       await database.close();
       process.exit(1);
     }

@@ -182,6 +182,7 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
         const key = `demo/trace/${platform}/${plan.lot}-${j + 1}`;
         await storage.put(`${key}.jpg`, main);
         await storage.put(`${key}-thumb.webp`, thumb);
+        // A start that crashed after this photo and before its batch left the upload row: reuse it.
         const [up] = await db
           .insert(uploads)
           .values({
@@ -194,7 +195,7 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             byteSize: main.length,
             filename: `${step}.jpg`,
           })
-          .onConflictDoNothing()
+          .onConflictDoUpdate({ target: uploads.storageKey, set: { byteSize: main.length } })
           .returning();
         photos.push(
           up
@@ -272,39 +273,37 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             createdBy: user.id,
           });
         }
-        await tx
-          .insert(traceAudits)
-          .values([
-            {
-              traceabilityId: b.id,
-              userId: user.id,
-              action: 'create',
-              detail: { lot_code: plan.lot, seed: true },
-              createdAt: first,
-            },
-            ...(published
-              ? [
-                  {
-                    traceabilityId: b.id,
-                    userId: user.id,
-                    action: 'publish',
-                    detail: {},
-                    createdAt: new Date(last.getTime() + DAY),
-                  },
-                ]
-              : []),
-            ...(plan.state === 'recalled'
-              ? [
-                  {
-                    traceabilityId: b.id,
-                    userId: user.id,
-                    action: 'recall',
-                    detail: { reason: plan.recallReason },
-                    createdAt: new Date(now.getTime() - 5 * DAY),
-                  },
-                ]
-              : []),
-          ]);
+        await tx.insert(traceAudits).values([
+          {
+            traceabilityId: b.id,
+            userId: user.id,
+            action: 'create',
+            detail: { lot_code: plan.lot, seed: true },
+            createdAt: first,
+          },
+          ...(published
+            ? [
+                {
+                  traceabilityId: b.id,
+                  userId: user.id,
+                  action: 'publish',
+                  detail: {},
+                  createdAt: new Date(last.getTime() + DAY),
+                },
+              ]
+            : []),
+          ...(plan.state === 'recalled'
+            ? [
+                {
+                  traceabilityId: b.id,
+                  userId: user.id,
+                  action: 'recall',
+                  detail: { reason: plan.recallReason },
+                  createdAt: new Date(now.getTime() - 5 * DAY),
+                },
+              ]
+            : []),
+        ]);
       });
     }
   }

@@ -1,20 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { appMeta, users } from '../schema/index.js';
 import { localStorageDriver } from '../../plugins/storage.js';
 import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
 import { seedCatalog } from './catalog.js';
 import { seedProducts } from './products.js';
 
+/** app_meta key of the first-start demo seed: 'started', then 'done' once every step is through. */
+export const DEMO_SEED_KEY = 'demo_seed';
+
 export interface SeedOptions {
   /** Where generated demo images are stored (config.uploadDir, served at /uploads/). */
   uploadDir: string;
 }
 
-/** All demo data, in dependency order. Every step is idempotent. */
+/** All demo data, in dependency order. Every step is idempotent; the last write marks the seed done. */
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   const storage = localStorageDriver(opts.uploadDir);
   await seedAccounts(db);
   await seedCatalog(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
+  await setDemoSeedState(db, 'done');
+}
+
+async function setDemoSeedState(db: Db, value: 'started' | 'done'): Promise<void> {
+  await db
+    .insert(appMeta)
+    .values({ key: DEMO_SEED_KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * The demo seed of `npm start` (SEED_DEMO=true): on an empty database it marks the seed started,
+ * then seeds; a start after a crash halfway (marked started, never done) runs the idempotent seed
+ * again, which adds only what is missing. A database that has accounts but no mark (seeded before
+ * the mark existed, or a real one) is left alone: demo accounts are never added to it.
+ */
+export async function seedDemoOnStart(db: Db, opts: SeedOptions): Promise<'seeded' | 'resumed' | 'skipped'> {
+  const [mark] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
+  if (mark?.value === 'done') return 'skipped';
+  if (!mark) {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    if (n > 0) return 'skipped';
+    await setDemoSeedState(db, 'started');
+  }
+  await seedDemo(db, opts);
+  return mark ? 'resumed' : 'seeded';
 }
