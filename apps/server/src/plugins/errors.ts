@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PERMISSION_DENIED_MESSAGE, translate, isMessageKey, type Locale } from '@agrihub/contract';
 import { AppError } from '../lib/errors.js';
+import { isDataException } from '../lib/pg-errors.js';
 
 /** Message keys from contract schemas are translated; zod's own English is replaced by a generic text. */
 function fieldMessage(locale: Locale, message: string, params: Record<string, unknown>): string {
@@ -46,6 +47,12 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply
         .status(422)
         .send({ meta: { code: 'validation_failed', message: translate(locale, 'validation_failed'), errors } });
+    }
+    // Defence in depth: the request schemas refuse such values first; one that slipped through is
+    // still the client's bad input (422), logged so that the missing schema check gets added.
+    if (isDataException(error)) {
+      req.log.warn({ err: error }, 'the database refused a value that the request schema let through');
+      return reply.status(422).send({ meta: { code: 'invalid_value', message: translate(locale, 'invalid_value') } });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send({ meta: { code: 'invalid_json', message: translate(locale, 'invalid_json') } });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { eq } from 'drizzle-orm';
+import { isStorableText } from '@agrihub/contract';
 import { uploads } from '../db/schema/index.js';
 import { attachmentDisposition } from '../lib/filenames.js';
 import { publicRoutes } from './auth.js';
@@ -65,7 +66,8 @@ export default fp(async function storage(app) {
       // The name people uploaded it under (cleaned at upload), for the download.
       scope.addHook('preHandler', async (req) => {
         const key = (req.params as { '*'?: string })['*'];
-        if (!key || isInline(key)) return;
+        // A key with NUL or a lone surrogate names no stored file (and PostgreSQL refuses it).
+        if (!key || isInline(key) || !isStorableText(key)) return;
         const [row] = await app.db
           .select({ filename: uploads.filename })
           .from(uploads)

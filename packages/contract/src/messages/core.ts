@@ -34,6 +34,7 @@ export const CORE_MESSAGES = {
     file_too_large: 'Tệp quá lớn: tối đa {{max}}.',
     unsupported_file_type: 'Định dạng tệp không được hỗ trợ. Chấp nhận: {{types}}.',
     invalid_json: 'Nội dung gửi lên không đúng định dạng.',
+    invalid_value: 'Có giá trị không thể lưu (ký tự không hợp lệ, số hoặc ngày vượt giới hạn).',
     // field validation
     required: 'Trường này là bắt buộc.',
     invalidEmail: 'Email không hợp lệ.',
@@ -84,6 +85,7 @@ export const CORE_MESSAGES = {
     file_too_large: 'The file is too large: at most {{max}}.',
     unsupported_file_type: 'This file type is not supported. Accepted: {{types}}.',
     invalid_json: 'The request body is malformed.',
+    invalid_value: 'A value cannot be stored (an invalid character, or a number or date out of range).',
     required: 'This field is required.',
     invalidEmail: 'Invalid email address.',
     invalidPhone: 'Invalid phone number.',
