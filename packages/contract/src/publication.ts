@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ApprovalStatus } from './constants.js';
+import { dateTimeField } from './schemas/common.js';
 
 /** A producer's status as stored (ApprovalStatus; the database column is text). */
 type ProducerStatus = ApprovalStatus | (string & {});
@@ -35,10 +35,7 @@ export interface PublishableProduct {
 }
 
 /** Why a batch of `product` may not be published by a producer of `producerStatus`; null = it may. */
-export function publishRefusal(
-  producerStatus: ProducerStatus,
-  product: PublishableProduct,
-): PublicationRefusal | null {
+export function publishRefusal(producerStatus: ProducerStatus, product: PublishableProduct): PublicationRefusal | null {
   const write = producerWriteRefusal(producerStatus);
   if (write) return write;
   if (producerStatus !== 'approved') return 'publish_producer_not_approved';
@@ -71,8 +68,7 @@ export const NO_LONGER_AVAILABLE = 'no_longer_available';
  * Optional (older clients send none); when sent and older than the record, the save answers
  * 409 `stale_update` instead of overwriting someone else's change.
  */
-export const expectedUpdatedAt = z.iso
-  .datetime({ offset: true, error: 'invalidUpdatedAt' })
+export const expectedUpdatedAt = dateTimeField('invalidUpdatedAt')
   .optional()
   .describe('The updated_at the client read; a different current value answers 409 stale_update');
 export const STALE_UPDATE = 'stale_update';

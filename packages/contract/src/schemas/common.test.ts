@@ -19,6 +19,7 @@ import { batchListQuery, batchRequest, eventParams, traceEventRequest } from './
 import { productRequest } from './products.js';
 import { registrationRequest, tokenRequest } from './auth.js';
 import { voteRequest } from './trace-public.js';
+import { expectedUpdatedAt } from '../publication.js';
 
 /** The message keys of a failed parse (or [] when it passed). */
 function keys(schema: z.ZodType, value: unknown): string[] {
@@ -179,6 +180,13 @@ describe('request schemas use the shared pieces', () => {
     expect(keys(traceEventRequest, { ...event, occurred_at: '2025-01-01T00:00:00Z', photo_ids: [2147483648] })).toEqual(
       ['invalidUpload'],
     );
+  });
+
+  it('optimistic concurrency: updated_at is a date-time in range', () => {
+    expect(keys(expectedUpdatedAt, '2025-03-01T08:00:00.123Z')).toEqual([]);
+    expect(keys(expectedUpdatedAt, '0000-01-01T00:00:00Z')).toEqual(['invalidUpdatedAt']);
+    expect(keys(productRequest, { ...product, updated_at: '2024-02-30T00:00:00Z' })).toEqual(['invalidUpdatedAt']);
+    expect(keys(batchRequest, { ...batch, updated_at: '0000-01-01T00:00:00Z' })).toEqual(['invalidUpdatedAt']);
   });
 
   it('products: certificate dates, ids and text', () => {
