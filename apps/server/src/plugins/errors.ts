@@ -19,14 +19,17 @@ function fieldMessage(locale: Locale, message: string, params: Record<string, un
 
 export function errorBody(req: FastifyRequest, err: AppError) {
   const locale = req.locale ?? 'vi';
-  const message = err.code === 'permission_denied' ? PERMISSION_DENIED_MESSAGE : translate(locale, err.code, err.params);
+  const message =
+    err.code === 'permission_denied' ? PERMISSION_DENIED_MESSAGE : translate(locale, err.code, err.params);
   return {
     ...err.extra,
     meta: {
       code: err.code,
       message,
       ...(err.fieldErrors.length
-        ? { errors: err.fieldErrors.map((f) => ({ field: f.field, message: translate(locale, f.message, err.params) })) }
+        ? {
+            errors: err.fieldErrors.map((f) => ({ field: f.field, message: translate(locale, f.message, err.params) })),
+          }
         : {}),
     },
   };
@@ -58,20 +61,29 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.status(400).send({ meta: { code: 'invalid_json', message: translate(locale, 'invalid_json') } });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send({ meta: { code: 'unsupported_media_type', message: translate(locale, 'invalid_json') } });
+      return reply
+        .status(415)
+        .send({ meta: { code: 'unsupported_media_type', message: translate(locale, 'invalid_json') } });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({
-        meta: { code: 'rate_limited', message: translate(locale, 'rate_limited', { retry: String(reply.getHeader('retry-after') ?? 60) + 's' }) },
+        meta: {
+          code: 'rate_limited',
+          message: translate(locale, 'rate_limited', { retry: String(reply.getHeader('retry-after') ?? 60) + 's' }),
+        },
       });
     }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(422).send({ meta: { code: 'file_too_large', message: translate(locale, 'file_too_large', { max: '' }) } });
+      return reply
+        .status(422)
+        .send({ meta: { code: 'file_too_large', message: translate(locale, 'file_too_large', { max: '' }) } });
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error }, 'response did not match its schema');
     } else if (error.statusCode && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ meta: { code: 'bad_request', message: translate(locale, 'validation_failed') } });
+      return reply
+        .status(error.statusCode)
+        .send({ meta: { code: 'bad_request', message: translate(locale, 'validation_failed') } });
     } else {
       req.log.error({ err: error }, 'unhandled error');
     }
@@ -79,6 +91,8 @@ export default fp(async function errors(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ meta: { code: 'route_not_found', message: translate(req.locale ?? 'vi', 'route_not_found') } });
+    reply
+      .status(404)
+      .send({ meta: { code: 'route_not_found', message: translate(req.locale ?? 'vi', 'route_not_found') } });
   });
 });
