@@ -10,11 +10,12 @@ import {
   listEnvelope,
   producer as producerSchema,
   producerListQuery,
+  producerWriteRefusal,
   translate,
   updateProducerRequest,
 } from '@agrihub/contract';
 import { producers, users } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { presentProducer } from './presenter.js';
 import { listProducers, reachableProducers } from './queries.js';
@@ -151,7 +152,17 @@ export default async function producerRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const scope = reachableProducers(currentUser(req), req.platform, 'update');
+      const user = currentUser(req);
+      const scope = reachableProducers(user, req.platform, 'update');
+      const [current] = await app.db
+        .select({ status: producers.status })
+        .from(producers)
+        .where(and(eq(producers.id, req.params.id), scope))
+        .limit(1);
+      if (!current) throw notFound();
+      // A closed producer's own accounts change nothing (contract: producerWriteRefusal); an administrator may.
+      const refusal = isAdministrator(user) ? null : producerWriteRefusal(current.status);
+      if (refusal) throw new AppError(403, refusal);
       const [p] = await app.db
         .update(producers)
         .set({ ...columnsOf(req.body), updatedAt: new Date() })

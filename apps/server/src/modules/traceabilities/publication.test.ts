@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { multipart } from '../../../test/multipart.js';
 import { catalogFixture, createProduct, productBody } from '../products/test-support.js';
 import { addEvent, batchBody, createBatch, makeProduct, publishedBatch } from './fixtures.test-helper.js';
 
@@ -29,7 +30,11 @@ const call = (u: Built, method: Method, url: string, payload?: object) =>
 const batchPage = (code: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/client/traceabilities/${code}`, headers: headers('dtrack') });
 const productPage = (code: string, locale = 'vi') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/client/products/${code}`, headers: headers('dtrack', undefined, locale) });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/client/products/${code}`,
+    headers: headers('dtrack', undefined, locale),
+  });
 const setProducer = (u: Built, status: 'pending' | 'approved' | 'closed') =>
   call(admin, 'PUT', `/api/v1/admin/producers/${u.producerId}/status`, {
     status,
@@ -183,7 +188,11 @@ describe('closing a producer takes its public pages down; approving it again bri
     expect(goneProduct.statusCode).toBe(410);
     expect(json(goneProduct).meta.code).toBe('no_longer_available');
     // The printed QR codes still lead to the page, which says so.
-    const link = await t.app.inject({ method: 'GET', url: `/01/${gtin}/10/CLOSE-1`, headers: { host: 'dtrack.localhost' } });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/01/${gtin}/10/CLOSE-1`,
+      headers: { host: 'dtrack.localhost' },
+    });
     expect(link.headers.location).toBe(`/trace/${b.public_code}`);
     // The warmer does not bring the page back.
     t.app.traceCache.clear();
@@ -204,11 +213,23 @@ describe('closing a producer takes its public pages down; approving it again bri
       ['POST', `/api/v1/traceabilities/${b.id}/events`, { step: 'packing', occurred_at: '2025-07-01T08:00:00+07:00' }],
       ['POST', `/api/v1/traceabilities/${b.id}/hold`, { reason: 'x' }],
       ['DELETE', `/api/v1/traceabilities/${draft.id}`],
+      ['PUT', `/api/v1/producers/${u.producerId}`, { name: 'HTX đã đóng' }],
     ];
     for (const [method, url, payload] of writes) {
       const res = await call(u, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(json(res).meta.code, `${method} ${url}`).toBe('producer_closed_readonly');
+    }
+    for (const url of ['/api/v1/images', '/api/v1/attachments']) {
+      const file = multipart({ filename: 'a.png', contentType: 'image/png', data: Buffer.from('x') });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...as(u), 'content-type': file.contentType },
+        payload: file.payload,
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(json(res).meta.code, url).toBe('producer_closed_readonly');
     }
     expect((await call(u, 'GET', '/api/v1/products')).statusCode).toBe(200);
     expect((await call(u, 'GET', `/api/v1/traceabilities/${b.id}`)).statusCode).toBe(200);

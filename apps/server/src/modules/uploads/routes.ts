@@ -12,6 +12,7 @@ import {
 import { uploads } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { assertProducerWritable } from '../producers/guard.js';
 import { receiveFile, storageKeyBase } from './receive.js';
 import { sniffAttachment, sniffImage, type Sniffed } from './sniff.js';
 
@@ -45,6 +46,12 @@ async function processImage(buf: Buffer, type: Sniffed): Promise<{ main: Buffer;
 
 export default async function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** A closed producer's accounts upload nothing (contract: producerWriteRefusal). */
+  async function assertMayUpload(req: FastifyRequest) {
+    const { producerId } = currentUser(req);
+    if (producerId) await assertProducerWritable(app.db, producerId);
+  }
 
   async function save(req: FastifyRequest, s: Stored, thumb: Buffer | null): Promise<Upload> {
     const user = currentUser(req);
@@ -96,6 +103,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       ),
     },
     async (req, reply) => {
+      await assertMayUpload(req);
       const { buffer, filename } = await receiveFile(req, IMAGE_MAX_BYTES);
       const type = sniffImage(buffer);
       if (!type) throw unprocessable('unsupported_file_type', { types: IMAGE_TYPES }, 'file');
@@ -127,6 +135,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       schema: multipartSchema('Upload a document (PDF, image, XLSX, DOCX by content, ≤ 20 MB)', 'attachment'),
     },
     async (req, reply) => {
+      await assertMayUpload(req);
       const { buffer, filename } = await receiveFile(req, ATTACHMENT_MAX_BYTES);
       const type = sniffAttachment(buffer);
       if (!type) throw unprocessable('unsupported_file_type', { types: ATTACHMENT_TYPES }, 'file');

@@ -10,12 +10,13 @@ import {
   isAdministrator,
   listEnvelope,
   okEnvelope,
+  publicVisibility,
   translate,
   vote as voteSchema,
   voteListQuery,
   voteRequest,
 } from '@agrihub/contract';
-import { products, traceabilities, votes } from '../../db/schema/index.js';
+import { producers, products, traceabilities, votes } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { listMetaOf, pageWindow } from '../../lib/search.js';
 import { sha256 } from '../../lib/secrets.js';
@@ -49,9 +50,12 @@ export default async function voteRoutes(app: FastifyInstance) {
           lotCode: traceabilities.lotCode,
           productName: products.name,
           code: traceabilities.publicCode,
+          producerStatus: producers.status,
+          approved: sql<boolean>`${products.approvedSnapshot} is not null`,
         })
         .from(traceabilities)
         .innerJoin(products, eq(products.id, traceabilities.productId))
+        .innerJoin(producers, eq(producers.id, products.producerId))
         .where(
           and(
             eq(traceabilities.publicCode, code),
@@ -60,7 +64,8 @@ export default async function voteRoutes(app: FastifyInstance) {
           ),
         )
         .limit(1);
-      if (!batch) throw notFound();
+      // Only a batch whose page the public sees may be rated (the contract's publicVisibility).
+      if (!batch || publicVisibility(batch.producerStatus, batch.approved) !== 'visible') throw notFound();
       const clientKey = sha256(`vote:${req.ip}`);
       // Count and insert under a transaction-scoped lock of (batch, client): parallel votes of one
       // client queue here, so the limit holds however many arrive at once.

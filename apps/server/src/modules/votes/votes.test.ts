@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { votes } from '../../db/schema/index.js';
+import { producers, votes } from '../../db/schema/index.js';
 import { as, buildUser, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
 import { createBatch, makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
 
@@ -24,6 +24,16 @@ const lookup = (code: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1/client/traceabilities/${code}`, headers: headers('dtrack') });
 
 describe('POST /api/v1/votes', () => {
+  it('refuses a batch whose public page is down: its producer closed (or no longer approved) → 404', async () => {
+    const c = await producer(t);
+    const batch = await publishedBatch(t, c, (await makeProduct(t.db, c)).product.id);
+    expect((await vote({ code: batch.public_code, rating: 4 }, '192.0.2.50')).statusCode).toBe(201);
+    for (const status of ['closed', 'pending']) {
+      await t.db.update(producers).set({ status }).where(eq(producers.id, c.producerId!));
+      expect((await vote({ code: batch.public_code, rating: 4 }, '192.0.2.51')).statusCode, status).toBe(404);
+    }
+  });
+
   it('accepts a 1–5 rating with an optional comment, without login; the lookup shows the new average', async () => {
     expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: null, count: 0 });
     const res = await vote({ code: batchA.public_code, rating: 5, comment: 'Chè thơm, nước xanh' }, '192.0.2.1');
