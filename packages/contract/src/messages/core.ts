@@ -21,8 +21,6 @@ export const CORE_MESSAGES = {
     platform_required: 'Thiếu hoặc sai tiêu đề Platform: phải là một trong dtrack, agrihub, foodmap.',
     internal_error: 'Đã có lỗi xảy ra, vui lòng thử lại sau.',
     invalid_credentials: 'Email hoặc mật khẩu không đúng.',
-    account_locked:
-      'Tài khoản tạm khoá do đăng nhập sai quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút hoặc đặt lại mật khẩu.',
     invalid_refresh_token: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại.',
     unsupported_grant_type: 'Kiểu cấp quyền không được hỗ trợ.',
     wrong_old_password: 'Mật khẩu hiện tại không đúng.',
@@ -72,8 +70,6 @@ export const CORE_MESSAGES = {
     platform_required: 'Missing or wrong Platform header: it must be one of dtrack, agrihub, foodmap.',
     internal_error: 'Something went wrong, please try again later.',
     invalid_credentials: 'Wrong email or password.',
-    account_locked:
-      'This account is locked after too many failed logins. Try again in {{minutes}} minutes or reset your password.',
     invalid_refresh_token: 'Your session has expired, please log in again.',
     unsupported_grant_type: 'This grant type is not supported.',
     wrong_old_password: 'The current password is wrong.',
