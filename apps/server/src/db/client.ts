@@ -32,7 +32,15 @@ export class DatabaseUnreachableError extends Error {}
  * A PGlite folder is locked for this process until close(): a second server on it stops with
  * DataDirLockedError instead of silently sharing (and corrupting) the embedded database.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+const warnConnectionLost = (err: Error) =>
+  console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on the next query`);
+
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  /** Told when an idle pooled connection is lost (default: one line on stderr). */
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     try {
@@ -43,6 +51,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       const safeUrl = opts.databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
       throw new DatabaseUnreachableError(`Cannot reach PostgreSQL at ${safeUrl}: ${(err as Error).message}`);
     }
+    // An idle connection that the server ends (restart, failover, pg_terminate_backend) emits
+    // 'error' on the pool; unhandled, that event would end the process. The pool replaces the
+    // connection on the next query, which answers 503 until the database is back.
+    pool.on('error', (err) => (opts.onConnectionError ?? warnConnectionLost)(err));
     const db = drizzlePg(pool, { schema });
     return {
       db,

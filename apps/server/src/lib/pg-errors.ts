@@ -22,3 +22,34 @@ export function isDataException(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The database is away (restart, failover, an administrator ending the connection, network):
+ * SQLSTATE class 08 and 57P01–57P03, or the driver's own socket errors. The request answers 503
+ * and the pool opens fresh connections once the server is back.
+ */
+const CONNECTION_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+]);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'connection error',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+export function isConnectionLoss(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: string; message?: string };
+    if (code && (code.startsWith('08') || CONNECTION_CODES.has(code))) return true;
+    if (message && CONNECTION_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}

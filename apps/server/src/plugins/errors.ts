@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PERMISSION_DENIED_MESSAGE, translate, isMessageKey, type Locale } from '@agrihub/contract';
 import { AppError } from '../lib/errors.js';
-import { isDataException } from '../lib/pg-errors.js';
+import { isConnectionLoss, isDataException } from '../lib/pg-errors.js';
 
 /** Message keys from contract schemas are translated; zod's own English is replaced by a generic text. */
 function fieldMessage(locale: Locale, message: string, params: Record<string, unknown>): string {
@@ -53,6 +53,13 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     // Defence in depth: the request schemas refuse such values first; one that slipped through is
     // still the client's bad input (422), logged so that the missing schema check gets added.
+    if (isConnectionLoss(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send({ meta: { code: 'database_unavailable', message: translate(locale, 'database_unavailable') } });
+    }
     if (isDataException(error)) {
       req.log.warn({ err: error }, 'the database refused a value that the request schema let through');
       return reply.status(422).send({ meta: { code: 'invalid_value', message: translate(locale, 'invalid_value') } });

@@ -1,0 +1,103 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { traceabilities } from './schema/index.js';
+import { as, createTestApp, headers, type Built, type TestApp } from '../../test/helper.js';
+import { makeProduct, producer, publishedBatch } from '../modules/traceabilities/fixtures.test-helper.js';
+
+/**
+ * PostgreSQL ending the server's connections (a restart, a failover, an administrator): the
+ * process keeps running, requests answer 503 rather than 500 while it happens, the pool reconnects
+ * by itself, and buffered scan counts are written once the database answers again.
+ */
+const onPostgres = !!process.env.DATABASE_URL;
+
+let t: TestApp;
+let a: Built;
+let batch: { id: number; public_code: string };
+let dbName: string;
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await createTestApp();
+  a = await producer(t);
+  batch = await publishedBatch(t, a, (await makeProduct(t.db, a)).product.id);
+  const res = await t.db.execute<{ name: string }>(sql`select current_database() as name`);
+  dbName = res.rows[0].name;
+});
+afterAll(async () => {
+  if (onPostgres) await t.close();
+});
+
+/** Ends every connection of the app's database, as `pg_terminate_backend` by an administrator does. */
+async function terminateBackends(): Promise<number> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    const res = await admin.query(
+      'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [dbName],
+    );
+    return res.rows[0].n as number;
+  } finally {
+    await admin.end();
+  }
+}
+
+const listProducts = () => t.app.inject({ method: 'GET', url: '/api/v1/products', headers: as(a) });
+
+describe.skipIf(!onPostgres)('when PostgreSQL ends the connections', () => {
+  it('answers 200 or 503 (never 500) under load, keeps running and recovers by itself', async () => {
+    expect((await listProducts()).statusCode).toBe(200);
+    const statuses: number[] = [];
+    const load = Array.from({ length: 60 }, async (_, i) => {
+      if (i === 20) await terminateBackends();
+      statuses.push((await listProducts()).statusCode);
+    });
+    await Promise.all(load);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(await terminateBackends()).toBeGreaterThanOrEqual(0);
+
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await listProducts()).statusCode;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+  });
+
+  it('a request on a connection ended under it answers 503 with a clear message', async () => {
+    await listProducts(); // the pool holds idle connections
+    await terminateBackends();
+    const seen = new Set<number>();
+    for (let i = 0; i < 5; i++) seen.add((await listProducts()).statusCode);
+    expect([...seen].every((s) => s === 200 || s === 503)).toBe(true);
+    expect(seen.has(200)).toBe(true);
+  });
+
+  it('keeps buffered scan counts through the loss and writes them once the database answers', async () => {
+    const [before] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, batch.id));
+    for (let i = 1; i <= 4; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/client/traceabilities/${batch.public_code}`,
+        headers: headers('dtrack'),
+        remoteAddress: `10.77.${i}.1`,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await terminateBackends();
+    // The first flush may meet a dead connection: the counts stay buffered for the next one.
+    for (let i = 0; i < 20; i++) {
+      try {
+        await t.app.scanBuffer.flush();
+        if (t.app.scanBuffer.pending(batch.id).count === 0) break;
+      } catch {
+        // kept for the next flush
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const [after] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, batch.id));
+    expect(after.scanCount - before.scanCount).toBe(4);
+  });
+});
