@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,6 +28,9 @@ export interface Database {
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
 export class DatabaseUnreachableError extends Error {}
+
+/** Extensions the migrations create (accent-free search); PostgreSQL ships them in contrib. */
+const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 /**
  * PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (or in memory when dataDir is null).
@@ -70,13 +75,13 @@ export async function openDatabase(opts: {
     try {
       const dir = path.join(opts.dataDir, 'pglite');
       fs.mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

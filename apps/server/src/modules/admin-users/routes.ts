@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { errorEnvelope, listEnvelope, listQuery, user as userSchema } from '@agrihub/contract';
 import { users } from '../../db/schema/index.js';
-import { containsPattern, listMetaOf, pageWindow } from '../../lib/search.js';
+import { listMetaOf, pageWindow, textSearch } from '../../lib/search.js';
 import { presentUser } from '../users/presenter.js';
 
 /** GET /api/v1/admin/users: the platform's accounts (administrators with read user). */
@@ -23,10 +23,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const where = and(
-        eq(users.platform, req.platform),
-        q.q ? or(ilike(users.name, containsPattern(q.q)), ilike(users.email, containsPattern(q.q))) : undefined,
-      );
+      const where = and(eq(users.platform, req.platform), q.q ? textSearch(q.q, users.name, users.email) : undefined);
       const { limit, offset } = pageWindow(q);
       const [rows, [total]] = await Promise.all([
         app.db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { allows, isAdministrator, type Action, type PlatformKey, type producerListQuery } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { producers } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { containsPattern, listMetaOf, pageWindow } from '../../lib/search.js';
+import { listMetaOf, pageWindow, textSearch } from '../../lib/search.js';
 import type { UserRow } from '../../plugins/auth.js';
 import { presentProducer } from './presenter.js';
 
@@ -31,7 +31,7 @@ export type ProducerFilters = Pick<ProducerListQuery, 'q' | 'status' | 'producer
 export function producerFilterWhere(scope: SQL, f: ProducerFilters): SQL {
   return and(
     scope,
-    f.q ? or(ilike(producers.name, containsPattern(f.q)), ilike(producers.taxCode, containsPattern(f.q))) : undefined,
+    f.q ? textSearch(f.q, producers.name, producers.taxCode) : undefined,
     f.status ? eq(producers.status, f.status) : undefined,
     f.producer_type ? eq(producers.producerType, f.producer_type) : undefined,
     f.ids ? inArray(producers.id, f.ids.length ? f.ids : [0]) : undefined,

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PlatformKey, Product, ProductListQuery } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { producers, productVariants, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { containsPattern, pageWindow } from '../../lib/search.js';
+import { pageWindow, textSearch } from '../../lib/search.js';
 import { loadCategories } from '../catalog/queries.js';
 import { presentProduct, type ProductRow } from './presenter.js';
 
@@ -35,17 +35,7 @@ export async function listProducts(
   if (q.status) conds.push(eq(products.status, q.status));
   if (q.category_id) conds.push(eq(products.categoryId, q.category_id));
   if (q.producer_id && scope.producerId === undefined) conds.push(eq(products.producerId, q.producer_id));
-  if (q.q) {
-    const pattern = containsPattern(q.q);
-    conds.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.nameEn, pattern),
-        ilike(products.sku, pattern),
-        ilike(products.gtin, pattern),
-      ),
-    );
-  }
+  if (q.q) conds.push(textSearch(q.q, products.name, products.nameEn, products.sku, products.gtin));
   const where = and(...conds);
   const { limit, offset } = pageWindow(q);
   const [rows, [total]] = await Promise.all([

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { BatchState } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { products, traceabilities } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/search.js';
+import { textSearch } from '../../lib/search.js';
 import type { Actor } from './service.js';
 
 export interface BatchFilters {
@@ -33,10 +33,7 @@ function stateCondition(state: BatchState): SQL | undefined {
 export function batchWhere(actor: Actor, f: Omit<BatchFilters, 'sort'>): SQL {
   const t = traceabilities;
   const conds: (SQL | undefined)[] = [eq(t.producerId, actor.producerId), eq(t.platform, actor.platform)];
-  if (f.q) {
-    const p = containsPattern(f.q);
-    conds.push(or(ilike(t.lotCode, p), ilike(products.name, p), ilike(t.publicCode, p)));
-  }
+  if (f.q) conds.push(textSearch(f.q, t.lotCode, products.name, t.publicCode));
   if (f.status) conds.push(stateCondition(f.status));
   if (f.product_id) conds.push(eq(t.productId, f.product_id));
   if (f.from) conds.push(gte(t.productionDate, f.from));
