@@ -23,7 +23,11 @@ declare module 'fastify' {
     routeTable: readonly RouteOptions[];
   }
   // Every route declares `access` (see RouteRule in the contract); nothing is decided from the raw URL.
-  interface FastifyContextConfig extends RouteRule {}
+  interface FastifyContextConfig {
+    access?: RouteRule['access'];
+    ability?: RouteRule['ability'];
+    beforePasswordChange?: RouteRule['beforePasswordChange'];
+  }
 }
 
 function bearer(req: FastifyRequest): string | null {
