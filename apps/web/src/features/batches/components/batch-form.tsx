@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { UNITS } from '@agrihub/contract/constants';
@@ -9,6 +9,7 @@ import { contractRule } from '../../../lib/form-rules';
 import { valuesToRequest, type BatchFormValues } from '../lib/batch-form';
 import { useSaveBatch } from '../lib/use-save-batch';
 import { CertificatesField } from '../../../components/certificates-field';
+import { StaleAlert } from '../../../components/stale-alert';
 import { ProductSelect } from './product-select';
 
 interface Props {
@@ -41,19 +42,12 @@ export function BatchForm({ initial, batchId, onSaved, onCancel, updatedAt, onRe
     >
       <Flex vertical gap={16}>
         {stale && (
-          <Alert
-            type="warning"
-            showIcon
+          <StaleAlert
             title={t('form.stale')}
             description={t('form.staleHelp')}
-            action={
-              onReload && (
-                <Button size="small" onClick={onReload} data-testid="reload-batch">
-                  {t('form.reload')}
-                </Button>
-              )
-            }
-            data-testid="batch-stale"
+            reloadText={t('form.reload')}
+            onReload={onReload}
+            testId="batch-stale"
           />
         )}
         <Card title={t('form.general')}>

@@ -18,6 +18,7 @@ import type { VariantEditorState } from '../lib/variant-state';
 import { DeleteProductButton } from './delete-product-button';
 import type { ContentLocale } from './general-section';
 import { ProductForm } from './product-form';
+import { StaleAlert } from '../../../components/stale-alert';
 import { ProductQr } from './product-qr';
 import { ReviewStatus } from './review-status';
 import { VariantEditor } from './variant-editor';
@@ -107,17 +108,12 @@ export function ProductEditor({ product }: { product: Product | null }) {
         </Space>
       </Flex>
       {stale && (
-        <Alert
-          type="warning"
-          showIcon
+        <StaleAlert
           title={t('save.stale')}
           description={t('save.staleHelp')}
-          action={
-            <Button size="small" onClick={() => void reload()} data-testid="reload-product">
-              {t('save.reload')}
-            </Button>
-          }
-          data-testid="product-stale"
+          reloadText={t('save.reload')}
+          onReload={() => void reload()}
+          testId="product-stale"
         />
       )}
       {(categories.isError || productTypes.isError) && (
