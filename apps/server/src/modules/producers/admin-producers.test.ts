@@ -142,6 +142,29 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
     expect(json(en).meta.message).toBe('Đã duyệt đơn vị sản xuất.'); // dtrack is Vietnamese only
   });
 
+  it('follows the producer approval table: an approved producer is not sent back to pending (409 naming the allowed moves)', async () => {
+    const h = await demo('admin');
+    const p = await buildUser(t.db, { producer: { status: 'approved' } });
+    const res = await setStatus(p.producerId!, { status: 'pending' }, h);
+    expect(res.statusCode).toBe(409);
+    expect(json(res).meta).toMatchObject({
+      code: 'transition_not_allowed',
+      message: 'Không thể chuyển trạng thái từ “approved” sang “pending”. Trạng thái có thể chuyển: closed.',
+    });
+    expect(await statusOf(p.producerId!)).toBe('approved');
+    // In bulk, producers that may not make the move are left as they are.
+    const q = await buildUser(t.db, { producer: { status: 'closed' } });
+    const bulk = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/producers/bulk',
+      headers: h,
+      payload: { ids: [p.producerId, q.producerId], status: 'pending' },
+    });
+    expect(json(bulk).data.updated).toBe(1);
+    expect(await statusOf(p.producerId!)).toBe('approved');
+    expect(await statusOf(q.producerId!)).toBe('pending');
+  });
+
   it('closing needs a reason of at most 500 characters; a bad status → 422, nothing saved', async () => {
     const h = await demo('admin', 'agrihub');
     const p = await buildUser(t.db, { platform: 'agrihub', producer: { status: 'approved' } });

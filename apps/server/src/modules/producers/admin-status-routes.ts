@@ -1,19 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   envelope,
   errorEnvelope,
   idParam,
+  moveRefusal,
   producer as producerSchema,
   producerBulkAnswer,
   producerBulkRequest,
+  producerApproval,
   producerStatusRequest,
   translate,
   type ApprovalStatus,
 } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { assertMove } from '../../lib/workflow.js';
+import { currentUser } from '../../plugins/auth.js';
 import { invalidateProducerPages } from '../trace-public/state.js';
 import { notifyStatusChange } from './notify.js';
 import { presentProducer } from './presenter.js';
@@ -49,11 +53,29 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
     async (req) => {
       const { ids, status } = req.body;
       const reason = status === 'closed' ? (req.body.reason ?? null) : null;
-      const changed = await app.db
-        .update(producers)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(producers.platform, req.platform), inArray(producers.id, ids), ne(producers.status, status)))
-        .returning({ id: producers.id, name: producers.name });
+      const actor = currentUser(req);
+      const changed = await app.db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: producers.id, status: producers.status })
+          .from(producers)
+          .where(and(eq(producers.platform, req.platform), inArray(producers.id, ids)))
+          .for('update');
+        // Only the producers whose current status may move to `status` (the producer approval table).
+        const movable = rows.filter(
+          (p) => !moveRefusal(producerApproval, p.status as ApprovalStatus, status, actor, reason),
+        );
+        if (!movable.length) return [];
+        return tx
+          .update(producers)
+          .set({ status, updatedAt: new Date() })
+          .where(
+            inArray(
+              producers.id,
+              movable.map((p) => p.id),
+            ),
+          )
+          .returning({ id: producers.id, name: producers.name });
+      });
       req.log.info({ ids: changed.map((p) => p.id), status, reason }, 'producers status changed in bulk');
       // Their public pages follow the status (ADR 007): closed → taken down, approved → back.
       for (const p of changed) invalidateProducerPages(app, p.id);
@@ -89,6 +111,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           .for('update');
         if (!before) throw notFound();
         if (before.status === status) return { row: before, changed: false };
+        assertMove(producerApproval, before.status as ApprovalStatus, status, currentUser(req), reason);
         const [after] = await tx
           .update(producers)
           .set({ status, updatedAt: new Date() })

@@ -4,8 +4,10 @@ import { CheckOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons
 import { useTranslation } from 'react-i18next';
 import type { ApprovalStatus } from '@agrihub/contract/constants';
 import type { Producer } from '@agrihub/contract/schemas/producers';
+import { allowedMoves, producerApproval } from '@agrihub/contract/workflows';
 import { isApiError } from '../../lib/api-error';
 import { useAppAbility } from '../../lib/ability';
+import { useAppSelector } from '../../stores/hooks';
 import { useSetProducerStatusMutation } from './admin-producers-api';
 import { CloseReasonModal } from './reason-modal';
 
@@ -14,7 +16,7 @@ const TARGET: Record<Action, ApprovalStatus> = { approve: 'approved', close: 'cl
 
 interface Props {
   producer: Pick<Producer, 'id' | 'name' | 'status'>;
-  /** Which buttons may show (each only when it changes the status). */
+  /** Which buttons may show (each only when the producer approval table allows its move). */
   actions?: readonly Action[];
   size?: 'small' | 'middle';
 }
@@ -27,11 +29,13 @@ export function StatusActions({ producer, actions = ['approve', 'close', 'reopen
   const { t } = useTranslation('admin-producers');
   const { modal, message } = App.useApp();
   const ability = useAppAbility();
+  const user = useAppSelector((s) => s.user.user);
   const [setStatus, state] = useSetProducerStatusMutation();
   const [closing, setClosing] = useState(false);
 
-  if (!ability.can('update', 'producer')) return null;
-  const shown = actions.filter((a) => TARGET[a] !== producer.status);
+  if (!ability.can('update', 'producer') || !user) return null;
+  const moves = allowedMoves(producerApproval, producer.status, user).map((m) => m.to);
+  const shown = actions.filter((a) => moves.includes(TARGET[a]));
   if (!shown.length) return null;
 
   const run = (status: ApprovalStatus, reason?: string) =>

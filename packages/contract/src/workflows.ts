@@ -1,0 +1,179 @@
+import { APPROVAL_STATUSES, LEAD_STATUSES, PURCHASE_ORDER_STATUSES, SERVICE_REGISTRATION_STEPS } from './constants.js';
+import { allows, type Action, type PermissionUser, type Role, type Subject } from './permissions.js';
+import { PRODUCT_STATUSES } from './schemas/products.js';
+import { BATCH_STATES } from './trace-steps.js';
+
+/**
+ * Status machines as data (DESIGN §5.1): each move names who may make it and whether it needs a
+ * reason. The server checks a move against its table before it writes; the web shows exactly the
+ * moves `allowedMoves` returns for the signed-in user.
+ */
+export interface Mover {
+  /** The record's own producer (its accounts). */
+  owner?: boolean;
+  /** Any of these roles. */
+  roles?: readonly Role[];
+  /** This ability (the admin role has every ability). */
+  ability?: readonly [Action, Subject];
+}
+
+export interface Move<S extends string> {
+  from: S;
+  to: S;
+  by: Mover;
+  /** The move needs a reason (shown to the producer unless the note is internal). */
+  reason?: boolean;
+  /** Never by the user who created the record (purchase order approval). */
+  notByCreator?: boolean;
+}
+
+export interface Machine<S extends string = string> {
+  key: string;
+  states: readonly S[];
+  moves: readonly Move<S>[];
+}
+
+/** Who asks: the user, and how it relates to the record. */
+export interface WorkflowActor extends PermissionUser {
+  /** The record belongs to the actor's producer. */
+  isOwner?: boolean;
+  /** The actor created the record. */
+  isCreator?: boolean;
+}
+
+function machine<S extends string>(key: string, states: readonly S[], moves: readonly Move<S>[]): Machine<S> {
+  return { key, states, moves };
+}
+
+const STAFF: readonly Role[] = ['admin', 'customer_support'];
+
+export const productReview = machine('product_review', PRODUCT_STATUSES, [
+  { from: 'draft', to: 'pending', by: { owner: true } },
+  { from: 'rejected', to: 'pending', by: { owner: true } },
+  { from: 'pending', to: 'approved', by: { ability: ['update', 'product'] } },
+  { from: 'pending', to: 'rejected', by: { ability: ['update', 'product'] }, reason: true },
+  // An edit of a reviewed product starts a new review (ADR 005).
+  { from: 'approved', to: 'draft', by: { owner: true } },
+  { from: 'rejected', to: 'draft', by: { owner: true } },
+]);
+
+export const producerApproval = machine('producer_approval', APPROVAL_STATUSES, [
+  { from: 'pending', to: 'approved', by: { ability: ['update', 'producer'] } },
+  { from: 'pending', to: 'closed', by: { ability: ['update', 'producer'] }, reason: true },
+  { from: 'approved', to: 'closed', by: { ability: ['update', 'producer'] }, reason: true },
+  { from: 'closed', to: 'pending', by: { ability: ['update', 'producer'] } },
+]);
+
+export const batchState = machine('batch_state', BATCH_STATES, [
+  { from: 'draft', to: 'published', by: { owner: true } },
+  { from: 'published', to: 'on_hold', by: { owner: true }, reason: true },
+  { from: 'on_hold', to: 'published', by: { owner: true } },
+  { from: 'published', to: 'recalled', by: { owner: true }, reason: true },
+  { from: 'on_hold', to: 'recalled', by: { owner: true }, reason: true },
+]);
+
+export const SERVICE_SHORT_STEPS = ['fill_info', 'advice', 'contract', 'paid', 'inprogress', 'done'] as const;
+export const SERVICE_REQUEST_STATES = [...SERVICE_REGISTRATION_STEPS, 'inprogress', 'cancelled'] as const;
+export type ServiceRequestState = (typeof SERVICE_REQUEST_STATES)[number];
+
+/**
+ * A service request's flow (DESIGN §5.2): the producer submits its information and its dossier;
+ * support or admin move the rest; the dossier is approved by an approver or admin; going back a
+ * step and cancelling need a reason (the producer may cancel until it has paid).
+ */
+function serviceFlow(key: string, steps: readonly ServiceRequestState[]): Machine<ServiceRequestState> {
+  const forward = (from: ServiceRequestState, to: ServiceRequestState): Move<ServiceRequestState> => {
+    if (from === 'fill_info' || to === 'submitted_profile') return { from, to, by: { owner: true } };
+    if (to === 'approved_profile') return { from, to, by: { roles: ['admin', 'approver'] } };
+    return { from, to, by: { roles: STAFF } };
+  };
+  const moves: Move<ServiceRequestState>[] = [];
+  steps.forEach((step, i) => {
+    const next = steps[i + 1];
+    if (next) moves.push(forward(step, next));
+    if (i > 0 && next) moves.push({ from: step, to: steps[i - 1], by: { roles: STAFF }, reason: true });
+    if (next) {
+      const beforePaid = i < steps.indexOf('paid');
+      moves.push({
+        from: step,
+        to: 'cancelled',
+        by: beforePaid ? { owner: true, roles: STAFF } : { roles: STAFF },
+        reason: true,
+      });
+    }
+  });
+  return machine(key, [...steps, 'cancelled'], moves);
+}
+
+export const serviceRequestFull = serviceFlow('service_request_full', SERVICE_REGISTRATION_STEPS);
+export const serviceRequestShort = serviceFlow('service_request_short', SERVICE_SHORT_STEPS);
+
+export const purchaseOrder = machine('purchase_order', PURCHASE_ORDER_STATUSES, [
+  { from: 'pending', to: 'processing', by: { ability: ['update', 'purchase_order'] } },
+  { from: 'processing', to: 'approved', by: { roles: ['admin', 'approve_purchase_order'] }, notByCreator: true },
+  { from: 'pending', to: 'cancelled', by: { ability: ['update', 'purchase_order'] }, reason: true },
+  { from: 'processing', to: 'cancelled', by: { ability: ['update', 'purchase_order'] }, reason: true },
+]);
+
+export const SALE_CHANNEL_REGISTRATION_STATES = ['pending', 'approved', 'rejected', 'closed'] as const;
+export const saleChannelRegistration = machine('sale_channel_registration', SALE_CHANNEL_REGISTRATION_STATES, [
+  { from: 'pending', to: 'approved', by: { ability: ['update', 'sale_channel_reference'] } },
+  { from: 'pending', to: 'rejected', by: { ability: ['update', 'sale_channel_reference'] }, reason: true },
+  { from: 'rejected', to: 'pending', by: { owner: true } },
+  { from: 'approved', to: 'closed', by: { owner: true, ability: ['update', 'sale_channel_reference'] }, reason: true },
+]);
+
+/** A lead moves forward one step (or straight to done); going back needs a reason. */
+export const clientMessageLead = machine(
+  'client_message_lead',
+  LEAD_STATUSES,
+  LEAD_STATUSES.flatMap((from, i): Move<(typeof LEAD_STATUSES)[number]>[] => {
+    const by: Mover = { ability: ['update', 'message'] };
+    const next = LEAD_STATUSES[i + 1];
+    const moves: Move<(typeof LEAD_STATUSES)[number]>[] = [];
+    if (next) moves.push({ from, to: next, by });
+    if (next && next !== 'done') moves.push({ from, to: 'done', by });
+    if (i > 0) moves.push({ from, to: LEAD_STATUSES[i - 1], by, reason: true });
+    return moves;
+  }),
+);
+
+export const MACHINES = {
+  productReview,
+  producerApproval,
+  batchState,
+  serviceRequestFull,
+  serviceRequestShort,
+  purchaseOrder,
+  saleChannelRegistration,
+  clientMessageLead,
+} as const;
+
+function mayMove(move: Move<string>, actor: WorkflowActor): boolean {
+  if (move.notByCreator && actor.isCreator) return false;
+  const { owner, roles, ability } = move.by;
+  if (owner && actor.isOwner) return true;
+  if (roles && roles.some((r) => actor.roles.includes(r))) return true;
+  return !!ability && allows(actor, ability[0], ability[1]);
+}
+
+/** The moves from `from` that `actor` may make, in table order. */
+export function allowedMoves<S extends string>(m: Machine<S>, from: S, actor: WorkflowActor): Move<S>[] {
+  return m.moves.filter((move) => move.from === from && mayMove(move, actor));
+}
+
+export type MoveRefusal = 'transition_not_allowed' | 'reason_required';
+
+/** Why `actor` may not move from `from` to `to` (409 with the allowed moves / 422), or null. */
+export function moveRefusal<S extends string>(
+  m: Machine<S>,
+  from: S,
+  to: S,
+  actor: WorkflowActor,
+  reason?: string | null,
+): MoveRefusal | null {
+  const move = allowedMoves(m, from, actor).find((mv) => mv.to === to);
+  if (!move) return 'transition_not_allowed';
+  if (move.reason && !reason?.trim()) return 'reason_required';
+  return null;
+}
