@@ -12,6 +12,7 @@ export * from './schemas/producers.js';
 export * from './schemas/admin-producers.js';
 export * from './schemas/uploads.js';
 export * from './trace-steps.js';
+export * from './vietnam-time.js';
 export * from './schemas/traceabilities.js';
 export * from './schemas/trace-public.js';
 export * from './schemas/product-public.js';

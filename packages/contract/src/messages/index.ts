@@ -1,6 +1,7 @@
 import type { Locale } from '../platforms.js';
 import { ACCOUNT_MESSAGES } from './accounts.js';
 import { CORE_MESSAGES } from './core.js';
+import { EXPORT_MESSAGES } from './exports.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
@@ -20,6 +21,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PRODUCT_MESSAGES.vi,
     ...PRODUCER_MESSAGES.vi,
     ...PUBLICATION_MESSAGES.vi,
+    ...EXPORT_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -28,6 +30,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PRODUCT_MESSAGES.en,
     ...PRODUCER_MESSAGES.en,
     ...PUBLICATION_MESSAGES.en,
+    ...EXPORT_MESSAGES.en,
   },
 };
 

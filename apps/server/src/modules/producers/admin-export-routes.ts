@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { errorEnvelope, producerExportRequest } from '@agrihub/contract';
+import { errorEnvelope, producerExportRequest, todayInVietnam } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
+import { attachmentDisposition } from '../../lib/filenames.js';
 import type { ProducerFilters } from './queries.js';
 import { XLSX_CONTENT_TYPE, streamProducersXlsx } from './xlsx.js';
-
-const attachment = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** POST /api/v1/admin/producers/export: the platform's producers as a streamed XLSX workbook. */
 export default async function adminProducerExportRoutes(app: FastifyInstance) {
@@ -27,12 +26,10 @@ export default async function adminProducerExportRoutes(app: FastifyInstance) {
       const b = req.body;
       const filters: ProducerFilters =
         b.mode === 'exportAllData' ? {} : { q: b.q, status: b.status, producer_type: b.producer_type, ids: b.ids };
-      const stream = streamProducersXlsx(app.db, eq(producers.platform, req.platform), filters);
-      // The file is named after the Vietnamese calendar day (UTC+7).
-      const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      const stream = streamProducersXlsx(app.db, eq(producers.platform, req.platform), filters, req.locale);
       return reply
         .type(XLSX_CONTENT_TYPE)
-        .header('Content-Disposition', attachment(`don-vi-san-xuat-${day}.xlsx`))
+        .header('Content-Disposition', attachmentDisposition(`don-vi-san-xuat-${todayInVietnam()}.xlsx`))
         .send(stream as never);
     },
   );

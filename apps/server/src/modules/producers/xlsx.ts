@@ -1,13 +1,17 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, count, desc, inArray, lt, type SQL } from 'drizzle-orm';
-import { provinceName, type ApprovalStatus, type BusinessField, type ProducerType } from '@agrihub/contract';
+import {
+  provinceName,
+  type ApprovalStatus,
+  type BusinessField,
+  type Locale,
+  type ProducerType,
+} from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { producers, products, traceabilities, users } from '../../db/schema/index.js';
+import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-export.js';
 import { producerFilterWhere, type ProducerFilters } from './queries.js';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const EXPORT_PAGE_SIZE = 500;
+export { XLSX_CONTENT_TYPE, EXPORT_PAGE_SIZE } from '../../lib/xlsx-export.js';
 
 const STATUS_VI: Record<ApprovalStatus, string> = { pending: 'Chờ duyệt', approved: 'Đã duyệt', closed: 'Đã đóng' };
 const TYPE_VI: Record<ProducerType, string> = {
@@ -24,41 +28,44 @@ const FIELD_VI: Record<BusinessField, string> = {
 };
 
 type Row = typeof producers.$inferSelect;
+/** A producer with the counts of its page. */
+interface Item {
+  p: Row;
+  c: Counts;
+}
 interface Counts {
   products: number;
   batches: number;
   users: number;
 }
 
-const COLUMNS: { header: string; key: string; width: number; value: (p: Row, c: Counts, n: number) => unknown }[] = [
-  { header: 'STT', key: 'n', width: 6, value: (_p, _c, n) => n },
-  { header: 'Mã đơn vị', key: 'id', width: 10, value: (p) => p.id },
-  { header: 'Tên đơn vị sản xuất', key: 'name', width: 36, value: (p) => p.name },
+const COLUMNS: XlsxColumn<Item>[] = [
+  { header: 'export.producers.n', width: 6, value: (_i, n) => n },
+  { header: 'export.producers.id', width: 10, value: ({ p }) => p.id },
+  { header: 'export.producers.name', width: 36, value: ({ p }) => p.name },
   {
-    header: 'Loại hình',
-    key: 'type',
+    header: 'export.producers.type',
     width: 16,
-    value: (p) => TYPE_VI[p.producerType as ProducerType] ?? p.producerType,
+    value: ({ p }) => TYPE_VI[p.producerType as ProducerType] ?? p.producerType,
   },
   {
-    header: 'Lĩnh vực kinh doanh',
-    key: 'fields',
+    header: 'export.producers.fields',
     width: 28,
-    value: (p) => p.businessFields.map((f) => FIELD_VI[f as BusinessField] ?? f).join(', '),
+    value: ({ p }) => p.businessFields.map((f) => FIELD_VI[f as BusinessField] ?? f).join(', '),
   },
-  { header: 'Mã số thuế', key: 'tax', width: 16, value: (p) => p.taxCode ?? '' },
-  { header: 'Người đại diện', key: 'representative', width: 24, value: (p) => p.representative ?? '' },
-  { header: 'Số điện thoại', key: 'phone', width: 14, value: (p) => p.phone ?? '' },
-  { header: 'Email', key: 'email', width: 28, value: (p) => p.email ?? '' },
-  { header: 'Website', key: 'website', width: 24, value: (p) => p.website ?? '' },
-  { header: 'Tỉnh/Thành phố', key: 'province', width: 20, value: (p) => provinceName(p.provinceCode) ?? '' },
-  { header: 'Địa chỉ', key: 'address', width: 36, value: (p) => p.address ?? '' },
-  { header: 'Trạng thái', key: 'status', width: 12, value: (p) => STATUS_VI[p.status as ApprovalStatus] ?? p.status },
-  { header: 'Số tài khoản', key: 'users', width: 12, value: (_p, c) => c.users },
-  { header: 'Số sản phẩm', key: 'products', width: 12, value: (_p, c) => c.products },
-  { header: 'Số lô hàng', key: 'batches', width: 12, value: (_p, c) => c.batches },
-  { header: 'Ngày tạo', key: 'created', width: 20, value: (p) => p.createdAt },
-  { header: 'Ngày cập nhật', key: 'updated', width: 20, value: (p) => p.updatedAt },
+  { header: 'export.producers.tax', width: 16, value: ({ p }) => p.taxCode ?? '' },
+  { header: 'export.producers.representative', width: 24, value: ({ p }) => p.representative ?? '' },
+  { header: 'export.producers.phone', width: 14, value: ({ p }) => p.phone ?? '' },
+  { header: 'export.producers.email', width: 28, value: ({ p }) => p.email ?? '' },
+  { header: 'export.producers.website', width: 24, value: ({ p }) => p.website ?? '' },
+  { header: 'export.producers.province', width: 20, value: ({ p }) => provinceName(p.provinceCode) ?? '' },
+  { header: 'export.producers.address', width: 36, value: ({ p }) => p.address ?? '' },
+  { header: 'export.producers.status', width: 12, value: ({ p }) => STATUS_VI[p.status as ApprovalStatus] ?? p.status },
+  { header: 'export.producers.users', width: 12, value: ({ c }) => c.users },
+  { header: 'export.producers.products', width: 12, value: ({ c }) => c.products },
+  { header: 'export.producers.batches', width: 12, value: ({ c }) => c.batches },
+  { header: 'export.producers.created', width: 20, value: ({ p }) => p.createdAt },
+  { header: 'export.producers.updated', width: 20, value: ({ p }) => p.updatedAt },
 ];
 
 /** Products, batches and accounts per producer for one page of producer ids. */
@@ -88,41 +95,28 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, Counts>> {
 }
 
 /**
- * Streams the producers of `scope` matching `filters` as an XLSX workbook (newest first). Rows
- * are read in pages of EXPORT_PAGE_SIZE (keyset on id) and committed one by one, so memory stays flat.
+ * Streams the producers of `scope` matching `filters` as an XLSX workbook (newest first), read in
+ * keyset pages (`id < last ORDER BY id DESC`) through the shared streaming helper.
  */
-export function streamProducersXlsx(db: Db, scope: SQL, filters: ProducerFilters): PassThrough {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Đơn vị sản xuất', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+export function streamProducersXlsx(db: Db, scope: SQL, filters: ProducerFilters, locale: Locale = 'vi') {
   const where = producerFilterWhere(scope, filters);
-  void (async () => {
-    let n = 0;
-    let before: number | null = null;
-    for (;;) {
+  return streamXlsx<Item>({
+    locale,
+    sheet: 'export.producers.sheet',
+    columns: COLUMNS,
+    page: async (last, limit) => {
       const rows: Row[] = await db
         .select()
         .from(producers)
-        .where(before === null ? where : and(where, lt(producers.id, before)))
+        .where(last ? and(where, lt(producers.id, last.p.id)) : where)
         .orderBy(desc(producers.id))
-        .limit(EXPORT_PAGE_SIZE);
-      if (!rows.length) break;
+        .limit(limit);
+      if (!rows.length) return [];
       const counts = await countsOf(
         db,
         rows.map((r) => r.id),
       );
-      for (const p of rows) {
-        n++;
-        sheet.addRow(Object.fromEntries(COLUMNS.map((c) => [c.key, c.value(p, counts.get(p.id)!, n)]))).commit();
-      }
-      if (rows.length < EXPORT_PAGE_SIZE) break;
-      before = rows[rows.length - 1].id;
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: Error) => out.destroy(err));
-  return out;
+      return rows.map((p) => ({ p, c: counts.get(p.id)! }));
+    },
+  });
 }

@@ -13,6 +13,8 @@
  * (`maxMisses`): a flood of random codes is answered from memory and can never evict the
  * entries of real batches.
  */
+import { todayInVietnam } from '@agrihub/contract';
+
 export interface TraceEntry {
   id: number;
   code: string;
@@ -51,7 +53,7 @@ export interface TraceCacheOptions {
 
 /** Today in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
 export function vnToday(now = Date.now()): string {
-  return new Date(now + 7 * 3600_000).toISOString().slice(0, 10);
+  return todayInVietnam(now);
 }
 
 const isMissing = (s: Slot): s is Missing => 'missing' in s;

@@ -1,4 +1,11 @@
-import { TRACE_TIMEZONE_OFFSET, bizStepUri, isValidGtin, toGtin14, type TraceStep } from '@agrihub/contract';
+import {
+  TRACE_TIMEZONE_OFFSET,
+  bizStepUri,
+  formatVietnamDateTime,
+  isValidGtin,
+  toGtin14,
+  type TraceStep,
+} from '@agrihub/contract';
 import type { BatchRow, EventRow } from './presenter.js';
 
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/epcis-context.jsonld';
@@ -15,7 +22,7 @@ export function epcClassOf(gtin: string | null, lot: string, productCode: string
 
 /** A time as local time with its +07:00 offset (`2025-03-01T08:30:00.000+07:00`). */
 export function vnTime(d: Date): string {
-  return new Date(d.getTime() + 7 * 3600_000).toISOString().replace('Z', TRACE_TIMEZONE_OFFSET);
+  return formatVietnamDateTime(d);
 }
 
 export interface EpcisInput {

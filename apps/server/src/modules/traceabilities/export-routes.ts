@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { QR_FILE_NAME, batchExportRequest, errorEnvelope, idParam } from '@agrihub/contract';
+import { QR_FILE_NAME, batchExportRequest, errorEnvelope, idParam, todayInVietnam } from '@agrihub/contract';
 import { products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { attachmentDisposition } from '../../lib/filenames.js';
 import { publicBaseUrl, qrPng } from '../../lib/public-url.js';
 import { EPCIS_CONTENT_TYPE, buildEpcis } from './epcis.js';
 import { traceUrlOf } from './presenter.js';
 import { actorOf, eventsOf, findOwnBatch } from './service.js';
 import { XLSX_CONTENT_TYPE, streamBatchesXlsx } from './xlsx.js';
-
-const attachment = (name: string) => `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** EPCIS 2.0 document of a batch, XLSX of the batch list, QR code PNG of a batch. */
 export default async function exportRoutes(app: FastifyInstance) {
@@ -45,7 +44,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       const name = `epcis-${batch.lotCode.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonld`;
       return reply
         .type(EPCIS_CONTENT_TYPE)
-        .header('Content-Disposition', attachment(name))
+        .header('Content-Disposition', attachmentDisposition(name))
         .send(JSON.stringify(doc, null, 2) as never);
     },
   );
@@ -68,11 +67,10 @@ export default async function exportRoutes(app: FastifyInstance) {
         b.mode === 'exportAllData'
           ? { sort: b.sort }
           : { q: b.q, status: b.status, product_id: b.product_id, from: b.from, to: b.to, ids: b.ids, sort: b.sort };
-      const stream = streamBatchesXlsx(app.db, actor, filters, publicBaseUrl(req, app.config));
-      const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      const stream = streamBatchesXlsx(app.db, actor, filters, publicBaseUrl(req, app.config), req.locale);
       return reply
         .type(XLSX_CONTENT_TYPE)
-        .header('Content-Disposition', attachment(`lo-hang-${day}.xlsx`))
+        .header('Content-Disposition', attachmentDisposition(`lo-hang-${todayInVietnam()}.xlsx`))
         .send(stream as never);
     },
   );
@@ -95,7 +93,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       const png = await qrPng(traceUrlOf(publicBaseUrl(req, app.config), batch, product.gtin));
       return reply
         .type('image/png')
-        .header('Content-Disposition', attachment(QR_FILE_NAME))
+        .header('Content-Disposition', attachmentDisposition(QR_FILE_NAME))
         .header('Cache-Control', 'no-store')
         .send(png as never);
     },

@@ -51,6 +51,31 @@ export function batchOrder(sort: string): SQL[] {
   return [dir(column), dir(t.id)];
 }
 
+/**
+ * The next page of batch ids after the batch `afterId` in the order of `sort` (keyset: the row
+ * `(sort column, id)` compared with the last row's, read back by id, so no OFFSET and no precision
+ * lost on timestamps). Used by the streamed export.
+ */
+export async function pageBatchIdsAfter(db: Db, actor: Actor, f: BatchFilters, limit: number, afterId: number | null) {
+  const t = traceabilities;
+  const column =
+    { created_at: t.createdAt, production_date: t.productionDate, lot_code: t.lotCode }[f.sort.replace(/^-/, '')] ??
+    t.createdAt;
+  const op = sql.raw(f.sort.startsWith('-') ? '<' : '>');
+  const keyset =
+    afterId === null
+      ? undefined
+      : sql`(${column}, ${t.id}) ${op} (select k.${sql.identifier(column.name)}, k.id from ${t} k where k.id = ${afterId})`;
+  const rows = await db
+    .select({ id: t.id })
+    .from(t)
+    .innerJoin(products, eq(products.id, t.productId))
+    .where(and(batchWhere(actor, f), keyset))
+    .orderBy(...batchOrder(f.sort))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 /** One page of batch ids and the total matching. */
 export async function pageBatchIds(
   db: Db,

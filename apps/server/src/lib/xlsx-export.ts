@@ -1,0 +1,88 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { translate, vietnamWallClock, type Locale } from '@agrihub/contract';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const EXPORT_PAGE_SIZE = 500;
+
+/** Number format of date cells: the wall clock in Asia/Ho_Chi_Minh (see `vietnamWallClock`). */
+const DATE_FORMAT = 'dd/mm/yyyy hh:mm';
+
+export interface XlsxColumn<T> {
+  /** Message key of the header (translated in the export's locale). */
+  header: string;
+  width: number;
+  /** The cell of `row`; `n` is the row's 1-based number in the sheet. */
+  value: (row: T, n: number) => unknown;
+}
+
+export interface XlsxExport<T> {
+  locale: Locale;
+  /** Message key of the sheet name. */
+  sheet: string;
+  columns: XlsxColumn<T>[];
+  /**
+   * The next page after `last` (null for the first page), at most `limit` rows, in a keyset order
+   * (`WHERE id > last.id ORDER BY id LIMIT n` or the like: never OFFSET). A short page ends the export.
+   */
+  page: (last: T | null, limit: number) => Promise<T[]>;
+  pageSize?: number;
+}
+
+/**
+ * A text cell a spreadsheet would read as a formula or a command (`=`, `+`, `-`, `@`, tab, CR:
+ * OWASP "CSV injection") is written with a leading `'`, so it is shown as text and never run.
+ */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** The value written to a cell: strings neutralised, dates as the Vietnamese wall clock. */
+export function cellValue(v: unknown): unknown {
+  if (typeof v === 'string') return neutralizeFormula(v);
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : vietnamWallClock(v);
+  if (v === null || v === undefined) return '';
+  return v;
+}
+
+/**
+ * Streams rows as an XLSX workbook (exceljs WorkbookWriter, no shared strings): the header row
+ * translated, then every row of every page, each committed as soon as it is written, so memory
+ * stays flat whatever the count. A failing page destroys the stream with its error.
+ */
+export function streamXlsx<T>(spec: XlsxExport<T>): PassThrough {
+  const out = new PassThrough();
+  const size = spec.pageSize ?? EXPORT_PAGE_SIZE;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(translate(spec.locale, spec.sheet).slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = spec.columns.map((c, i) => ({
+    header: translate(spec.locale, c.header),
+    key: String(i),
+    width: c.width,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  void (async () => {
+    let n = 0;
+    let last: T | null = null;
+    for (;;) {
+      const rows = await spec.page(last, size);
+      for (const item of rows) {
+        n++;
+        const values = spec.columns.map((c) => cellValue(c.value(item, n)));
+        const row = sheet.addRow(values);
+        values.forEach((v, i) => {
+          if (v instanceof Date) row.getCell(i + 1).numFmt = DATE_FORMAT;
+        });
+        row.commit();
+      }
+      if (rows.length < size) break;
+      last = rows[rows.length - 1];
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((err: Error) => out.destroy(err));
+  return out;
+}
