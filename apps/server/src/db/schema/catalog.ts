@@ -213,22 +213,6 @@ export const traceEvents = pgTable(
   (t) => [index('trace_events_trace_idx').on(t.traceabilityId, t.position)],
 );
 
-/** Who changed a batch, when, and what. */
-export const traceAudits = pgTable(
-  'trace_audits',
-  {
-    id: serial('id').primaryKey(),
-    traceabilityId: integer('traceability_id')
-      .notNull()
-      .references(() => traceabilities.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action').notNull(),
-    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('trace_audits_trace_idx').on(t.traceabilityId)],
-);
-
 /** Scans grouped by a coarse source (hashed network prefix), written in batches. */
 export const scanSources = pgTable(
   'scan_sources',

@@ -1,3 +1,4 @@
 export * from './accounts.js';
+export * from './activity.js';
 export * from './catalog.js';
 export * from './meta.js';

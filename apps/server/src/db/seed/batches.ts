@@ -1,15 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PLATFORM_KEYS, TRACE_STEP_LABELS, type PlatformKey, type TraceStep } from '@agrihub/contract';
 import type { Db } from '../client.js';
-import {
-  products,
-  traceAudits,
-  traceEvents,
-  traceabilities,
-  uploads,
-  users,
-  type StoredFile,
-} from '../schema/index.js';
+import { activity, products, traceEvents, traceabilities, uploads, users, type StoredFile } from '../schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { publicCode } from '../../lib/secrets.js';
 import { demoEmail } from './accounts.js';
@@ -273,21 +265,25 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             createdBy: user.id,
           });
         }
-        await tx.insert(traceAudits).values([
+        await tx.insert(activity).values([
           {
-            traceabilityId: b.id,
-            userId: user.id,
+            subjectType: 'traceability',
+            subjectId: b.id,
+            platform: b.platform,
+            actorId: user.id,
             action: 'create',
-            detail: { lot_code: plan.lot, seed: true },
+            diff: { lot_code: plan.lot, seed: true },
             createdAt: first,
           },
           ...(published
             ? [
                 {
-                  traceabilityId: b.id,
-                  userId: user.id,
+                  subjectType: 'traceability',
+                  subjectId: b.id,
+                  platform: b.platform,
+                  actorId: user.id,
                   action: 'publish',
-                  detail: {},
+                  diff: {},
                   createdAt: new Date(last.getTime() + DAY),
                 },
               ]
@@ -295,10 +291,13 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
           ...(plan.state === 'recalled'
             ? [
                 {
-                  traceabilityId: b.id,
-                  userId: user.id,
+                  subjectType: 'traceability',
+                  subjectId: b.id,
+                  platform: b.platform,
+                  actorId: user.id,
                   action: 'recall',
-                  detail: { reason: plan.recallReason },
+                  note: plan.recallReason,
+                  diff: { reason: plan.recallReason },
                   createdAt: new Date(now.getTime() - 5 * DAY),
                 },
               ]

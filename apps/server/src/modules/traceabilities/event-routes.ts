@@ -93,7 +93,7 @@ export default async function eventRoutes(app: FastifyInstance) {
           })
           .returning();
         await touch(tx, b.id);
-        await audit(tx, b.id, actor.userId, 'event_add', {
+        await audit(tx, b, actor.userId, 'event_add', {
           event_id: ev.id,
           step: ev.step,
           published: b.status === 'published',
@@ -133,7 +133,7 @@ export default async function eventRoutes(app: FastifyInstance) {
           await tx.update(traceEvents).set({ position }).where(eq(traceEvents.id, id));
         }
         await touch(tx, b.id);
-        await audit(tx, b.id, actor.userId, 'event_reorder', { from: existing, to: wanted });
+        await audit(tx, b, actor.userId, 'event_reorder', { from: existing, to: wanted });
         return presentBatch(tx, req, b.id);
       });
       return { data: { traceability: out } };
@@ -162,7 +162,7 @@ export default async function eventRoutes(app: FastifyInstance) {
           .set(await columnsOf(tx, actor, req.body))
           .where(eq(traceEvents.id, ev.id));
         await touch(tx, b.id);
-        await audit(tx, b.id, actor.userId, 'event_update', { event_id: ev.id, step: req.body.step });
+        await audit(tx, b, actor.userId, 'event_update', { event_id: ev.id, step: req.body.step });
         return presentBatch(tx, req, b.id);
       });
       return { data: { traceability: out } };
@@ -187,7 +187,7 @@ export default async function eventRoutes(app: FastifyInstance) {
         assertEditable(b);
         await tx.delete(traceEvents).where(eq(traceEvents.id, ev.id));
         await touch(tx, b.id);
-        await audit(tx, b.id, actor.userId, 'event_delete', { event_id: ev.id, step: ev.step });
+        await audit(tx, b, actor.userId, 'event_delete', { event_id: ev.id, step: ev.step });
       });
       return { meta: { message: translate(req.locale, 'event_deleted') } };
     },

@@ -123,7 +123,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
               status: 'draft',
             })
             .returning();
-          await audit(tx, row.id, actor.userId, 'create', { lot_code: b.lot_code });
+          await audit(tx, row, actor.userId, 'create', { lot_code: b.lot_code });
           return presentBatch(tx, req, row.id);
         }),
       );
@@ -168,7 +168,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
             .update(traceabilities)
             .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), b.updatedAt.getTime() + 1)) })
             .where(eq(traceabilities.id, b.id));
-          await audit(tx, b.id, actor.userId, 'update', { fields: changedFields(b, columns) });
+          await audit(tx, b, actor.userId, 'update', { fields: changedFields(b, columns) });
           return presentBatch(tx, req, b.id);
         }),
       );

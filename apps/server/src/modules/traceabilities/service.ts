@@ -5,7 +5,6 @@ import type { Db, Tx } from '../../db/client.js';
 import {
   productVariants,
   products,
-  traceAudits,
   traceEvents,
   traceabilities,
   uploads,
@@ -18,6 +17,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { invalidateBatch } from '../trace-public/state.js';
 import { assertProducerWritable } from '../producers/guard.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
+import { recordActivity } from '../../lib/activity.js';
 import { presentBatchItem, presentEvent, type BatchJoin, type BatchRow } from './presenter.js';
 
 export interface Actor {
@@ -60,14 +60,23 @@ export function assertNotRecalled(b: BatchRow): void {
   if (b.recalledAt) throw conflict('batch_recalled');
 }
 
+/** One row of the batch's history in the shared activity log (a `reason` in the detail is its note). */
 export async function audit(
   tx: Db | Tx,
-  batchId: number,
+  batch: { id: number; platform: string },
   userId: number,
   action: string,
   detail: Record<string, unknown> = {},
 ) {
-  await tx.insert(traceAudits).values({ traceabilityId: batchId, userId, action, detail });
+  await recordActivity(tx, {
+    subjectType: 'traceability',
+    subjectId: batch.id,
+    platform: batch.platform,
+    actorId: userId,
+    action,
+    note: typeof detail.reason === 'string' ? detail.reason : null,
+    diff: detail,
+  });
 }
 
 /**

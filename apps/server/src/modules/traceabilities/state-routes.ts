@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   batch as batchSchema,
@@ -12,9 +12,10 @@ import {
   traceAudit,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
-import { producers, products, traceAudits, traceabilities, users } from '../../db/schema/index.js';
+import { producers, products, traceabilities } from '../../db/schema/index.js';
+import { listActivity } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
-import { iso, type BatchRow } from './presenter.js';
+import type { BatchRow } from './presenter.js';
 import { actorOf, assertNotRecalled, audit, changeOwnBatch, findOwnBatch, presentBatch } from './service.js';
 
 /** Publish, hold, release, recall and the change history of a batch. */
@@ -51,7 +52,7 @@ export default async function stateRoutes(app: FastifyInstance) {
         const reason = withReason ? (req.body as { reason: string }).reason : null;
         const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
           const { action, detail } = await change(tx, b, reason);
-          await audit(tx, b.id, actor.userId, action, detail ?? (reason ? { reason } : {}));
+          await audit(tx, b, actor.userId, action, detail ?? (reason ? { reason } : {}));
           return presentBatch(tx, req, b.id);
         });
         return { data: { traceability: out } };
@@ -148,21 +149,10 @@ export default async function stateRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = actorOf(req);
       const b = await findOwnBatch(app.db, actor, req.params.id);
-      const rows = await app.db
-        .select({ audit: traceAudits, userName: users.name })
-        .from(traceAudits)
-        .leftJoin(users, eq(users.id, traceAudits.userId))
-        .where(eq(traceAudits.traceabilityId, b.id))
-        .orderBy(desc(traceAudits.createdAt), desc(traceAudits.id));
+      const rows = await listActivity(app.db, 'traceability', b.id, { includeInternal: false });
       return {
         data: {
-          history: rows.map(({ audit: a, userName }) => ({
-            id: a.id,
-            action: a.action,
-            detail: a.detail,
-            user: a.userId ? { id: a.userId, name: userName ?? '' } : null,
-            created_at: iso(a.createdAt)!,
-          })),
+          history: rows.map(({ id, action, detail, user, created_at }) => ({ id, action, detail, user, created_at })),
         },
       };
     },
