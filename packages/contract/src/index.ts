@@ -21,3 +21,4 @@ export * from './publication.js';
 export * from './variants.js';
 export * from './categories.js';
 export * from './schemas/products.js';
+export * from './schemas/activity.js';

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   envelope,
   errorEnvelope,
+  historyAnswer,
   idParam,
   moveRefusal,
   producer as producerSchema,
@@ -15,6 +16,7 @@ import {
   type ApprovalStatus,
 } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
+import { listActivity, recordActivity } from '../../lib/activity.js';
 import { notFound } from '../../lib/errors.js';
 import { assertMove } from '../../lib/workflow.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -30,6 +32,9 @@ const NOTE: Record<ApprovalStatus, string> = {
   closed: 'producer_closed',
   pending: 'producer_reopened',
 };
+
+/** History action of a move to each status. */
+const ACTION: Record<ApprovalStatus, string> = { approved: 'approve', closed: 'close', pending: 'reopen' };
 
 /**
  * Administrators with update producer approve, close (with a reason) or reopen (back to pending)
@@ -65,6 +70,18 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           (p) => !moveRefusal(producerApproval, p.status as ApprovalStatus, status, actor, reason),
         );
         if (!movable.length) return [];
+        for (const p of movable) {
+          await recordActivity(tx, {
+            subjectType: 'producer',
+            subjectId: p.id,
+            platform: req.platform,
+            actorId: actor.id,
+            action: ACTION[status],
+            from: p.status,
+            to: status,
+            note: reason,
+          });
+        }
         return tx
           .update(producers)
           .set({ status, updatedAt: new Date() })
@@ -84,6 +101,28 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         data: { updated: changed.length },
         meta: { message: translate(req.locale, 'producers_bulk_updated', { count: changed.length }) },
       };
+    },
+  );
+
+  r.get(
+    '/api/v1/admin/producers/:id/history',
+    {
+      config: { access: 'admin', ability: ['read', 'producer'] },
+      schema: {
+        tags: ['admin'],
+        summary: "The producer's history (approval, closing with the reason, reopening), internal notes included",
+        params: idParam,
+        response: { 200: historyAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const [p] = await app.db
+        .select({ id: producers.id })
+        .from(producers)
+        .where(and(eq(producers.id, req.params.id), eq(producers.platform, req.platform)))
+        .limit(1);
+      if (!p) throw notFound();
+      return { data: { history: await listActivity(app.db, 'producer', p.id, { includeInternal: true }) } };
     },
   );
 
@@ -117,6 +156,16 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           .set({ status, updatedAt: new Date() })
           .where(eq(producers.id, before.id))
           .returning();
+        await recordActivity(tx, {
+          subjectType: 'producer',
+          subjectId: before.id,
+          platform: before.platform,
+          actorId: currentUser(req).id,
+          action: ACTION[status],
+          from: before.status,
+          to: status,
+          note: reason,
+        });
         return { row: after, changed: true };
       });
       if (changed) {

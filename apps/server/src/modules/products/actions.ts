@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { QR_FILE_NAME, envelope, errorEnvelope, idParam, product, productSkuRequest } from '@agrihub/contract';
+import {
+  QR_FILE_NAME,
+  envelope,
+  errorEnvelope,
+  historyAnswer,
+  idParam,
+  product,
+  productSkuRequest,
+} from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
+import { listActivity, recordActivity } from '../../lib/activity.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { productPublicUrl, qrPng } from '../../lib/public-url.js';
 import type { ProductRow } from './presenter.js';
@@ -58,6 +68,15 @@ export default async function productActionRoutes(app: FastifyInstance) {
           .set({ status: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
           .where(eq(products.id, p.id))
           .returning();
+        await recordActivity(tx, {
+          subjectType: 'product',
+          subjectId: p.id,
+          platform: p.platform,
+          actorId: currentUser(req).id,
+          action: 'submit',
+          from: p.status,
+          to: 'pending',
+        });
         return u;
       });
       return {
@@ -120,6 +139,24 @@ export default async function productActionRoutes(app: FastifyInstance) {
         .catch(mapSkuRace);
       invalidateTracePages(app, row.id);
       return { data: { product: await presentOne(app.db, row, baseOf(app, req)) }, meta: note(req, 'sku_saved') };
+    },
+  );
+
+  r.get(
+    '/api/v1/products/:id/history',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['products'],
+        summary: "The product's history: submissions, reviews (with the reason), edits back to draft; newest first",
+        params: idParam,
+        response: { 200: historyAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const p = await getProduct(app.db, producerScope(req), req.params.id);
+      // A producer never sees an internal note.
+      return { data: { history: await listActivity(app.db, 'product', p.id, { includeInternal: false }) } };
     },
   );
 

@@ -5,6 +5,7 @@ import {
   envelope,
   errorEnvelope,
   gtinVerificationRequest,
+  historyAnswer,
   idParam,
   listEnvelope,
   product,
@@ -13,6 +14,7 @@ import {
   type PlatformKey,
 } from '@agrihub/contract';
 import { products } from '../../db/schema/index.js';
+import { listActivity, recordActivity } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
 import { listMetaOf } from '../../lib/search.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -57,6 +59,23 @@ export default async function adminProductRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/api/v1/admin/products/:id/history',
+    {
+      config: { access: 'admin', ability: ['read', 'product'] },
+      schema: {
+        tags: ['admin products'],
+        summary: "The product's history, internal notes included; newest first",
+        params: idParam,
+        response: { 200: historyAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const p = await getProduct(app.db, { platform: req.platform }, req.params.id);
+      return { data: { history: await listActivity(app.db, 'product', p.id, { includeInternal: true }) } };
+    },
+  );
+
   async function review(
     id: number,
     platform: PlatformKey,
@@ -79,6 +98,16 @@ export default async function adminProductRoutes(app: FastifyInstance) {
           .set({ status: to, rejectReason: reason, reviewedAt: now, reviewedBy: reviewer, updatedAt: now, ...approval })
           .where(eq(products.id, p.id))
           .returning();
+        await recordActivity(tx, {
+          subjectType: 'product',
+          subjectId: p.id,
+          platform: p.platform,
+          actorId: reviewer,
+          action: to === 'approved' ? 'approve' : 'reject',
+          from: p.status,
+          to,
+          note: reason,
+        });
         return u;
       })
       .then((row) => {

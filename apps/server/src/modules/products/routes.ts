@@ -13,6 +13,7 @@ import {
 } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { AppError, conflict } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
 import { listMetaOf } from '../../lib/search.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { assertFresh, saveProduct } from './save.js';
@@ -102,7 +103,7 @@ export default async function productRoutes(app: FastifyInstance) {
           const existing = await lockOwnProduct(tx, scope, req.params.id);
           assertFresh(existing.updatedAt, req.body.updated_at);
           if (existing.status === 'pending') throw conflict('product_under_review');
-          return saveProduct(tx, app.storage, scope, req.body, existing);
+          return saveProduct(tx, app.storage, { ...scope, actorId: currentUser(req).id }, req.body, existing);
         })
         .catch((err: unknown) => mapSkuRace(err, req.body.gtin));
       invalidateTracePages(app, row.id);

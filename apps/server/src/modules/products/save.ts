@@ -18,6 +18,7 @@ import {
   type Certificate,
   type OptionGroup,
 } from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
 import { AppError, conflict, unprocessable } from '../../lib/errors.js';
 import { publicCode } from '../../lib/secrets.js';
 import type { StorageDriver } from '../../plugins/storage.js';
@@ -28,6 +29,8 @@ export type ProductInput = z.output<typeof productRequest>;
 interface SaveScope {
   platform: PlatformKey;
   producerId: number;
+  /** Who saves (recorded in the product's history when an edit sends it back to draft). */
+  actorId?: number | null;
 }
 
 export const skuTaken = (field = 'sku', code = 'sku_taken', params: Record<string, string> = {}) =>
@@ -182,6 +185,17 @@ export async function saveProduct(
       .set({ ...fields, status, updatedAt: nextUpdatedAt(existing.updatedAt) })
       .where(eq(products.id, existing.id))
       .returning()) as [ProductRow];
+    if (status !== existing.status) {
+      await recordActivity(tx, {
+        subjectType: 'product',
+        subjectId: existing.id,
+        platform: existing.platform,
+        actorId: scope.actorId ?? null,
+        action: 'back_to_draft',
+        from: existing.status,
+        to: status,
+      });
+    }
   } else {
     [row] = (await tx
       .insert(products)
