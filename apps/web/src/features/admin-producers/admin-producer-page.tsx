@@ -1,12 +1,13 @@
-import { Button, Flex, Result, Space, Typography } from 'antd';
+import { Button, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ActivityHistory } from '../../components/activity-history';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
 import { isApiError } from '../../lib/api-error';
-import { useGetAdminProducerQuery } from './admin-producers-api';
+import { useAdminProducerHistoryQuery, useGetAdminProducerQuery } from './admin-producers-api';
 import { ProducerDetails } from './producer-details';
 import { StatusActions } from './status-actions';
 import { ProducerStatusTag } from './status-tag';
@@ -17,6 +18,8 @@ export function AdminProducerPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetAdminProducerQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const history = useAdminProducerHistoryQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {
     return (
@@ -52,6 +55,9 @@ export function AdminProducerPage() {
         <StatusActions producer={p} />
       </Flex>
       <ProducerDetails detail={detail} />
+      <Card title={tc('activity.title')} size="small">
+        <ActivityHistory query={history} testId="producer-history" />
+      </Card>
     </Flex>
   );
 }

@@ -1,3 +1,4 @@
+import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
 import type { AdminProducerDetail, ProducerBulkRequest } from '@agrihub/contract/schemas/admin-producers';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
@@ -34,6 +35,12 @@ export const adminProducersApi = tagged.injectEndpoints({
       transformResponse: (a: Envelope<AdminProducerDetail>) => a.data,
       providesTags: (_r, _e, id) => [{ type: 'AdminProducer', id }],
     }),
+    adminProducerHistory: build.query<ActivityItem[], number>({
+      query: (id) => `api/v1/admin/producers/${id}/history`,
+      transformResponse: (a: HistoryAnswer) => a.data.history,
+      // A status change (single or bulk) refreshes the history too.
+      providesTags: (_r, _e, id) => [{ type: 'AdminProducer', id }],
+    }),
     setProducerStatus: build.mutation<{ producer: Producer; message?: string }, StatusChange>({
       query: ({ id, status, reason }) => ({
         url: `api/v1/admin/producers/${id}/status`,
@@ -57,6 +64,7 @@ export const adminProducersApi = tagged.injectEndpoints({
 export const {
   useListAdminProducersQuery,
   useGetAdminProducerQuery,
+  useAdminProducerHistoryQuery,
   useSetProducerStatusMutation,
   useBulkProducerStatusMutation,
 } = adminProducersApi;

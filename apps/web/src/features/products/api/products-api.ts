@@ -1,3 +1,4 @@
+import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
 import { orderProductTypes } from '@agrihub/contract/categories';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type {
@@ -51,6 +52,12 @@ export const productsApi = tagged.injectEndpoints({
       transformResponse: (a: ProductEnvelope) => a.data.product,
       providesTags: (_r, _e, id) => [{ type: 'Product', id }],
     }),
+    productHistory: build.query<ActivityItem[], number>({
+      query: (id) => `api/v1/products/${id}/history`,
+      transformResponse: (a: HistoryAnswer) => a.data.history,
+      // A change of the product (save, submit) refreshes its history too.
+      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+    }),
     createProduct: build.mutation<ProductAnswer, ProductRequest>({
       query: (body) => ({ url: 'api/v1/products', method: 'POST', body }),
       transformResponse: toAnswer,
@@ -99,6 +106,7 @@ export const productsApi = tagged.injectEndpoints({
 export const {
   useListProductsQuery,
   useGetProductQuery,
+  useProductHistoryQuery,
   useCreateProductMutation,
   useUpdateProductMutation,
   useDeleteProductMutation,

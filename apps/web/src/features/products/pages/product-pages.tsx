@@ -1,12 +1,13 @@
-import { Button, Result } from 'antd';
+import { Button, Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useAppSelector } from '../../../stores/hooks';
-import { useGetProductQuery } from '../api/products-api';
+import { useGetProductQuery, useProductHistoryQuery } from '../api/products-api';
 import { ProductEditor } from '../components/product-editor';
 
 function NeedsProducer() {
@@ -27,6 +28,8 @@ export function ProductPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const product = useGetProductQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const history = useProductHistoryQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(product.error) && product.error.status === 404)) {
     return (
@@ -44,5 +47,12 @@ export function ProductPage() {
   }
   if (product.isError) return <QueryError error={product.error} onRetry={() => void product.refetch()} />;
   if (!product.data) return <PageLoader />;
-  return <ProductEditor key={product.data.id} product={product.data} />;
+  return (
+    <Flex vertical gap={16}>
+      <ProductEditor key={product.data.id} product={product.data} />
+      <Card title={tc('activity.title')} size="small">
+        <ActivityHistory query={history} testId="product-history" />
+      </Card>
+    </Flex>
+  );
 }

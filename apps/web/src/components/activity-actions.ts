@@ -1,0 +1,2 @@
+/** History actions (activity log) the web names in `common:activity.actions.*`; others show as sent. */
+export const ACTIVITY_ACTIONS = ['submit', 'approve', 'reject', 'back_to_draft', 'close', 'reopen', 'note'] as const;
