@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ActivityHistory } from '../../components/activity-history';
 import { PageLoader } from '../../components/page-loader';
 import { QueryError } from '../../components/query-error';
 import { paths } from '../../config/paths';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../lib/formatters';
 import { currentLocale } from '../../lib/i18n';
 import { useProductTypesQuery } from '../products/api/products-api';
 import { ProductStatusTag } from '../products/components/status-tag';
-import { useGetAdminProductQuery } from './admin-products-api';
+import { useAdminProductHistoryQuery, useGetAdminProductQuery } from './admin-products-api';
 import { ProductDetails } from './product-details';
 import { ReviewActions } from './review-actions';
 
@@ -21,6 +22,8 @@ export function AdminProductPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetAdminProductQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const types = useProductTypesQuery();
+  const history = useAdminProductHistoryQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {
     return (
@@ -81,6 +84,9 @@ export function AdminProductPage() {
         product={p}
         productTypeName={type ? (i18n.language === 'en' ? type.name_en : type.name) : undefined}
       />
+      <Card title={tc('activity.title')} size="small">
+        <ActivityHistory query={history} testId="product-history" />
+      </Card>
     </Flex>
   );
 }

@@ -1,3 +1,4 @@
+import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import type { Product } from '@agrihub/contract/schemas/products';
@@ -24,6 +25,12 @@ export const adminProductsApi = tagged.injectEndpoints({
     getAdminProduct: build.query<Product, number>({
       query: (id) => `api/v1/admin/products/${id}`,
       transformResponse: (a: ProductEnvelope) => a.data.product,
+      providesTags: (_r, _e, id) => [{ type: 'AdminProduct', id }],
+    }),
+    adminProductHistory: build.query<ActivityItem[], number>({
+      query: (id) => `api/v1/admin/products/${id}/history`,
+      transformResponse: (a: HistoryAnswer) => a.data.history,
+      // A review (approve, reject) refreshes the history too.
       providesTags: (_r, _e, id) => [{ type: 'AdminProduct', id }],
     }),
     approveProduct: build.mutation<ProductAnswer, number>({
@@ -62,6 +69,7 @@ export const adminProductsApi = tagged.injectEndpoints({
 export const {
   useListAdminProductsQuery,
   useGetAdminProductQuery,
+  useAdminProductHistoryQuery,
   useApproveProductMutation,
   useRejectProductMutation,
   useSetGtinVerificationMutation,
