@@ -208,7 +208,7 @@ export const traceAudit = z.object({
 });
 export type TraceAudit = z.infer<typeof traceAudit>;
 
-/** Audit actions recorded in trace_audits (the web translates `history.<action>`). */
+/** Batch history actions (activity rows of subject 'traceability'; the web translates `history.<action>`). */
 export const TRACE_AUDIT_ACTIONS = [
   'create',
   'update',
