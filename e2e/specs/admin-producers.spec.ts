@@ -3,6 +3,8 @@ import { demo, expect, login, logout, test, urlFor } from '../support/fixtures';
 const NEWUSER_PRODUCER = 'Hộ kinh doanh Trần Thị Bình';
 
 test('admin approves a pending producer; the producer’s dashboard then shows approved', async ({ page }) => {
+  // Three sign-ins and two admin pages: a long story, given three times the usual budget.
+  test.slow();
   // Before: the producer sees its pending status.
   await login(page, 'agrihub', demo('newuser', 'agrihub'));
   await expect(page).toHaveURL(/dashboard/);
