@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages/index.js';
 import {
   MACHINES,
   allowedMoves,
@@ -42,6 +43,15 @@ describe('every machine', () => {
         [...states].filter((s) => !reached.has(s)),
         m.key,
       ).toEqual([]);
+    }
+  });
+
+  it('names every state in Vietnamese and English (the 409 message lists them)', () => {
+    for (const m of Object.values(MACHINES)) {
+      for (const state of m.states) {
+        expect(MESSAGES.vi[`state_${state}`], `${m.key} ${state} vi`).toBeTruthy();
+        expect(MESSAGES.en[`state_${state}`], `${m.key} ${state} en`).toBeTruthy();
+      }
     }
   });
 

@@ -6,6 +6,7 @@ import { PRODUCT_MESSAGES } from './products.js';
 import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
+import { WORKFLOW_MESSAGES } from './workflows.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -20,6 +21,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...TRACEABILITY_MESSAGES.vi,
     ...PRODUCT_MESSAGES.vi,
     ...PRODUCER_MESSAGES.vi,
+    ...WORKFLOW_MESSAGES.vi,
     ...PUBLICATION_MESSAGES.vi,
     ...EXPORT_MESSAGES.vi,
   },
@@ -29,6 +31,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...TRACEABILITY_MESSAGES.en,
     ...PRODUCT_MESSAGES.en,
     ...PRODUCER_MESSAGES.en,
+    ...WORKFLOW_MESSAGES.en,
     ...PUBLICATION_MESSAGES.en,
     ...EXPORT_MESSAGES.en,
   },

@@ -149,7 +149,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
     expect(res.statusCode).toBe(409);
     expect(json(res).meta).toMatchObject({
       code: 'transition_not_allowed',
-      message: 'Không thể chuyển trạng thái từ “approved” sang “pending”. Trạng thái có thể chuyển: closed.',
+      message: 'Không thể chuyển trạng thái từ “Đã duyệt” sang “Chờ duyệt”. Trạng thái có thể chuyển: Đã đóng.',
     });
     expect(await statusOf(p.producerId!)).toBe('approved');
     // In bulk, producers that may not make the move are left as they are.

@@ -150,7 +150,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           .for('update');
         if (!before) throw notFound();
         if (before.status === status) return { row: before, changed: false };
-        assertMove(producerApproval, before.status as ApprovalStatus, status, currentUser(req), reason);
+        assertMove(req.locale, producerApproval, before.status as ApprovalStatus, status, currentUser(req), reason);
         const [after] = await tx
           .update(producers)
           .set({ status, updatedAt: new Date() })
