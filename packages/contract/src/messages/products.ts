@@ -6,7 +6,6 @@ export const PRODUCT_MESSAGES = {
     // errors by code
     sku_taken: 'Mã SKU này đã được dùng cho một sản phẩm khác của đơn vị.',
     variant_sku_taken: 'Mã SKU của phân loại "{{sku}}" đã được dùng ở một sản phẩm khác.',
-    invalid_transition: 'Không thể chuyển sản phẩm từ trạng thái "{{from}}" sang "{{to}}".',
     product_under_review:
       'Sản phẩm đang chờ duyệt nên chưa thể chỉnh sửa. Vui lòng đợi quản trị viên duyệt hoặc từ chối.',
     product_has_published_batches:
@@ -54,7 +53,6 @@ export const PRODUCT_MESSAGES = {
   en: {
     sku_taken: 'This SKU is already used by another product of your business.',
     variant_sku_taken: 'The variant SKU "{{sku}}" is already used by another product.',
-    invalid_transition: 'A product cannot go from "{{from}}" to "{{to}}".',
     product_under_review:
       'This product is waiting for review and cannot be edited until an administrator approves or rejects it.',
     product_has_published_batches:

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
+  productReview,
   QR_FILE_NAME,
   envelope,
   errorEnvelope,
@@ -13,9 +14,10 @@ import {
 import type { Tx } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
 import { listActivity, recordActivity } from '../../lib/activity.js';
-import { AppError, conflict } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { assertMove } from '../../lib/workflow.js';
 import { productPublicUrl, qrPng } from '../../lib/public-url.js';
 import type { ProductRow } from './presenter.js';
 import { getProduct, presentOne } from './queries.js';
@@ -59,8 +61,7 @@ export default async function productActionRoutes(app: FastifyInstance) {
       const scope = producerScope(req);
       const row = await app.db.transaction(async (tx) => {
         const p = await lockOwnProduct(tx, scope, req.params.id);
-        if (p.status !== 'draft' && p.status !== 'rejected')
-          throw conflict('invalid_transition', { from: p.status, to: 'pending' });
+        assertMove(req.locale, productReview, p.status, 'pending', { ...currentUser(req), isOwner: true });
         // An old product whose GTIN another product owns (before GTINs were owned) must change it first.
         if (p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
         const [u] = await tx

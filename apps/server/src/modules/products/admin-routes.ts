@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import {
@@ -11,11 +11,12 @@ import {
   product,
   productListQuery,
   rejectProductRequest,
-  type PlatformKey,
+  productReview,
 } from '@agrihub/contract';
 import { products } from '../../db/schema/index.js';
 import { listActivity, recordActivity } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
+import { assertMove } from '../../lib/workflow.js';
 import { listMetaOf } from '../../lib/search.js';
 import { currentUser } from '../../plugins/auth.js';
 import { approvedSnapshot } from './approval.js';
@@ -77,16 +78,18 @@ export default async function adminProductRoutes(app: FastifyInstance) {
   );
 
   async function review(
-    id: number,
-    platform: PlatformKey,
-    reviewer: number,
+    req: FastifyRequest<{ Params: { id: number } }>,
     to: 'approved' | 'rejected',
     reason: string | null,
   ) {
+    const { platform, locale } = req;
+    const id = req.params.id;
+    const user = currentUser(req);
+    const reviewer = user.id;
     return app.db
       .transaction(async (tx) => {
         const p = await getProduct(tx, { platform }, id, { forUpdate: true });
-        if (p.status !== 'pending') throw conflict('invalid_transition', { from: p.status, to });
+        assertMove(locale, productReview, p.status, to, user, reason);
         // A product may not be approved with a GTIN another product owns (data from before GTINs were owned).
         if (to === 'approved' && p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
         const now = new Date();
@@ -120,7 +123,7 @@ export default async function adminProductRoutes(app: FastifyInstance) {
     '/api/v1/admin/products/:id/approve',
     { config: { access: 'admin', ability: ['update', 'product'] }, schema: { ...one, summary: 'pending → approved' } },
     async (req) => {
-      const row = await review(req.params.id, req.platform, currentUser(req).id, 'approved', null);
+      const row = await review(req, 'approved', null);
       return {
         data: { product: await presentOne(app.db, row, baseOf(app, req)) },
         meta: note(req, 'product_approved'),
@@ -135,7 +138,7 @@ export default async function adminProductRoutes(app: FastifyInstance) {
       schema: { ...one, summary: 'pending → rejected with a reason', body: rejectProductRequest },
     },
     async (req) => {
-      const row = await review(req.params.id, req.platform, currentUser(req).id, 'rejected', req.body.reason);
+      const row = await review(req, 'rejected', req.body.reason);
       return {
         data: { product: await presentOne(app.db, row, baseOf(app, req)) },
         meta: note(req, 'product_rejected'),
@@ -149,7 +152,8 @@ export default async function adminProductRoutes(app: FastifyInstance) {
       config: { access: 'admin', ability: ['update', 'product'] },
       schema: {
         ...one,
-        summary: "Mark the GTIN as verified (its company prefix belongs to the producer) or not; a GTIN change clears it",
+        summary:
+          'Mark the GTIN as verified (its company prefix belongs to the producer) or not; a GTIN change clears it',
         body: gtinVerificationRequest,
       },
     },

@@ -63,7 +63,7 @@ describe('admin products', () => {
     expect(json(res).meta.message).toBe('Đã duyệt sản phẩm.');
     const again = await call(admin, 'POST', `/api/v1/admin/products/${p.id}/approve`);
     expect(again.statusCode).toBe(409);
-    expect(json(again).meta.code).toBe('invalid_transition');
+    expect(json(again).meta.code).toBe('transition_not_allowed');
     const draft = await createProduct(t.app, producer, productBody(cat.leaf));
     expect((await call(admin, 'POST', `/api/v1/admin/products/${draft.id}/approve`)).statusCode).toBe(409);
   });

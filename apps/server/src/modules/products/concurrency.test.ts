@@ -36,9 +36,9 @@ describe('PUT /api/v1/products/{id} with updated_at', () => {
     const now = json(await t.app.inject({ method: 'GET', url, headers: as(a) })).data.product;
     expect(now).toMatchObject({ name: 'Rau cải ngọt', updated_at: saved.updated_at });
     // After a reload it goes through; a client that sends no updated_at is not checked.
-    expect((await put(url, productBody(cat.leaf, { name: 'Rau muống', updated_at: saved.updated_at }))).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await put(url, productBody(cat.leaf, { name: 'Rau muống', updated_at: saved.updated_at }))).statusCode,
+    ).toBe(200);
     expect((await put(url, productBody(cat.leaf, { name: 'Rau dền' }))).statusCode).toBe(200);
     const bad = await put(url, productBody(cat.leaf, { updated_at: 'hôm qua' }));
     expect(bad.statusCode).toBe(422);
@@ -69,7 +69,10 @@ describe('PUT /api/v1/traceabilities/{id} with updated_at', () => {
     const url = `/api/v1/traceabilities/${b.id}`;
     const first = await put(url, batchBody(product.id, { lot_code: 'CC-1', quantity: 7, updated_at: read.updated_at }));
     expect(first.statusCode).toBe(200);
-    const second = await put(url, batchBody(product.id, { lot_code: 'CC-1', quantity: 9, updated_at: read.updated_at }));
+    const second = await put(
+      url,
+      batchBody(product.id, { lot_code: 'CC-1', quantity: 9, updated_at: read.updated_at }),
+    );
     expect(second.statusCode).toBe(409);
     expect(json(second).meta.code).toBe('stale_update');
     const now = json(await t.app.inject({ method: 'GET', url, headers: as(a) })).data.traceability;

@@ -137,7 +137,9 @@ describe('GS1 Digital Link hijack (issue 7, finding 2)', () => {
     // Saving the product with its own GTIN is fine; a GTIN-8 and its GTIN-14 form are the same GTIN.
     const short = withCheckDigit('9638507');
     const p = await createProduct(t.app, a, productBody(cat.leaf, { name: 'Mứt', gtin: short }));
-    expect((await call(a, 'PUT', `/api/v1/products/${p.id}`, productBody(cat.leaf, { gtin: short }))).statusCode).toBe(200);
+    expect((await call(a, 'PUT', `/api/v1/products/${p.id}`, productBody(cat.leaf, { gtin: short }))).statusCode).toBe(
+      200,
+    );
     const padded = await call(a, 'POST', '/api/v1/products', productBody(cat.leaf, { gtin: `000000${short}` }));
     expect(json(padded).meta.code).toBe('gtin_taken_own');
     // Another platform is another GTIN register.

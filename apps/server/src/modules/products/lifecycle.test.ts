@@ -27,7 +27,7 @@ describe('status cycle, update and delete', () => {
     expect(json(reg).data.product).toMatchObject({ status: 'pending', submitted_at: expect.any(String) });
     const again = await inject(a, 'POST', `/api/v1/products/${p.id}/register`);
     expect(again.statusCode).toBe(409);
-    expect(json(again).meta.code).toBe('invalid_transition');
+    expect(json(again).meta.code).toBe('transition_not_allowed');
     const edit = await inject(a, 'PUT', `/api/v1/products/${p.id}`, productBody(cat.leaf, { name: 'Đổi tên' }));
     expect(edit.statusCode).toBe(409);
     expect(json(edit).meta.code).toBe('product_under_review');

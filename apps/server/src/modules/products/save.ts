@@ -56,15 +56,12 @@ export async function assertSkuFree(tx: Tx, producerId: number, sku: string, exc
 export function gtinTaken(gtin: string, ownProductName: string | null): AppError {
   return ownProductName == null
     ? new AppError(409, 'gtin_taken', { gtin }, [{ field: 'gtin', message: 'gtin_taken' }])
-    : new AppError(409, 'gtin_taken_own', { gtin, name: ownProductName }, [{ field: 'gtin', message: 'gtin_taken_own' }]);
+    : new AppError(409, 'gtin_taken_own', { gtin, name: ownProductName }, [
+        { field: 'gtin', message: 'gtin_taken_own' },
+      ]);
 }
 
-export async function assertGtinFree(
-  tx: Tx,
-  scope: SaveScope,
-  gtin: string,
-  exceptId?: number,
-): Promise<string> {
+export async function assertGtinFree(tx: Tx, scope: SaveScope, gtin: string, exceptId?: number): Promise<string> {
   const gtin14 = toGtin14(gtin);
   const conds = [eq(products.platform, scope.platform), eq(products.gtin14, gtin14)];
   if (exceptId) conds.push(ne(products.id, exceptId));

@@ -5,6 +5,8 @@ import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '@agrihub/contract/permissions';
 import { rejectProductRequest, type Product } from '@agrihub/contract/schemas/products';
+import { allowedMoves, productReview } from '@agrihub/contract/workflows';
+import { useAppSelector } from '../../stores/hooks';
 import { isApiError } from '../../lib/api-error';
 import { contractRule, serverFieldErrors } from '../../lib/form-rules';
 import { useApproveProductMutation, useRejectProductMutation } from './admin-products-api';
@@ -21,8 +23,13 @@ export function ReviewActions({ product }: { product: Product }) {
   const [reject, rejecting] = useRejectProductMutation();
   const [rejectOpen, setRejectOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
+  const user = useAppSelector((s) => s.user.user);
 
-  if (!ability.can('update', 'product') || product.status !== 'pending') return null;
+  // The buttons are the moves the product review table allows this user (the server checks again).
+  const moves = user && ability.can('update', 'product') ? allowedMoves(productReview, product.status, user) : [];
+  const canApprove = moves.some((m) => m.to === 'approved');
+  const canReject = moves.some((m) => m.to === 'rejected');
+  if (!canApprove && !canReject) return null;
 
   const fail = (e: unknown) => void message.error(isApiError(e) ? e.message : t('errors.generic'));
   const onApprove = () =>
@@ -59,18 +66,22 @@ export function ReviewActions({ product }: { product: Product }) {
   return (
     <>
       <Space>
-        <Button danger icon={<CloseOutlined />} onClick={() => setRejectOpen(true)} data-testid="reject-product">
-          {t('review.reject')}
-        </Button>
-        <Button
-          type="primary"
-          icon={<CheckOutlined />}
-          loading={approving.isLoading}
-          onClick={onApprove}
-          data-testid="approve-product"
-        >
-          {t('review.approve')}
-        </Button>
+        {canReject && (
+          <Button danger icon={<CloseOutlined />} onClick={() => setRejectOpen(true)} data-testid="reject-product">
+            {t('review.reject')}
+          </Button>
+        )}
+        {canApprove && (
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            loading={approving.isLoading}
+            onClick={onApprove}
+            data-testid="approve-product"
+          >
+            {t('review.approve')}
+          </Button>
+        )}
       </Space>
       <Modal
         open={rejectOpen}
