@@ -9,10 +9,12 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-start-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+/** The server on the embedded database in `dataDir` (the suite's own DATABASE_URL is not passed on). */
 function spawnServer(env: Record<string, string>) {
+  const { DATABASE_URL: _suiteDatabase, ...inherited } = process.env;
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
+    env: { ...inherited, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
   });
 }
 
