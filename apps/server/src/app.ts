@@ -18,6 +18,7 @@ import authPlugin, { publicRoutes } from './plugins/auth.js';
 import contextPlugin from './plugins/context.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
+import eventsPlugin from './plugins/events.js';
 import mailerPlugin from './plugins/mailer.js';
 import storagePlugin from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(publicRoutes((scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' })));
   await app.register(mailerPlugin);
+  await app.register(eventsPlugin);
   await app.register(storagePlugin);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
