@@ -32,7 +32,7 @@ export default fp(async function events(app) {
     for (const handler of handlers.get(event.type) ?? []) {
       const p = (async () => {
         try {
-          await handler(event as never);
+          await handler(event);
         } catch (err) {
           app.log.error({ err, event: event.type }, 'domain event handler failed');
         }
@@ -44,7 +44,7 @@ export default fp(async function events(app) {
 
   const bus: EventBus = {
     on(type, handler) {
-      handlers.set(type, [...(handlers.get(type) ?? []), handler as Handler<DomainEventType>]);
+      handlers.set(type, [...(handlers.get(type) ?? []), handler as unknown as Handler<DomainEventType>]);
     },
     publish(list) {
       for (const event of list) run(event);
