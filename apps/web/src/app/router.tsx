@@ -125,12 +125,12 @@ const routes: RouteObject[] = [
           {
             path: paths.informationSecurity,
             handle: handle({ title: 'informationSecurity', responsive: true }),
-            lazy: page(() => import('../features/shell/information-security-page'), 'InformationSecurityPage'),
+            lazy: page(() => import('../features/shell/pages/information-security-page'), 'InformationSecurityPage'),
           },
           {
             path: paths.notFound,
             handle: handle({ title: 'notFound', responsive: true }),
-            lazy: page(() => import('../features/shell/not-found-page'), 'NotFoundPage'),
+            lazy: page(() => import('../features/shell/pages/not-found-page'), 'NotFoundPage'),
           },
         ],
       },
@@ -139,7 +139,7 @@ const routes: RouteObject[] = [
         // src/trace), served by the API for /trace/*. An in-app link that lands here loads that page.
         path: paths.trace,
         handle: handle({ responsive: true }),
-        lazy: page(() => import('../features/shell/external-page'), 'ExternalPage'),
+        lazy: page(() => import('../features/shell/pages/external-page'), 'ExternalPage'),
       },
       {
         // Everything else needs a token: visitors go to /login?next=<where they were going>.
@@ -156,7 +156,7 @@ const routes: RouteObject[] = [
                 // Unknown private paths, and admin-redirected ones (ADMIN_REDIRECTS) whose page is not built yet.
                 path: '*',
                 handle: handle({ title: 'notFound' }),
-                lazy: page(() => import('../features/shell/not-found-page'), 'NotFoundInFrame'),
+                lazy: page(() => import('../features/shell/pages/not-found-page'), 'NotFoundInFrame'),
               },
             ],
           },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { PageLoader } from '../../../components/page-loader';
 import { NotFoundPage } from './not-found-page';
 
 const GUARD_KEY = 'agrihub.external-page';

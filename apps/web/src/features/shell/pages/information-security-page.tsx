@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PublicCard } from '../../components/public-card';
-import { platform } from '../../lib/platform';
+import { PublicCard } from '../../../components/public-card';
+import { platform } from '../../../lib/platform';
 
 const SECTIONS = ['collect', 'use', 'share', 'protect', 'retention', 'rights', 'cookies', 'contact'] as const;
 

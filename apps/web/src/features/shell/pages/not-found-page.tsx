@@ -1,8 +1,8 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEFAULT_PRIVATE_PATH, paths } from '../../config/paths';
-import { PublicCard } from '../../components/public-card';
+import { DEFAULT_PRIVATE_PATH, paths } from '../../../config/paths';
+import { PublicCard } from '../../../components/public-card';
 
 function NotFound({ home }: { home: string }) {
   const { t } = useTranslation('common');
