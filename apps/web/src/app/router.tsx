@@ -23,7 +23,7 @@ const privatePages: RouteObject[] = [
   {
     path: paths.dashboard,
     handle: handle({ title: 'dashboard' }),
-    lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+    lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
   },
   {
     path: paths.accountSetup,

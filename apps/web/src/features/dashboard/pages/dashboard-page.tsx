@@ -1,7 +1,7 @@
 import { isAdministrator } from '@agrihub/contract/permissions';
-import { useAppSelector } from '../../stores/hooks';
-import { AdminDashboard } from './admin-dashboard';
-import { ProducerDashboard } from './producer-dashboard';
+import { useAppSelector } from '../../../stores/hooks';
+import { AdminDashboard } from '../components/admin-dashboard';
+import { ProducerDashboard } from '../components/producer-dashboard';
 
 /** The account's real state: producers see approval, completeness and next steps; admins a welcome. */
 export function DashboardPage() {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { visibleMenu } from '@agrihub/contract/menu';
 import type { User } from '@agrihub/contract/schemas/auth';
-import { useExistingPages } from '../../components/existing-pages';
-import { MenuIcon } from '../../components/menu-icon';
-import { menuLinks } from '../../lib/menu';
-import { platform } from '../../lib/platform';
+import { useExistingPages } from '../../../components/existing-pages';
+import { MenuIcon } from '../../../components/menu-icon';
+import { menuLinks } from '../../../lib/menu';
+import { platform } from '../../../lib/platform';
 
 /** A short welcome for administrators, with links to the menu entries they can open. */
 export function AdminDashboard({ user }: { user: User }) {

@@ -14,13 +14,13 @@ import { useNavigate } from 'react-router';
 import { hasProductAccess, menuPaths, visibleMenu } from '@agrihub/contract/menu';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { profileCompleteness, type Producer } from '@agrihub/contract/schemas/producers';
-import { paths } from '../../config/paths';
-import { useExistingPages } from '../../components/existing-pages';
-import { formatDate, percent } from '../../lib/formatters';
-import { currentLocale } from '../../lib/i18n';
-import { platform } from '../../lib/platform';
-import { useAppDispatch } from '../../stores/hooks';
-import { accountSetupStepChanged, type AccountSetupStep } from '../../stores/layout-slice';
+import { paths } from '../../../config/paths';
+import { useExistingPages } from '../../../components/existing-pages';
+import { formatDate, percent } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { platform } from '../../../lib/platform';
+import { useAppDispatch } from '../../../stores/hooks';
+import { accountSetupStepChanged, type AccountSetupStep } from '../../../stores/layout-slice';
 
 const STATUS = {
   pending: { color: 'gold', icon: <ClockCircleOutlined /> },
