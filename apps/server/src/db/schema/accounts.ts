@@ -108,6 +108,8 @@ export const mailQueue = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML alternative of `body`, when the mail has one. */
+    html: text('html'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),

@@ -2,3 +2,4 @@ export * from './accounts.js';
 export * from './activity.js';
 export * from './catalog.js';
 export * from './meta.js';
+export * from './notifications.js';
