@@ -105,22 +105,22 @@ const routes: RouteObject[] = [
           {
             path: paths.login,
             handle: handle({ title: 'login', responsive: true }),
-            lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+            lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage'),
           },
           {
             path: paths.register,
             handle: handle({ title: 'register', responsive: true }),
-            lazy: page(() => import('../features/auth/register-page'), 'RegisterPage'),
+            lazy: page(() => import('../features/auth/pages/register-page'), 'RegisterPage'),
           },
           {
             path: paths.forgotPassword,
             handle: handle({ title: 'forgotPassword', responsive: true }),
-            lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+            lazy: page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage'),
           },
           {
             path: paths.reset,
             handle: handle({ title: 'reset', responsive: true }),
-            lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+            lazy: page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
           },
           {
             path: paths.informationSecurity,

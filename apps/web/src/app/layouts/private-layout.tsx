@@ -11,7 +11,7 @@ import { routeHandle } from '../../config/route-handle';
 import { ExistingPagesContext } from '../../components/existing-pages';
 import { NoPermission } from '../../components/no-permission';
 import { PageLoader } from '../../components/page-loader';
-import { ForcedPasswordModal } from '../../features/auth/forced-password-modal';
+import { ForcedPasswordModal } from '../../features/auth/components/forced-password-modal';
 import { useAbilityFor } from '../../lib/ability';
 import { clearSession } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';

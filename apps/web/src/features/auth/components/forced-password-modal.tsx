@@ -1,9 +1,9 @@
 import { Alert, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordForm } from '../../components/change-password-form';
-import { clearSession } from '../../lib/api';
-import { useLogoutMutation } from '../../lib/session-api';
-import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { ChangePasswordForm } from '../../../components/change-password-form';
+import { clearSession } from '../../../lib/api';
+import { useLogoutMutation } from '../../../lib/session-api';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 
 /**
  * Spec §4: while the account must change its password, a blocking modal covers the page

@@ -3,11 +3,11 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { passwordField, resetPasswordRequest } from '@agrihub/contract/schemas/auth';
-import { paths } from '../../config/paths';
-import { PublicCard } from '../../components/public-card';
-import { isApiError } from '../../lib/api-error';
-import { contractRule, formIssues, showFieldErrors } from '../../lib/form-rules';
-import { useResetPasswordMutation } from '../../lib/session-api';
+import { paths } from '../../../config/paths';
+import { PublicCard } from '../../../components/public-card';
+import { isApiError } from '../../../lib/api-error';
+import { contractRule, formIssues, showFieldErrors } from '../../../lib/form-rules';
+import { useResetPasswordMutation } from '../../../lib/session-api';
 
 interface Values {
   password: string;

@@ -4,16 +4,16 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { EMAIL_PATTERN } from '@agrihub/contract/constants';
-import { DEFAULT_PRIVATE_PATH, NEXT_PARAM, paths } from '../../config/paths';
-import { PublicCard } from '../../components/public-card';
-import { isApiError } from '../../lib/api-error';
-import { safeNextPath } from '../../lib/next-path';
-import { platform } from '../../lib/platform';
-import { useLoginMutation } from '../../lib/session-api';
-import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { loginFinished, loginStarted } from '../../stores/login-slice';
-import { tokenReceived } from '../../stores/session-actions';
-import { sessionEndSeen } from '../../stores/user-slice';
+import { DEFAULT_PRIVATE_PATH, NEXT_PARAM, paths } from '../../../config/paths';
+import { PublicCard } from '../../../components/public-card';
+import { isApiError } from '../../../lib/api-error';
+import { safeNextPath } from '../../../lib/next-path';
+import { platform } from '../../../lib/platform';
+import { useLoginMutation } from '../../../lib/session-api';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
+import { loginFinished, loginStarted } from '../../../stores/login-slice';
+import { tokenReceived } from '../../../stores/session-actions';
+import { sessionEndSeen } from '../../../stores/user-slice';
 
 interface Values {
   username: string;

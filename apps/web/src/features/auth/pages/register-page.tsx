@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
 import { passwordField, registrationRequest } from '@agrihub/contract/schemas/auth';
-import { paths } from '../../config/paths';
-import { PublicCard } from '../../components/public-card';
-import { isApiError } from '../../lib/api-error';
-import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../lib/form-rules';
-import { currentLocale } from '../../lib/i18n';
-import { useRegisterMutation, type RegistrationArgs } from '../../lib/session-api';
+import { paths } from '../../../config/paths';
+import { PublicCard } from '../../../components/public-card';
+import { isApiError } from '../../../lib/api-error';
+import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
+import { currentLocale } from '../../../lib/i18n';
+import { useRegisterMutation, type RegistrationArgs } from '../../../lib/session-api';
 
 interface Values {
   email: string;

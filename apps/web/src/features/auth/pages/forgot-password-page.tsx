@@ -4,10 +4,10 @@ import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EMAIL_PATTERN } from '@agrihub/contract/constants';
-import { paths } from '../../config/paths';
-import { PublicCard } from '../../components/public-card';
-import { isApiError } from '../../lib/api-error';
-import { useForgotPasswordMutation } from '../../lib/session-api';
+import { paths } from '../../../config/paths';
+import { PublicCard } from '../../../components/public-card';
+import { isApiError } from '../../../lib/api-error';
+import { useForgotPasswordMutation } from '../../../lib/session-api';
 
 /** Asks for a reset link. The server answers the same whether or not the account exists. */
 export function ForgotPasswordPage() {
