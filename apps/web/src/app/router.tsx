@@ -28,7 +28,7 @@ const privatePages: RouteObject[] = [
   {
     path: paths.accountSetup,
     handle: handle({ title: 'accountSetup' }),
-    lazy: page(() => import('../features/account/account-setup-page'), 'AccountSetupPage'),
+    lazy: page(() => import('../features/account/pages/account-setup-page'), 'AccountSetupPage'),
   },
   {
     path: paths.adminUsers,

@@ -2,12 +2,12 @@ import { App, Button, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@agrihub/contract/platforms';
 import { updateAccountRequest, type User } from '@agrihub/contract/schemas/auth';
-import { isApiError } from '../../lib/api-error';
-import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../lib/form-rules';
-import { applyLanguage } from '../../lib/i18n';
-import { offersLanguageChoice } from '../../lib/language';
-import { platform } from '../../lib/platform';
-import { useUpdateAccountMutation, type AccountUpdate } from '../../lib/session-api';
+import { isApiError } from '../../../lib/api-error';
+import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
+import { applyLanguage } from '../../../lib/i18n';
+import { offersLanguageChoice } from '../../../lib/language';
+import { platform } from '../../../lib/platform';
+import { useUpdateAccountMutation, type AccountUpdate } from '../../../lib/session-api';
 
 interface Values {
   name: string;

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
 import { PROVINCES } from '@agrihub/contract/geo';
 import { PRODUCER_PROFILE_FIELDS, updateProducerRequest, type Producer } from '@agrihub/contract/schemas/producers';
-import { QueryError } from '../../components/query-error';
-import { isApiError } from '../../lib/api-error';
-import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../lib/form-rules';
+import { QueryError } from '../../../components/query-error';
+import { isApiError } from '../../../lib/api-error';
+import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
 import { LogoUpload } from './logo-upload';
-import { useGetProducerQuery, useUpdateProducerMutation, type ProducerUpdate } from './producer-api';
+import { useGetProducerQuery, useUpdateProducerMutation, type ProducerUpdate } from '../api/producer-api';
 
 const STATUS_COLOR = { pending: 'gold', approved: 'green', closed: 'red' } as const;
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Producer, updateProducerRequest } from '@agrihub/contract/schemas/producers';
-import { api } from '../../lib/api';
-import type { Envelope } from '../../lib/session-api';
-import { producerLoaded } from '../../stores/user-slice';
+import { api } from '../../../lib/api';
+import type { Envelope } from '../../../lib/session-api';
+import { producerLoaded } from '../../../stores/user-slice';
 
 export type ProducerUpdate = z.input<typeof updateProducerRequest>;
 

@@ -3,9 +3,9 @@ import { App, Avatar, Button, Flex, Popconfirm, Typography, Upload } from 'antd'
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES } from '@agrihub/contract/constants';
-import { isApiError } from '../../lib/api-error';
-import { formatBytes } from '../../lib/formatters';
-import { useUploadImageMutation } from '../../lib/session-api';
+import { isApiError } from '../../../lib/api-error';
+import { formatBytes } from '../../../lib/formatters';
+import { useUploadImageMutation } from '../../../lib/session-api';
 
 /** Form control for `logo_url`: uploads through POST /api/v1/images and keeps the answered URL. */
 export function LogoUpload({ value, onChange }: { value?: string | null; onChange?: (url: string | null) => void }) {

@@ -1,11 +1,11 @@
 import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAdministrator } from '@agrihub/contract/permissions';
-import { ChangePasswordForm } from '../../components/change-password-form';
-import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { accountSetupStepChanged, type AccountSetupStep } from '../../stores/layout-slice';
-import { AccountInfoTab } from './account-info-tab';
-import { BusinessInfoTab } from './business-info-tab';
+import { ChangePasswordForm } from '../../../components/change-password-form';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
+import { accountSetupStepChanged, type AccountSetupStep } from '../../../stores/layout-slice';
+import { AccountInfoTab } from '../components/account-info-tab';
+import { BusinessInfoTab } from '../components/business-info-tab';
 
 /** Spec §2: tabs business information (producers only), account information, reset password. */
 export function AccountSetupPage() {
