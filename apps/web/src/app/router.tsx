@@ -33,7 +33,7 @@ const privatePages: RouteObject[] = [
   {
     path: paths.adminUsers,
     handle: handle({ title: 'adminUsers', abilities: [{ action: 'read', subject: 'user' }] }),
-    lazy: page(() => import('../features/admin/users-page'), 'UsersPage'),
+    lazy: page(() => import('../features/admin/pages/users-page'), 'UsersPage'),
   },
   {
     path: paths.adminProducers,

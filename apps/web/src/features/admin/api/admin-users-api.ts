@@ -1,5 +1,5 @@
 import type { ListMeta } from '@agrihub/contract/schemas/common';
-import { api } from '../../lib/api';
+import { api } from '../../../lib/api';
 
 /** A row of GET /api/v1/admin/users (the contract `user` fields the list shows; all optional but id). */
 export interface AdminUserRow {

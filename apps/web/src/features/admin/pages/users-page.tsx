@@ -3,13 +3,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@agrihub/contract/constants';
-import { useExistingPages } from '../../components/existing-pages';
-import { QueryError } from '../../components/query-error';
-import { paths } from '../../config/paths';
-import { AppCan } from '../../lib/ability';
-import { formatDateTime } from '../../lib/formatters';
-import { currentLocale } from '../../lib/i18n';
-import { useAdminUsersQuery, type AdminUserRow } from './admin-users-api';
+import { useExistingPages } from '../../../components/existing-pages';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { AppCan } from '../../../lib/ability';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { useAdminUsersQuery, type AdminUserRow } from '../api/admin-users-api';
 
 function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
