@@ -38,12 +38,12 @@ const privatePages: RouteObject[] = [
   {
     path: paths.adminProducers,
     handle: handle({ title: 'adminProducers', abilities: [{ action: 'read', subject: 'producer' }] }),
-    lazy: page(() => import('../features/admin-producers/admin-producers-page'), 'AdminProducersPage'),
+    lazy: page(() => import('../features/admin-producers/pages/admin-producers-page'), 'AdminProducersPage'),
   },
   {
     path: paths.adminProducer,
     handle: handle({ title: 'adminProducer', abilities: [{ action: 'read', subject: 'producer' }] }),
-    lazy: page(() => import('../features/admin-producers/admin-producer-page'), 'AdminProducerPage'),
+    lazy: page(() => import('../features/admin-producers/pages/admin-producer-page'), 'AdminProducerPage'),
   },
   // Products (producer side) and their review (admin).
   {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
 import en from '../../../public/locales/en/admin-producers.json';
 import vi from '../../../public/locales/vi/admin-producers.json';
-import { filtersFrom, listParams, searchOf } from './list-params';
+import { filtersFrom, listParams, searchOf } from './lib/list-params';
 import { translationKeys as keys, type TranslationTree as Json } from '../../lib/translation-keys';
 
 const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { provinceName } from '@agrihub/contract/geo';
 import type { AdminProducerDetail, ProducerUser } from '@agrihub/contract/schemas/admin-producers';
-import { useExistingPages } from '../../components/existing-pages';
-import { paths } from '../../config/paths';
-import { AppCan } from '../../lib/ability';
-import { formatDateTime } from '../../lib/formatters';
-import { currentLocale } from '../../lib/i18n';
+import { useExistingPages } from '../../../components/existing-pages';
+import { paths } from '../../../config/paths';
+import { AppCan } from '../../../lib/ability';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
 
 const text = (v: string | null) => v || '—';
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalStatus } from '@agrihub/contract/constants';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import { allowedMoves, producerApproval } from '@agrihub/contract/workflows';
-import { isApiError } from '../../lib/api-error';
-import { useAppAbility } from '../../lib/ability';
-import { useAppSelector } from '../../stores/hooks';
-import { useSetProducerStatusMutation } from './admin-producers-api';
+import { isApiError } from '../../../lib/api-error';
+import { useAppAbility } from '../../../lib/ability';
+import { useAppSelector } from '../../../stores/hooks';
+import { useSetProducerStatusMutation } from '../api/admin-producers-api';
 import { CloseReasonModal } from './reason-modal';
 
 type Action = 'approve' | 'close' | 'reopen';

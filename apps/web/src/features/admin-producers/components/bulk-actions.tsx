@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { App, Button, Space, Typography } from 'antd';
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-error';
-import { AppCan } from '../../lib/ability';
-import { useBulkProducerStatusMutation } from './admin-producers-api';
+import { isApiError } from '../../../lib/api-error';
+import { AppCan } from '../../../lib/ability';
+import { useBulkProducerStatusMutation } from '../api/admin-producers-api';
 import { CloseReasonModal } from './reason-modal';
 
 /** Approve or close (with a reason) the selected producers at once; needs update on producer. */

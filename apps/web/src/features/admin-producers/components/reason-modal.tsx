@@ -1,7 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCER_REASON_MAX, producerStatusRequest } from '@agrihub/contract/schemas/admin-producers';
-import { contractRule } from '../../lib/form-rules';
+import { contractRule } from '../../../lib/form-rules';
 
 interface Props {
   open: boolean;

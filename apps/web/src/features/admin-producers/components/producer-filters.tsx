@@ -1,7 +1,7 @@
 import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_STATUSES, PRODUCER_TYPES } from '@agrihub/contract/constants';
-import type { ProducerFilters } from './list-params';
+import type { ProducerFilters } from '../lib/list-params';
 
 interface Props {
   filters: ProducerFilters;

@@ -3,9 +3,9 @@ import type { AdminProducerDetail, ProducerBulkRequest } from '@agrihub/contract
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import type { ApprovalStatus } from '@agrihub/contract/constants';
-import { api } from '../../lib/api';
-import type { Envelope } from '../../lib/session-api';
-import { listParams, type ProducerFilters } from './list-params';
+import { api } from '../../../lib/api';
+import type { Envelope } from '../../../lib/session-api';
+import { listParams, type ProducerFilters } from '../lib/list-params';
 
 export interface ProducerList {
   producers: Producer[];

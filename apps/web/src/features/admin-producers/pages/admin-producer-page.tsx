@@ -2,15 +2,15 @@ import { Button, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ActivityHistory } from '../../components/activity-history';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
-import { paths } from '../../config/paths';
-import { isApiError } from '../../lib/api-error';
-import { useAdminProducerHistoryQuery, useGetAdminProducerQuery } from './admin-producers-api';
-import { ProducerDetails } from './producer-details';
-import { StatusActions } from './status-actions';
-import { ProducerStatusTag } from './status-tag';
+import { ActivityHistory } from '../../../components/activity-history';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { useAdminProducerHistoryQuery, useGetAdminProducerQuery } from '../api/admin-producers-api';
+import { ProducerDetails } from '../components/producer-details';
+import { StatusActions } from '../components/status-actions';
+import { ProducerStatusTag } from '../components/status-tag';
 
 /** /admin/producers/{id}: a producer's details with approve / close / reopen. */
 export function AdminProducerPage() {

@@ -7,7 +7,7 @@ import {
   type ApprovalStatus,
   type ProducerType,
 } from '@agrihub/contract/constants';
-import { oneOfParam, positiveParam } from '../../lib/list-params';
+import { oneOfParam, positiveParam } from '../../../lib/list-params';
 
 export interface ProducerFilters {
   page: number;

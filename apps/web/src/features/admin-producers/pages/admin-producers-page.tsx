@@ -5,17 +5,17 @@ import { Link, generatePath } from 'react-router';
 import { MAX_PER_PAGE } from '@agrihub/contract/constants';
 import { provinceName } from '@agrihub/contract/geo';
 import type { Producer } from '@agrihub/contract/schemas/producers';
-import { QueryError } from '../../components/query-error';
-import { paths } from '../../config/paths';
-import { formatDateTime } from '../../lib/formatters';
-import { currentLocale } from '../../lib/i18n';
-import { useListAdminProducersQuery } from './admin-producers-api';
-import { BulkActions } from './bulk-actions';
-import { ExportButtons } from './export-buttons';
-import { useProducerFilters, type ProducerFilters } from './list-params';
-import { ProducerFiltersBar } from './producer-filters';
-import { StatusActions } from './status-actions';
-import { ProducerStatusTag } from './status-tag';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { useListAdminProducersQuery } from '../api/admin-producers-api';
+import { BulkActions } from '../components/bulk-actions';
+import { ExportButtons } from '../components/export-buttons';
+import { useProducerFilters, type ProducerFilters } from '../lib/list-params';
+import { ProducerFiltersBar } from '../components/producer-filters';
+import { StatusActions } from '../components/status-actions';
+import { ProducerStatusTag } from '../components/status-tag';
 
 /** /admin/producers: the platform's producers, server-paged, with filters, bulk status changes and XLSX export. */
 export function AdminProducersPage() {

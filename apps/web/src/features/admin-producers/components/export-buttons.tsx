@@ -1,6 +1,6 @@
 import type { ProducerExportRequest } from '@agrihub/contract/schemas/admin-producers';
-import { ExportButtons as ListExportButtons } from '../../components/export-buttons';
-import type { ProducerFilters } from './list-params';
+import { ExportButtons as ListExportButtons } from '../../../components/export-buttons';
+import type { ProducerFilters } from '../lib/list-params';
 
 /** XLSX export of producers (POST /api/v1/admin/producers/export). */
 export function ExportButtons({ filters, selectedIds }: { filters: ProducerFilters; selectedIds: number[] }) {
