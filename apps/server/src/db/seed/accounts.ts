@@ -11,7 +11,7 @@ interface DemoAccount {
   name: string;
   roles?: string[];
   abilities?: AbilityRule[];
-  producer?: { name: string; status: 'pending' | 'approved' };
+  producer?: { name: string; status: 'pending' | 'approved' | 'closed' };
   createdAt?: Date;
   requiredChangePassword?: boolean;
   registedServices?: string[];
@@ -48,7 +48,7 @@ const PROFILES: Record<PlatformKey, Partial<typeof producers.$inferInsert>> = {
   },
 };
 
-function demoAccounts(platform: PlatformKey): DemoAccount[] {
+export function demoAccounts(platform: PlatformKey): DemoAccount[] {
   return [
     { local: 'admin', name: 'Quản trị viên', roles: ['admin'] },
     {
@@ -82,6 +82,12 @@ function demoAccounts(platform: PlatformKey): DemoAccount[] {
       createdAt: new Date('2021-05-10T03:00:00Z'),
     },
     { local: 'changeme', name: 'Phạm Thị Dung', requiredChangePassword: true, producer: { name: 'Cơ sở Phạm Dung', status: 'approved' } },
+    {
+      local: 'closed',
+      name: 'Đỗ Văn Em',
+      producer: { name: 'Tổ hợp tác chè Đỗ Gia', status: 'closed' },
+      createdAt: new Date('2023-09-01T03:00:00Z'),
+    },
   ];
 }
 

@@ -5,6 +5,7 @@ import { localStorageDriver } from '../../plugins/storage.js';
 import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
 import { seedCatalog } from './catalog.js';
+import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
 
 /** app_meta key of the first-start demo seed: 'started', then 'done' once every step is through. */
@@ -19,6 +20,7 @@ export interface SeedOptions {
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   const storage = localStorageDriver(opts.uploadDir);
   await seedAccounts(db);
+  await seedProducerHistory(db);
   await seedCatalog(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);

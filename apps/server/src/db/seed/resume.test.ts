@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_KEYS } from '@agrihub/contract';
 import { appMeta, products, traceEvents, traceabilities, users } from '../schema/index.js';
 import { buildUser, createTestApp, type TestApp } from '../../../test/helper.js';
+import { demoAccounts } from './accounts.js';
 import { DEMO_SEED_KEY, seedDemoOnStart } from './index.js';
 import { OLDUSER_PRODUCTS, PRODUCER_PRODUCTS } from './product-data.js';
+
+const DEMO_ACCOUNTS = PLATFORM_KEYS.reduce((n, p) => n + demoAccounts(p).length, 0);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +42,7 @@ describe('first-start demo seed', () => {
     fs.writeFileSync(notADir, 'x');
     await expect(seedDemoOnStart(t.db, { uploadDir: notADir })).rejects.toThrow();
     expect(await mark()).toBe('started');
-    expect((await census()).users).toBe(6 * PLATFORM_KEYS.length);
+    expect((await census()).users).toBe(DEMO_ACCOUNTS);
     expect((await census()).products).toBe(0);
 
     // The next start sees the seed was never finished and completes it.
@@ -49,8 +52,8 @@ describe('first-start demo seed', () => {
     const productsPerPlatform = (p: (typeof PLATFORM_KEYS)[number]) =>
       PRODUCER_PRODUCTS[p].length + OLDUSER_PRODUCTS.length;
     expect(full).toMatchObject({
-      users: 6 * PLATFORM_KEYS.length,
-      distinctAccounts: 6 * PLATFORM_KEYS.length,
+      users: DEMO_ACCOUNTS,
+      distinctAccounts: DEMO_ACCOUNTS,
       products: PLATFORM_KEYS.reduce((sum, p) => sum + productsPerPlatform(p), 0),
       batches: 4 * PLATFORM_KEYS.length,
     });
