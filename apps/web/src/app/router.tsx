@@ -64,12 +64,12 @@ const privatePages: RouteObject[] = [
   {
     path: paths.adminProducts,
     handle: handle({ title: 'adminProducts', abilities: [{ action: 'read', subject: 'product' }] }),
-    lazy: page(() => import('../features/admin-products/admin-products-page'), 'AdminProductsPage'),
+    lazy: page(() => import('../features/admin-products/pages/admin-products-page'), 'AdminProductsPage'),
   },
   {
     path: paths.adminProduct,
     handle: handle({ title: 'adminProduct', abilities: [{ action: 'read', subject: 'product' }] }),
-    lazy: page(() => import('../features/admin-products/admin-product-page'), 'AdminProductPage'),
+    lazy: page(() => import('../features/admin-products/pages/admin-product-page'), 'AdminProductPage'),
   },
   // Batches (traceabilities): the menu shows them on the traceability platform only.
   {

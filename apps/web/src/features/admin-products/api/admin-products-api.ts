@@ -2,9 +2,9 @@ import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/acti
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import type { Product } from '@agrihub/contract/schemas/products';
-import { api } from '../../lib/api';
-import type { Envelope } from '../../lib/session-api';
-import { listParams, type ProductAnswer, type ProductList, type ProductListArgs } from '../products/api/products-api';
+import { api } from '../../../lib/api';
+import type { Envelope } from '../../../lib/session-api';
+import { listParams, type ProductAnswer, type ProductList, type ProductListArgs } from '../../products/api/products-api';
 
 type ProductEnvelope = Envelope<{ product: Product }>;
 const toAnswer = (a: ProductEnvelope): ProductAnswer => ({ product: a.data.product, message: a.meta?.message });

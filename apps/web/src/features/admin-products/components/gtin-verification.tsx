@@ -3,8 +3,8 @@ import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '@agrihub/contract/permissions';
 import type { Product } from '@agrihub/contract/schemas/products';
-import { isApiError } from '../../lib/api-error';
-import { useSetGtinVerificationMutation } from './admin-products-api';
+import { isApiError } from '../../../lib/api-error';
+import { useSetGtinVerificationMutation } from '../api/admin-products-api';
 
 /**
  * The GTIN with its verification: an administrator with update on product checks that the GTIN's

@@ -2,8 +2,8 @@ import { Card, Descriptions, Empty, Flex, Image, Table, Tag, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, provinceName } from '@agrihub/contract/geo';
 import type { Product } from '@agrihub/contract/schemas/products';
-import { formatDate, formatMoney } from '../../lib/formatters';
-import { currentLocale } from '../../lib/i18n';
+import { formatDate, formatMoney } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
 import { GtinVerification } from './gtin-verification';
 
 const money = (m: { cents: number } | null) => (m ? formatMoney(m.cents) : '—');

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { AppAbility } from '@agrihub/contract/permissions';
 import { rejectProductRequest, type Product } from '@agrihub/contract/schemas/products';
 import { allowedMoves, productReview } from '@agrihub/contract/workflows';
-import { useAppSelector } from '../../stores/hooks';
-import { isApiError } from '../../lib/api-error';
-import { contractRule, serverFieldErrors } from '../../lib/form-rules';
-import { useApproveProductMutation, useRejectProductMutation } from './admin-products-api';
+import { useAppSelector } from '../../../stores/hooks';
+import { isApiError } from '../../../lib/api-error';
+import { contractRule, serverFieldErrors } from '../../../lib/form-rules';
+import { useApproveProductMutation, useRejectProductMutation } from '../api/admin-products-api';
 
 /**
  * Approve (confirmed) and reject with a required reason (modal), for a product waiting for

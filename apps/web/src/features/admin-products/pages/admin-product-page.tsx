@@ -2,18 +2,18 @@ import { Alert, Button, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ActivityHistory } from '../../components/activity-history';
-import { PageLoader } from '../../components/page-loader';
-import { QueryError } from '../../components/query-error';
-import { paths } from '../../config/paths';
-import { isApiError } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/formatters';
-import { currentLocale } from '../../lib/i18n';
-import { useProductTypesQuery } from '../products/api/products-api';
-import { ProductStatusTag } from '../products/components/status-tag';
-import { useAdminProductHistoryQuery, useGetAdminProductQuery } from './admin-products-api';
-import { ProductDetails } from './product-details';
-import { ReviewActions } from './review-actions';
+import { ActivityHistory } from '../../../components/activity-history';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { useProductTypesQuery } from '../../products/api/products-api';
+import { ProductStatusTag } from '../../products/components/status-tag';
+import { useAdminProductHistoryQuery, useGetAdminProductQuery } from '../api/admin-products-api';
+import { ProductDetails } from '../components/product-details';
+import { ReviewActions } from '../components/review-actions';
 
 /** /admin/products/{id}: read-only details with approve / reject. */
 export function AdminProductPage() {

@@ -1,12 +1,12 @@
 import { Card, Empty, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
-import { QueryError } from '../../components/query-error';
-import { paths } from '../../config/paths';
-import { ProductFiltersBar } from '../products/components/product-filters';
-import { ProductsTable } from '../products/components/products-table';
-import { useProductFilters } from '../products/lib/list-params';
-import { useListAdminProductsQuery, useProductProducerOptionsQuery } from './admin-products-api';
+import { QueryError } from '../../../components/query-error';
+import { paths } from '../../../config/paths';
+import { ProductFiltersBar } from '../../products/components/product-filters';
+import { ProductsTable } from '../../products/components/products-table';
+import { useProductFilters } from '../../products/lib/list-params';
+import { useListAdminProductsQuery, useProductProducerOptionsQuery } from '../api/admin-products-api';
 
 /** /admin/products: the platform's products, filtered by producer, status and category. */
 export function AdminProductsPage() {
