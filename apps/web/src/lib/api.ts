@@ -1,11 +1,11 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { purgeStoredState } from 'redux-persist';
 import { API_TIMEOUT_MS } from '@agrihub/contract/constants';
-import { persistConfig } from '../stores/persist';
-import { resetAll, tokenReceived, type SessionToken, type TokenState } from '../stores/session-actions';
+import { resetAll, tokenReceived, type SessionToken, type TokenState } from './session-actions';
 import { normaliseError, type ApiError } from './api-error';
 import i18n, { currentLocale } from './i18n';
 import { platform } from './platform';
+import { persistTarget } from './persist-target';
 import { writeSessionToken } from './token-storage';
 
 /** Calls that never carry the Authorization header. */
@@ -68,7 +68,7 @@ export async function clearSession(
 ): Promise<void> {
   writeSessionToken(null);
   try {
-    await purgeStoredState(persistConfig);
+    await purgeStoredState(persistTarget);
   } catch {
     // storage unavailable: the reset below still forgets the session in memory
   }

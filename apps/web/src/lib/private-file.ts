@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { SessionToken } from '../stores/session-actions';
-import { useAppSelector } from '../stores/hooks';
+import { useSelector } from 'react-redux';
+import type { SessionToken, TokenState } from './session-actions';
 import { filenameFromDisposition } from './filename';
 import { currentLocale } from './i18n';
 import { platform } from './platform';
@@ -51,7 +51,7 @@ type BlobState = { status: 'loading' } | { status: 'error' } | { status: 'ready'
  * URL (revoked on change/unmount).
  */
 export function useAuthorizedBlob(path: string | null, version: string | number = 0): BlobState {
-  const token = useAppSelector((s) => s.user.token);
+  const token = useSelector((s: TokenState) => s.user.token);
   const [state, setState] = useState<BlobState>({ status: 'loading' });
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { SessionToken } from '../stores/session-actions';
+import type { SessionToken } from './session-actions';
 
 /**
  * "Remember me" unchecked: the token is NOT written to localStorage (redux-persist strips it, see

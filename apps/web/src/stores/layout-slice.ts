@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PlatformKey } from '@agrihub/contract/platforms';
-import { resetAll } from './session-actions';
+import { resetAll } from '../lib/session-actions';
 
 export type AccountSetupStep = 'business' | 'account' | 'password';
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { resetAll } from './session-actions';
+import { resetAll } from '../lib/session-actions';
 
 /** The login form's remembered bits. The password is never stored here (nor anywhere). */
 export interface LoginState {

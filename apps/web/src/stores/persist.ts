@@ -1,6 +1,5 @@
 import { createTransform, type PersistConfig } from 'redux-persist';
-import storage from 'redux-persist/es/storage';
-import { PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@agrihub/contract/constants';
+import { persistTarget } from '../lib/persist-target';
 import { readSessionToken } from '../lib/token-storage';
 import type { LoginState } from './login-slice';
 import type { UserState } from './user-slice';
@@ -26,9 +25,7 @@ const loginTransform = createTransform<LoginState, LoginState>(
 export const PERSISTED_SLICES = ['login', 'user', 'layout'] as const;
 
 export const persistConfig: PersistConfig<unknown> = {
-  key: PERSIST_KEY,
-  storage,
-  timeout: PERSIST_TIMEOUT_MS,
+  ...persistTarget,
   whitelist: [...PERSISTED_SLICES],
   transforms: [userTransform, loginTransform],
 };

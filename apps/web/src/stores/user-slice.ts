@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@agrihub/contract/schemas/auth';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import { sessionApi } from '../lib/session-api';
-import { resetAll, tokenReceived, type SessionEnd, type SessionToken } from './session-actions';
+import { resetAll, tokenReceived, type SessionEnd, type SessionToken } from '../lib/session-actions';
 
 /** Spec §3 user slice, plus the whoami user and producer the frame shows. */
 export interface UserState {

@@ -12,7 +12,7 @@ import { platform } from '../../../lib/platform';
 import { useLoginMutation } from '../../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { loginFinished, loginStarted } from '../../../stores/login-slice';
-import { tokenReceived } from '../../../stores/session-actions';
+import { tokenReceived } from '../../../lib/session-actions';
 import { sessionEndSeen } from '../../../stores/user-slice';
 
 interface Values {
