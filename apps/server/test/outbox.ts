@@ -6,6 +6,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The text/html part of a multipart/alternative mail. */
+  html?: string;
 }
 
 function decodeQuotedPrintable(s: string): string {
@@ -26,7 +28,26 @@ function decodeWords(s: string): string {
   );
 }
 
-/** The mails written to DATA_DIR/outbox (single-part text mails as the mailer writes them), oldest first. */
+/** Headers and decoded body of one MIME entity (a whole mail or one part of it). */
+function parseEntity(raw: string) {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).trim();
+  const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'im'))?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body, 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
+  return { header, body, decoded };
+}
+
+/**
+ * The mails written to DATA_DIR/outbox, oldest first: single-part text mails, and
+ * multipart/alternative ones (text + `html`) as the mailer writes them.
+ */
 export function readOutbox(outboxDir: string): OutboxMail[] {
   if (!fs.existsSync(outboxDir)) return [];
   return fs
@@ -34,18 +55,15 @@ export function readOutbox(outboxDir: string): OutboxMail[] {
     .filter((f) => f.endsWith('.eml'))
     .sort()
     .map((f) => {
-      const raw = fs.readFileSync(path.join(outboxDir, f), 'utf8');
-      const split = raw.search(/\r?\n\r?\n/);
-      const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-      const body = raw.slice(split).trim();
-      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'im'))?.[1]?.trim() ?? '';
-      const encoding = header('Content-Transfer-Encoding').toLowerCase();
-      const text =
-        encoding === 'base64'
-          ? Buffer.from(body, 'base64').toString('utf8')
-          : encoding === 'quoted-printable'
-            ? decodeQuotedPrintable(body)
-            : body;
-      return { file: f, to: header('To'), subject: decodeWords(header('Subject')), text };
+      const mail = parseEntity(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
+      const base = { file: f, to: mail.header('To'), subject: decodeWords(mail.header('Subject')) };
+      const boundary = /boundary="?([^";]+)"?/i.exec(mail.header('Content-Type'))?.[1];
+      if (!boundary) return { ...base, text: mail.decoded };
+      const parts = mail.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => parseEntity(p.replace(/^\r?\n/, '')));
+      const of = (type: string) => parts.find((p) => p.header('Content-Type').startsWith(type))?.decoded;
+      return { ...base, text: of('text/plain') ?? '', html: of('text/html') };
     });
 }

@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (the mail is then multipart/alternative: clients show one of them). */
+  html?: string;
 }
 
 export interface MailQueue {
@@ -91,7 +93,13 @@ export default fp(async function mailer(app) {
 
   async function deliver(row: typeof mailQueue.$inferSelect) {
     try {
-      await transport.sendMail({ from: MAIL_FROM, to: row.toAddress, subject: row.subject, text: row.body });
+      await transport.sendMail({
+        from: MAIL_FROM,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.body,
+        ...(row.html ? { html: row.html } : {}),
+      });
       // Sent: nothing to keep (the body may hold a reset link).
       await app.db.delete(mailQueue).where(eq(mailQueue.id, row.id));
       app.log.info({ to: row.toAddress, subject: row.subject, attempts: row.attempts }, 'mail sent');
@@ -100,7 +108,7 @@ export default fp(async function mailer(app) {
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {
         await app.db
           .update(mailQueue)
-          .set({ failedAt: new Date(), lastError, body: '' })
+          .set({ failedAt: new Date(), lastError, body: '', html: null })
           .where(eq(mailQueue.id, row.id));
         app.log.error({ to: row.toAddress, subject: row.subject, attempts: row.attempts, err }, 'mail given up');
       } else {
@@ -140,7 +148,9 @@ export default fp(async function mailer(app) {
   }
 
   app.decorate('sendMail', async (mail: Mail, db: Db | Tx = app.db) => {
-    await db.insert(mailQueue).values({ toAddress: mail.to, subject: mail.subject, body: mail.text });
+    await db
+      .insert(mailQueue)
+      .values({ toAddress: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null });
     app.log.info({ to: mail.to, subject: mail.subject }, 'mail queued');
     // After the current request (and its transaction) is done: never in the request's time.
     setImmediate(() => void kick());

@@ -2,6 +2,7 @@ import type { Locale } from '../platforms.js';
 import { ACCOUNT_MESSAGES } from './accounts.js';
 import { CORE_MESSAGES } from './core.js';
 import { EXPORT_MESSAGES } from './exports.js';
+import { NOTIFICATION_MESSAGES } from './notifications.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
@@ -24,6 +25,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...WORKFLOW_MESSAGES.vi,
     ...PUBLICATION_MESSAGES.vi,
     ...EXPORT_MESSAGES.vi,
+    ...NOTIFICATION_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -34,6 +36,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...WORKFLOW_MESSAGES.en,
     ...PUBLICATION_MESSAGES.en,
     ...EXPORT_MESSAGES.en,
+    ...NOTIFICATION_MESSAGES.en,
   },
 };
 

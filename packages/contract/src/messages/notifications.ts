@@ -1,0 +1,59 @@
+import type { Locale } from '../platforms.js';
+
+/**
+ * In-app notifications and their mails (../notifications.ts renders them): a title and a body
+ * per type, and the frame of the mail around them. `{{reason}}` is only ever the note the
+ * producer may read.
+ */
+export const NOTIFICATION_MESSAGES = {
+  vi: {
+    notification_producer_approved_title: 'Đơn vị sản xuất đã được duyệt',
+    notification_producer_approved_body:
+      'Đơn vị sản xuất "{{producer}}" của bạn trên {{platform}} đã được quản trị viên duyệt. ' +
+      'Bạn có thể đăng nhập để tiếp tục sử dụng hệ thống.',
+    notification_producer_closed_title: 'Đơn vị sản xuất đã bị đóng',
+    notification_producer_closed_body:
+      'Đơn vị sản xuất "{{producer}}" của bạn trên {{platform}} đã bị quản trị viên đóng.\nLý do: {{reason}}',
+    notification_product_approved_title: 'Sản phẩm đã được duyệt',
+    notification_product_approved_body: 'Sản phẩm "{{product}}" đã được quản trị viên duyệt và hiển thị công khai.',
+    notification_product_rejected_title: 'Sản phẩm bị từ chối duyệt',
+    notification_product_rejected_body:
+      'Sản phẩm "{{product}}" chưa được duyệt.\nLý do: {{reason}}\nVui lòng chỉnh sửa và gửi duyệt lại.',
+    notification_batch_recalled_title: 'Lô hàng đã bị thu hồi',
+    notification_batch_recalled_body: 'Lô hàng "{{batch}}" của sản phẩm "{{product}}" đã bị thu hồi.\nLý do: {{reason}}',
+    notification_user_password_changed_title: 'Mật khẩu đã được thay đổi',
+    notification_user_password_changed_body:
+      'Mật khẩu của tài khoản {{email}} trên {{platform}} vừa được thay đổi. ' +
+      'Nếu không phải bạn thực hiện, vui lòng liên hệ quản trị viên ngay.',
+    notification_mail_subject: '[{{platform}}] {{title}}',
+    notification_mail_greeting: 'Xin chào {{name}},',
+    notification_mail_open: 'Xem chi tiết',
+    notification_mail_signoff: 'Trân trọng,\nĐội ngũ {{platform}}',
+    notifications_all_read: 'Đã đánh dấu {{count}} thông báo là đã đọc.',
+  },
+  en: {
+    notification_producer_approved_title: 'Your producer has been approved',
+    notification_producer_approved_body:
+      'Your producer "{{producer}}" on {{platform}} has been approved by an administrator. ' +
+      'You can sign in and keep using the portal.',
+    notification_producer_closed_title: 'Your producer has been closed',
+    notification_producer_closed_body:
+      'Your producer "{{producer}}" on {{platform}} has been closed by an administrator.\nReason: {{reason}}',
+    notification_product_approved_title: 'Product approved',
+    notification_product_approved_body: 'The product "{{product}}" has been approved by an administrator and is now public.',
+    notification_product_rejected_title: 'Product rejected',
+    notification_product_rejected_body:
+      'The product "{{product}}" was not approved.\nReason: {{reason}}\nPlease edit it and submit it again.',
+    notification_batch_recalled_title: 'Batch recalled',
+    notification_batch_recalled_body: 'The batch "{{batch}}" of the product "{{product}}" has been recalled.\nReason: {{reason}}',
+    notification_user_password_changed_title: 'Your password was changed',
+    notification_user_password_changed_body:
+      'The password of the account {{email}} on {{platform}} has just been changed. ' +
+      'If it was not you, please contact the administrators at once.',
+    notification_mail_subject: '[{{platform}}] {{title}}',
+    notification_mail_greeting: 'Hello {{name}},',
+    notification_mail_open: 'View details',
+    notification_mail_signoff: 'Regards,\nThe {{platform}} team',
+    notifications_all_read: '{{count}} notification(s) marked as read.',
+  },
+} as const satisfies Record<Locale, Record<string, string>>;

@@ -1,0 +1,27 @@
+import { translate } from './messages/index.js';
+import type { Locale } from './platforms.js';
+
+/** The domain events that notify someone (server lib/domain-events.ts), one notification type each. */
+export const NOTIFICATION_TYPES = [
+  'producer.approved',
+  'producer.closed',
+  'product.approved',
+  'product.rejected',
+  'batch.recalled',
+  'user.password_changed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Title and body of a notification in `locale`, from its type and stored params (names,
+ * platform, the producer-visible reason). Rendered when read, so a user who switches language
+ * reads the older notifications in the new one too.
+ */
+export function renderNotification(
+  locale: Locale,
+  type: string,
+  params: Record<string, string>,
+): { title: string; body: string } {
+  const key = `notification_${type.replace('.', '_')}`;
+  return { title: translate(locale, `${key}_title`, params), body: translate(locale, `${key}_body`, params) };
+}
