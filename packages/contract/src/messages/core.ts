@@ -1,3 +1,4 @@
+import { MAX_PER_PAGE } from '../constants.js';
 import type { Locale } from '../platforms.js';
 
 /**
@@ -56,6 +57,9 @@ export const CORE_MESSAGES = {
     invalidCharacters: 'Có ký tự không được phép (ký tự NUL hoặc mã Unicode không hợp lệ).',
     invalidId: 'Mã định danh không hợp lệ.',
     invalidNumber: 'Số không hợp lệ hoặc vượt quá giới hạn cho phép.',
+    invalidSort: 'Cách sắp xếp không hợp lệ.',
+    invalidPage: 'Số trang phải là số nguyên từ 1 trở lên.',
+    invalidPerPage: `Số dòng mỗi trang phải là số nguyên từ 1 đến ${MAX_PER_PAGE}.`,
   },
   en: {
     validation_failed: 'Some fields are invalid, please check the highlighted fields.',
@@ -105,5 +109,8 @@ export const CORE_MESSAGES = {
     invalidCharacters: 'Contains characters that are not allowed (a NUL character or invalid Unicode).',
     invalidId: 'Invalid id.',
     invalidNumber: 'Invalid number, or out of the allowed range.',
+    invalidSort: 'Invalid sort order.',
+    invalidPage: 'The page must be a whole number of 1 or more.',
+    invalidPerPage: `Rows per page must be a whole number from 1 to ${MAX_PER_PAGE}.`,
   },
 } as const satisfies Record<Locale, Record<string, string>>;

@@ -3,6 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, BUSINESS_FIELDS, PRODUCER_TYP
 import { ACTIONS, SUBJECTS } from '../permissions.js';
 import { PLATFORM_KEYS } from '../platforms.js';
 import { emailField, localeField, phoneField, textField } from './common.js';
+import { listQuery } from './list.js';
 
 /** Spec §5: every password field is 6–18 characters. */
 export function passwordField(requiredKey: string) {
@@ -57,6 +58,10 @@ export const user = z.object({
   created_at: z.string(),
 });
 export type User = z.infer<typeof user>;
+
+/** GET /api/v1/admin/users: q searches name and email. */
+export const USER_SORT_FIELDS = ['created_at', 'name', 'email'] as const;
+export const userListQuery = listQuery(USER_SORT_FIELDS, '-created_at');
 
 /** PUT /api/v1/users: the account's own settings. */
 export const updateAccountRequest = z

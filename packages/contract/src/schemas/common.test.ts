@@ -12,9 +12,9 @@ import {
   isCalendarDate,
   isDateTimeInRange,
   isStorableText,
-  listQuery,
   textField,
 } from './common.js';
+import { listQuery, sortTokens } from './list.js';
 import { batchListQuery, batchRequest, eventParams, traceEventRequest } from './traceabilities.js';
 import { productRequest } from './products.js';
 import { registrationRequest, tokenRequest } from './auth.js';
@@ -91,12 +91,23 @@ describe('ids and integers: bounded to their column', () => {
     expect(keys(intField(), 2147483648)).toEqual(['invalidNumber']);
   });
 
-  it('the list query bounds page and refuses NUL in q and sort', () => {
-    expect(listQuery.parse({ page: '3' }).page).toBe(3);
-    expect(keys(listQuery, { page: '2147483648' })).not.toEqual([]);
-    expect(keys(listQuery, { page: '9e99' })).not.toEqual([]);
-    expect(keys(listQuery, { q: 'a\u0000' })).toEqual(['invalidCharacters']);
-    expect(keys(listQuery, { sort: '\ud800' })).toEqual(['invalidCharacters']);
+  it('the list query bounds page and per_page, refuses NUL in q and takes only whitelisted sorts', () => {
+    const list = listQuery(['name', 'created_at'], '-created_at');
+    expect(list.parse({ page: '3' })).toEqual({ page: 3, per_page: 20, sort: '-created_at' });
+    expect(keys(list, { page: '2147483648' })).toEqual(['invalidPage']);
+    expect(keys(list, { page: '9e99' })).toEqual(['invalidPage']);
+    expect(keys(list, { page: '0' })).toEqual(['invalidPage']);
+    expect(keys(list, { per_page: '101' })).toEqual(['invalidPerPage']);
+    expect(keys(list, { per_page: '0' })).toEqual(['invalidPerPage']);
+    expect(list.parse({ per_page: '100' }).per_page).toBe(100);
+    expect(keys(list, { q: 'a\u0000' })).toEqual(['invalidCharacters']);
+    expect(list.parse({ sort: 'name' }).sort).toBe('name');
+    expect(list.parse({ sort: '-name' }).sort).toBe('-name');
+    expect(keys(list, { sort: 'password' })).toEqual(['invalidSort']);
+    expect(keys(list, { sort: '--name' })).toEqual(['invalidSort']);
+    expect(keys(list, { sort: '\ud800' })).toEqual(['invalidSort']);
+    expect(sortTokens(['a', 'b'])).toEqual(['a', '-a', 'b', '-b']);
+    for (const key of ['invalidSort', 'invalidPage', 'invalidPerPage']) expect(isMessageKey(key)).toBe(true);
   });
 });
 

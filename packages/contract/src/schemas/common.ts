@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, EMAIL_PATTERN, MAX_PER_PAGE, PHONE_PATTERN } from '../constants.js';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../constants.js';
 import { LOCALES } from '../platforms.js';
 
 /**
@@ -108,13 +108,7 @@ export const isoDateTime = z.string();
 export const money = z.object({ cents: z.number().int(), currency_iso: z.literal('VND') });
 export type Money = z.infer<typeof money>;
 
-export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  q: textField().trim().max(200).optional(),
-  sort: textField().max(50).optional(),
-});
-export type ListQuery = z.infer<typeof listQuery>;
+// The list query builder (page, per_page, q, whitelisted sort) is ./list.ts.
 
 export const listMeta = z.object({
   total_count: z.number().int(),

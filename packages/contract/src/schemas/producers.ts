@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
-import { emailField, listQuery, phoneField, textField } from './common.js';
+import { emailField, phoneField, textField } from './common.js';
+import { listQuery } from './list.js';
 
 export const producer = z.object({
   id: z.number().int(),
@@ -63,7 +64,8 @@ export const createProducerRequest = producerFields.partial().extend({
 });
 
 /** GET /api/v1/producers and /api/v1/admin/producers. */
-export const producerListQuery = listQuery.extend({
+export const PRODUCER_SORT_FIELDS = ['created_at', 'name'] as const;
+export const producerListQuery = listQuery(PRODUCER_SORT_FIELDS, '-created_at').extend({
   status: z.enum(APPROVAL_STATUSES, { error: 'invalidStatus' }).optional(),
   producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }).optional(),
 });

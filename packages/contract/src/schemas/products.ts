@@ -4,7 +4,8 @@ import { COUNTRY_CODES, PROVINCE_CODES } from '../geo.js';
 import { isValidGtin } from '../gtin.js';
 import { MAX_OPTION_GROUPS } from '../variants.js';
 import { expectedUpdatedAt } from '../publication.js';
-import { dateField, idField, idText, listQuery, money, textField } from './common.js';
+import { dateField, idField, idText, money, textField } from './common.js';
+import { listQuery, sortTokens } from './list.js';
 
 /** draft → pending (register) → approved | rejected (admin); see docs/decisions (product review cycle). */
 export const PRODUCT_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
@@ -13,7 +14,8 @@ export const PRODUCT_MAX_IMAGES = 10;
 export const PRODUCT_MAX_CERTIFICATES = 10;
 export const OPTION_MAX_VALUES = 20;
 export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-export const PRODUCT_SORTS = ['created_at', '-created_at', 'name', '-name'] as const;
+export const PRODUCT_SORT_FIELDS = ['created_at', 'name'] as const;
+export const PRODUCT_SORTS = sortTokens(PRODUCT_SORT_FIELDS);
 
 // ---------- responses ----------
 
@@ -238,11 +240,10 @@ export const productRequest = productFields.superRefine(productRules);
 export type ProductRequest = z.input<typeof productRequest>;
 
 /** GET /api/v1/products (own producer) and GET /api/v1/admin/products (producer_id filter). */
-export const productListQuery = listQuery.extend({
+export const productListQuery = listQuery(PRODUCT_SORT_FIELDS, '-created_at').extend({
   status: z.enum(PRODUCT_STATUSES, { error: 'invalidProductStatus' }).optional(),
   category_id: idText().optional(),
   producer_id: idText().optional(),
-  sort: z.enum(PRODUCT_SORTS).default('-created_at'),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

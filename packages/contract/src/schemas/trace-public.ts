@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PRODUCER_TYPES } from '../constants.js';
 import { PUBLIC_CODE_PATTERN, VOTE_COMMENT_MAX } from '../trace-steps.js';
-import { idText, intField, listQuery, textField } from './common.js';
+import { idText, intField, textField } from './common.js';
+import { listQuery } from './list.js';
 import { batchCertificate, productionBase, traceEvent, traceFile } from './traceabilities.js';
 
 export const publicCodeParam = z.object({ code: textField().regex(PUBLIC_CODE_PATTERN, 'not_found') });
@@ -80,8 +81,9 @@ export const vote = z.object({
 });
 export type Vote = z.infer<typeof vote>;
 
-/** GET /api/v1/votes: the producer's votes, newest first. */
-export const voteListQuery = listQuery.extend({
+/** GET /api/v1/votes: the producer's votes, newest first; q searches lot code, product name and comment. */
+export const VOTE_SORT_FIELDS = ['created_at', 'rating'] as const;
+export const voteListQuery = listQuery(VOTE_SORT_FIELDS, '-created_at').extend({
   traceability_id: idText().optional(),
 });
 export type VoteListQuery = z.infer<typeof voteListQuery>;

@@ -9,7 +9,8 @@ import {
   TRACE_EVENTS_MAX_PHOTOS,
   TRACE_STEPS,
 } from '../trace-steps.js';
-import { dateField, dateTimeField, idField, idText, listQuery, textField } from './common.js';
+import { dateField, dateTimeField, idField, idText, textField } from './common.js';
+import { listQuery, searchField, sortTokens } from './list.js';
 import { expectedUpdatedAt } from '../publication.js';
 import { certificateInput, productCertificate } from './products.js';
 
@@ -164,17 +165,11 @@ export const batchReasonRequest = z.object({
   reason: textField({ error: 'pleaseInputReason' }).trim().min(1, 'pleaseInputReason').max(500, 'tooLong'),
 });
 
-export const BATCH_SORTS = [
-  'created_at',
-  '-created_at',
-  'production_date',
-  '-production_date',
-  'lot_code',
-  '-lot_code',
-] as const;
+export const BATCH_SORT_FIELDS = ['created_at', 'production_date', 'lot_code'] as const;
+export const BATCH_SORTS = sortTokens(BATCH_SORT_FIELDS);
 
 const batchFilters = {
-  q: textField().trim().max(200).optional(),
+  q: searchField,
   /** draft, published (live: not held, not recalled), on_hold, recalled. */
   status: z.enum(BATCH_STATES, { error: 'invalidStatus' }).optional(),
   product_id: idText().optional(),
@@ -184,10 +179,7 @@ const batchFilters = {
 };
 
 /** GET /api/v1/traceabilities: q searches lot code and product name. */
-export const batchListQuery = listQuery.extend({
-  ...batchFilters,
-  sort: z.enum(BATCH_SORTS).default('-created_at'),
-});
+export const batchListQuery = listQuery(BATCH_SORT_FIELDS, '-created_at').extend(batchFilters);
 export type BatchListQuery = z.infer<typeof batchListQuery>;
 
 /** POST /api/v1/traceabilities/export (XLSX). exportAsFilter uses the filters and/or the ids. */
@@ -195,7 +187,7 @@ export const batchExportRequest = z.object({
   mode: z.enum(EXPORT_MODES, { error: 'invalidExportMode' }),
   ids: z.array(idField()).max(10_000).optional(),
   ...batchFilters,
-  sort: z.enum(BATCH_SORTS).default('-created_at'),
+  sort: batchListQuery.shape.sort,
 });
 export type BatchExportRequest = z.input<typeof batchExportRequest>;
 

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq } from 'drizzle-orm';
-import { errorEnvelope, listEnvelope, listQuery, user as userSchema } from '@agrihub/contract';
+import { and, count } from 'drizzle-orm';
+import { errorEnvelope, listEnvelope, userListQuery, user as userSchema } from '@agrihub/contract';
 import { users } from '../../db/schema/index.js';
-import { listMetaOf, pageWindow, textSearch } from '../../lib/search.js';
+import { listPlan, type ListSpec } from '../../lib/list.js';
+import { platformOf, requestScope } from '../../lib/scope.js';
 import { presentUser } from '../users/presenter.js';
+
+const USER_LIST: ListSpec<'created_at' | 'name' | 'email'> = {
+  sorts: { created_at: users.createdAt, name: users.name, email: users.email },
+  search: [users.name, users.email],
+  tiebreak: users.id,
+};
 
 /** GET /api/v1/admin/users: the platform's accounts (administrators with read user). */
 export default async function adminUserRoutes(app: FastifyInstance) {
@@ -17,19 +24,24 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: 'Users of the platform; q searches name and email',
-        querystring: listQuery,
+        querystring: userListQuery,
         response: { 200: listEnvelope('users', userSchema), 403: errorEnvelope, 422: errorEnvelope },
       },
     },
     async (req) => {
-      const q = req.query;
-      const where = and(eq(users.platform, req.platform), q.q ? textSearch(q.q, users.name, users.email) : undefined);
-      const { limit, offset } = pageWindow(q);
+      const list = listPlan(req.query, USER_LIST);
+      const where = and(platformOf(users, requestScope(req)), list.search);
       const [rows, [total]] = await Promise.all([
-        app.db.select().from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
+        app.db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(...list.orderBy)
+          .limit(list.limit)
+          .offset(list.offset),
         app.db.select({ n: count() }).from(users).where(where),
       ]);
-      return { data: { users: rows.map(presentUser) }, meta: listMetaOf(q, total?.n ?? 0) };
+      return { data: { users: rows.map(presentUser) }, meta: list.meta(total?.n) };
     },
   );
 }

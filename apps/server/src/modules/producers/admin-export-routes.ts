@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { errorEnvelope, producerExportRequest, todayInVietnam } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
+import { platformOf, requestScope } from '../../lib/scope.js';
 import type { ProducerFilters } from './queries.js';
 import { XLSX_CONTENT_TYPE, streamProducersXlsx } from './xlsx.js';
 
@@ -26,7 +26,7 @@ export default async function adminProducerExportRoutes(app: FastifyInstance) {
       const b = req.body;
       const filters: ProducerFilters =
         b.mode === 'exportAllData' ? {} : { q: b.q, status: b.status, producer_type: b.producer_type, ids: b.ids };
-      const stream = streamProducersXlsx(app.db, eq(producers.platform, req.platform), filters, req.locale);
+      const stream = streamProducersXlsx(app.db, platformOf(producers, requestScope(req)), filters, req.locale);
       return reply
         .type(XLSX_CONTENT_TYPE)
         .header('Content-Disposition', attachmentDisposition(`don-vi-san-xuat-${todayInVietnam()}.xlsx`))

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import {
   adminProducerAnswer,
   errorEnvelope,
@@ -11,6 +11,8 @@ import {
 } from '@agrihub/contract';
 import { producers, products, traceabilities, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { ownedBy, platformOf, requestScope } from '../../lib/scope.js';
+import { producerOwner } from './policy.js';
 import { presentProducer, presentProducerUser } from './presenter.js';
 import { listProducers } from './queries.js';
 
@@ -31,7 +33,7 @@ export default async function adminProducerRoutes(app: FastifyInstance) {
         response: { 200: listEnvelope('producers', producerSchema), ...errors },
       },
     },
-    async (req) => listProducers(app.db, eq(producers.platform, req.platform), req.query),
+    async (req) => listProducers(app.db, platformOf(producers, requestScope(req)), req.query),
   );
 
   r.get(
@@ -47,10 +49,11 @@ export default async function adminProducerRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const id = req.params.id;
+      const owner = { platform: requestScope(req).platform, producerId: id };
       const [p] = await app.db
         .select()
         .from(producers)
-        .where(and(eq(producers.id, id), eq(producers.platform, req.platform)))
+        .where(ownedBy(producerOwner, owner))
         .limit(1);
       if (!p) throw notFound();
       const [members, [productCount], [batchCount]] = await Promise.all([
@@ -63,10 +66,10 @@ export default async function adminProducerRoutes(app: FastifyInstance) {
             createdAt: users.createdAt,
           })
           .from(users)
-          .where(and(eq(users.producerId, id), eq(users.platform, req.platform)))
+          .where(ownedBy(users, owner))
           .orderBy(asc(users.id)),
-        app.db.select({ n: count() }).from(products).where(eq(products.producerId, id)),
-        app.db.select({ n: count() }).from(traceabilities).where(eq(traceabilities.producerId, id)),
+        app.db.select({ n: count() }).from(products).where(ownedBy(products, owner)),
+        app.db.select({ n: count() }).from(traceabilities).where(ownedBy(traceabilities, owner)),
       ]);
       return {
         data: {

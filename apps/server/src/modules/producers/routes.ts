@@ -6,19 +6,19 @@ import {
   envelope,
   errorEnvelope,
   idParam,
-  isAdministrator,
   listEnvelope,
   producer as producerSchema,
   producerListQuery,
-  producerWriteRefusal,
   translate,
   updateProducerRequest,
 } from '@agrihub/contract';
 import { producers, users } from '../../db/schema/index.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { listMeta } from '../../lib/list.js';
+import { requestScope } from '../../lib/scope.js';
+import { assertMayEditProducer, reachableProducers } from './policy.js';
 import { presentProducer } from './presenter.js';
-import { listProducers, reachableProducers } from './queries.js';
+import { listProducers } from './queries.js';
 
 type ProducerInput = Partial<typeof createProducerRequest._zod.output>;
 
@@ -63,14 +63,11 @@ export default async function producerRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const me = currentUser(req);
-      if (!isAdministrator(me) && !me.producerId) {
-        return {
-          data: { producers: [] },
-          meta: { total_count: 0, current_page: req.query.page, per_page: req.query.per_page },
-        };
+      const scope = requestScope(req);
+      if (!scope.isAdmin && scope.producerId === null) {
+        return { data: { producers: [] }, meta: listMeta(req.query, 0) };
       }
-      return listProducers(app.db, reachableProducers(me, req.platform, 'read'), req.query);
+      return listProducers(app.db, reachableProducers(scope, 'read'), req.query);
     },
   );
 
@@ -86,9 +83,9 @@ export default async function producerRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const me = currentUser(req);
-      if (isAdministrator(me)) throw forbidden();
-      if (me.producerId) throw conflict('producer_exists');
+      const me = requestScope(req);
+      if (me.isAdmin) throw forbidden();
+      if (me.producerId !== null) throw conflict('producer_exists');
       const created = await app.db.transaction(async (tx) => {
         const [p] = await tx
           .insert(producers)
@@ -104,7 +101,7 @@ export default async function producerRoutes(app: FastifyInstance) {
         const linked = await tx
           .update(users)
           .set({ producerId: p.id, updatedAt: new Date() })
-          .where(and(eq(users.id, me.id), isNull(users.producerId)))
+          .where(and(eq(users.id, me.userId), isNull(users.producerId)))
           .returning({ id: users.id });
         if (linked.length === 0) throw conflict('producer_exists');
         return p;
@@ -128,7 +125,7 @@ export default async function producerRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const scope = reachableProducers(currentUser(req), req.platform, 'read');
+      const scope = reachableProducers(requestScope(req), 'read');
       const [p] = await app.db
         .select()
         .from(producers)
@@ -152,17 +149,15 @@ export default async function producerRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const scope = reachableProducers(user, req.platform, 'update');
+      const me = requestScope(req);
+      const scope = reachableProducers(me, 'update');
       const [current] = await app.db
         .select({ status: producers.status })
         .from(producers)
         .where(and(eq(producers.id, req.params.id), scope))
         .limit(1);
       if (!current) throw notFound();
-      // A closed producer's own accounts change nothing (contract: producerWriteRefusal); an administrator may.
-      const refusal = isAdministrator(user) ? null : producerWriteRefusal(current.status);
-      if (refusal) throw new AppError(403, refusal);
+      assertMayEditProducer(me, current.status);
       const [p] = await app.db
         .update(producers)
         .set({ ...columnsOf(req.body), updatedAt: new Date() })

@@ -1,0 +1,55 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListMeta, ListQuery } from '@agrihub/contract';
+import { unprocessable } from './errors.js';
+import { textSearch } from './search.js';
+
+/**
+ * What one list offers: the column of each whitelisted sort field (the contract's
+ * `listQuery(fields)` refuses any other), the columns `q` searches, and the id that breaks ties
+ * so that pages never overlap.
+ */
+export interface ListSpec<F extends string> {
+  sorts: Record<F, AnyPgColumn>;
+  search: AnyPgColumn[];
+  tiebreak: AnyPgColumn;
+}
+
+/** The pieces of a list query: LIMIT/OFFSET, ORDER BY, the search condition and the meta builder. */
+export interface ListPlan {
+  limit: number;
+  offset: number;
+  orderBy: SQL[];
+  /** `q` found in any searched column, accent- and case-free; undefined without `q`. */
+  search: SQL | undefined;
+  meta(total: number | string | bigint | null | undefined): ListMeta;
+}
+
+/** The sort column and direction of `sort` (`field` / `-field`); 422 invalidSort outside the whitelist. */
+export function sortColumn<F extends string>(spec: ListSpec<F>, sort: string): { column: AnyPgColumn; desc: boolean } {
+  const field = sort.replace(/^-/, '');
+  if (!Object.prototype.hasOwnProperty.call(spec.sorts, field)) throw unprocessable('invalidSort', {}, 'sort');
+  return { column: spec.sorts[field as F], desc: sort.startsWith('-') };
+}
+
+/** ORDER BY of `sort`, ties broken by the id in the same direction. */
+export function orderOf<F extends string>(spec: ListSpec<F>, sort: string): SQL[] {
+  const { column, desc: down } = sortColumn(spec, sort);
+  const dir = down ? desc : asc;
+  return [dir(column), dir(spec.tiebreak)];
+}
+
+export function listMeta(q: Pick<ListQuery, 'page' | 'per_page'>, total: number | string | bigint | null | undefined) {
+  return { total_count: Number(total ?? 0), current_page: q.page, per_page: q.per_page };
+}
+
+/** One list request (already validated by the contract's list query) turned into query pieces. */
+export function listPlan<F extends string>(q: ListQuery, spec: ListSpec<F>): ListPlan {
+  return {
+    limit: q.per_page,
+    offset: (q.page - 1) * q.per_page,
+    orderBy: orderOf(spec, q.sort),
+    search: q.q ? textSearch(q.q, ...spec.search) : undefined,
+    meta: (total) => listMeta(q, total),
+  };
+}
