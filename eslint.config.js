@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { webLayers } from './scripts/eslint-web-layers.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', '.tmp/**', 'data/**', '**/*.config.js'] },
@@ -20,6 +21,12 @@ export default tseslint.config(
       // Fastify plugins and route handlers are async by contract, with or without await.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // Imports flow shared (lib → stores → components) → features → app; never feature to feature.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { agrihub: { rules: { 'web-layers': webLayers } } },
+    rules: { 'agrihub/web-layers': 'error' },
   },
   {
     // Tests read JSON answers loosely; the assertions are what is checked.

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_STATUSES } from '@agrihub/contract/schemas/products';
-import { useCategoriesQuery } from '../api/products-api';
-import type { ProductFilters } from '../lib/list-params';
+import { useCategoriesQuery } from '../lib/catalogue-api';
+import type { ProductFilters } from '../lib/product-list';
 import { CategorySelect } from './category-select';
 
 interface Props {

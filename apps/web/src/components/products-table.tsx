@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Product } from '@agrihub/contract/schemas/products';
-import { formatDate, formatMoney } from '../../../lib/formatters';
-import { currentLocale } from '../../../lib/i18n';
-import type { ProductFilters, ProductSort } from '../lib/list-params';
-import { ProductStatusTag } from './status-tag';
+import { formatDate, formatMoney } from '../lib/formatters';
+import { currentLocale } from '../lib/i18n';
+import type { ProductFilters, ProductSort } from '../lib/product-list';
+import { ProductStatusTag } from './product-status-tag';
 
 interface Props {
   products: Product[];

@@ -9,6 +9,15 @@ export interface ListParams<S extends string> {
   sort: S;
 }
 
+/** Drops empty filters so the query string stays clean (and the cache key stable). */
+export function listParams(args: object): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(args) as [string, unknown][]) {
+    if (typeof v === 'string' ? v !== '' : typeof v === 'number') out[k] = v as string | number;
+  }
+  return out;
+}
+
 /** A positive integer from the URL, or undefined. */
 export function positiveParam(v: string | null): number | undefined {
   const n = Number(v);

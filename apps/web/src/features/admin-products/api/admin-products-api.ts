@@ -3,11 +3,15 @@ import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { api } from '../../../lib/api';
+import { listParams } from '../../../lib/list-params';
+import {
+  toProductAnswer as toAnswer,
+  type ProductAnswer,
+  type ProductEnvelope,
+  type ProductList,
+  type ProductListArgs,
+} from '../../../lib/product-list';
 import type { Envelope } from '../../../lib/session-api';
-import { listParams, type ProductAnswer, type ProductList, type ProductListArgs } from '../../products/api/products-api';
-
-type ProductEnvelope = Envelope<{ product: Product }>;
-const toAnswer = (a: ProductEnvelope): ProductAnswer => ({ product: a.data.product, message: a.meta?.message });
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminProduct', 'AdminProductList', 'Product', 'ProductList'] });
 

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
-import { ProductFiltersBar } from '../../products/components/product-filters';
-import { ProductsTable } from '../../products/components/products-table';
-import { useProductFilters } from '../../products/lib/list-params';
+import { ProductFiltersBar } from '../../../components/product-filters';
+import { ProductsTable } from '../../../components/products-table';
+import { useProductFilters } from '../../../lib/product-list';
 import { useListAdminProductsQuery, useProductProducerOptionsQuery } from '../api/admin-products-api';
 
 /** /admin/products: the platform's products, filtered by producer, status and category. */

@@ -1,40 +1,18 @@
 import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
-import { orderProductTypes } from '@agrihub/contract/categories';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
-import type {
-  ProductCategory as Category,
-  Product,
-  ProductListQuery,
-  ProductRequest,
-  ProductType,
-} from '@agrihub/contract/schemas/products';
+import type { Product, ProductRequest } from '@agrihub/contract/schemas/products';
 import { api } from '../../../lib/api';
-import type { Envelope, MessageAnswer } from '../../../lib/session-api';
+import { listParams } from '../../../lib/list-params';
+import {
+  toProductAnswer as toAnswer,
+  type ProductAnswer,
+  type ProductEnvelope,
+  type ProductList,
+  type ProductListArgs,
+} from '../../../lib/product-list';
+import type { MessageAnswer } from '../../../lib/session-api';
 
-export interface ProductList {
-  products: Product[];
-  meta: ListMeta;
-}
-/** A saved product and the server's note (meta.message) to show. */
-export interface ProductAnswer {
-  product: Product;
-  message?: string;
-}
-export type ProductListArgs = Partial<
-  Pick<ProductListQuery, 'page' | 'per_page' | 'q' | 'status' | 'category_id' | 'producer_id' | 'sort'>
->;
-
-type ProductEnvelope = Envelope<{ product: Product }>;
-const toAnswer = (a: ProductEnvelope): ProductAnswer => ({ product: a.data.product, message: a.meta?.message });
-
-/** Drops empty filters so the query string stays clean (and the cache key stable). */
-export function listParams(args: ProductListArgs): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(args)) if (v !== undefined && v !== null && v !== '') out[k] = v;
-  return out;
-}
-
-const tagged = api.enhanceEndpoints({ addTagTypes: ['Product', 'ProductList', 'Category', 'ProductType'] });
+const tagged = api.enhanceEndpoints({ addTagTypes: ['Product', 'ProductList'] });
 
 /** The producer's products (spec §7 Products) and the reference data the editor needs. */
 export const productsApi = tagged.injectEndpoints({
@@ -87,19 +65,6 @@ export const productsApi = tagged.injectEndpoints({
       transformResponse: toAnswer,
       invalidatesTags: (_r, e, { id }) => (e ? [] : [{ type: 'Product', id }, 'ProductList']),
     }),
-    productTypes: build.query<ProductType[], void>({
-      query: () => 'api/v1/product_types',
-      // The server already puts "Khác" last; ordering again keeps the rule whatever the source.
-      transformResponse: (a: Envelope<{ product_types: ProductType[] }>) => orderProductTypes(a.data.product_types),
-      providesTags: ['ProductType'],
-      keepUnusedDataFor: 600,
-    }),
-    categories: build.query<Category[], void>({
-      query: () => 'api/v1/categories',
-      transformResponse: (a: Envelope<{ categories: Category[] }>) => a.data.categories,
-      providesTags: ['Category'],
-      keepUnusedDataFor: 600,
-    }),
   }),
 });
 
@@ -113,6 +78,4 @@ export const {
   useRegisterProductMutation,
   useGenerateSkuMutation,
   useUpdateSkuMutation,
-  useProductTypesQuery,
-  useCategoriesQuery,
 } = productsApi;

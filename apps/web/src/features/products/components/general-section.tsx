@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UNITS } from '@agrihub/contract/constants';
 import type { ProductCategory as Category, ProductType } from '@agrihub/contract/schemas/products';
 import { productRule } from '../lib/contract-rules';
-import { CategorySelect } from './category-select';
+import { CategorySelect } from '../../../components/category-select';
 
 export type ContentLocale = 'vi' | 'en';
 

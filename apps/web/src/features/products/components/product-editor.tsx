@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useNavigate } from 'react-router';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { paths } from '../../../config/paths';
-import { useCategoriesQuery, useGetProductQuery, useProductTypesQuery } from '../api/products-api';
+import { useCategoriesQuery, useProductTypesQuery } from '../../../lib/catalogue-api';
+import { useGetProductQuery } from '../api/products-api';
 import {
   NEW_PRODUCT_VALUES,
   NEW_VARIANT_STATE,

@@ -6,9 +6,9 @@ import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { useListProductsQuery } from '../api/products-api';
 import { DeleteProductButton } from '../components/delete-product-button';
-import { ProductFiltersBar } from '../components/product-filters';
-import { ProductsTable } from '../components/products-table';
-import { useProductFilters } from '../lib/list-params';
+import { ProductFiltersBar } from '../../../components/product-filters';
+import { ProductsTable } from '../../../components/products-table';
+import { useProductFilters } from '../../../lib/product-list';
 
 /** /products: the producer's products with search, status and category filters, paging and sort. */
 export function ProductsPage() {
