@@ -5,14 +5,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { AbilityRule, PlatformKey } from '@agrihub/contract';
+import type { PlatformKey } from '@agrihub/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config/env.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
-import { producers, users } from '../src/db/schema/index.js';
-import { openSession } from '../src/modules/auth/sessions.js';
-import { hashPassword } from '../src/lib/secrets.js';
 import { withDatabase } from './global-setup.js';
+import type { Built } from './factories.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,64 +67,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
-export const TEST_PASSWORD = 'Secret@1';
-let passwordHash: Promise<string> | undefined;
-let seq = 0;
-
-export interface BuildUserOptions {
-  platform?: PlatformKey;
-  email?: string;
-  roles?: string[];
-  abilities?: AbilityRule[];
-  /** Create a producer for the user (default: producers for non-admins). */
-  producer?: boolean | Partial<typeof producers.$inferInsert>;
-  createdAt?: Date;
-  registedServices?: string[];
-  requiredChangePassword?: boolean;
-  locale?: string;
-}
-
-/** A user (and its producer unless it is an admin) with password TEST_PASSWORD and a live token. */
-export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
-  const platform = opts.platform ?? 'dtrack';
-  const n = ++seq;
-  const wantsProducer = opts.producer ?? !(opts.roles && opts.roles.length);
-  let producerId: number | null = null;
-  if (wantsProducer) {
-    const [p] = await db
-      .insert(producers)
-      .values({
-        platform,
-        name: `HTX Thử nghiệm ${n}`,
-        producerType: 'cooperative',
-        status: 'approved',
-        ...(typeof opts.producer === 'object' ? opts.producer : {}),
-      })
-      .returning();
-    producerId = p.id;
-  }
-  const [user] = await db
-    .insert(users)
-    .values({
-      platform,
-      email: opts.email ?? `user${n}-${randomBytes(3).toString('hex')}@example.vn`,
-      name: `Người dùng ${n}`,
-      passwordHash: await passwordHash,
-      roles: opts.roles ?? [],
-      abilities: opts.abilities ?? [],
-      producerId,
-      registedServices: opts.registedServices ?? [],
-      requiredChangePassword: opts.requiredChangePassword ?? false,
-      locale: opts.locale ?? 'vi',
-      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
-    })
-    .returning();
-  const token = await openSession(db, user.id);
-  return { user: user, producerId, token: token.access_token, refreshToken: token.refresh_token, platform };
-}
-
-export type Built = Awaited<ReturnType<typeof buildUser>>;
+// The factories moved to factories.ts; re-exported while files still import them from here.
+export { TEST_PASSWORD, buildUser, type BuildUserOptions, type Built } from './factories.js';
 
 /** Headers a client sends: Platform, locale, and the bearer token when given. */
 export function headers(platform: PlatformKey, token?: string, locale = 'vi'): Record<string, string> {

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceabilities } from './schema/index.js';
-import { as, createTestApp, headers, type Built, type TestApp } from '../../test/helper.js';
-import { makeProduct, producer, publishedBatch } from '../modules/traceabilities/fixtures.test-helper.js';
+import { as, createTestApp, headers, type TestApp } from '../../test/helper.js';
+import { buildBatch, buildUser, type Built } from '../../test/factories.js';
 
 /**
  * PostgreSQL ending the server's connections (a restart, a failover, an administrator): the
@@ -14,14 +14,14 @@ const onPostgres = !!process.env.DATABASE_URL;
 
 let t: TestApp;
 let a: Built;
-let batch: { id: number; public_code: string };
+let batch: { id: number; publicCode: string };
 let dbName: string;
 
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await createTestApp();
-  a = await producer(t);
-  batch = await publishedBatch(t, a, (await makeProduct(t.db, a)).product.id);
+  a = await buildUser(t.db);
+  batch = await buildBatch(t.db);
   const res = await t.db.execute<{ name: string }>(sql`select current_database() as name`);
   dbName = res.rows[0].name;
 });
@@ -80,7 +80,7 @@ describe.skipIf(!onPostgres)('when PostgreSQL ends the connections', () => {
     for (let i = 1; i <= 4; i++) {
       const res = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/client/traceabilities/${batch.public_code}`,
+        url: `/api/v1/client/traceabilities/${batch.publicCode}`,
         headers: headers('dtrack'),
         remoteAddress: `10.77.${i}.1`,
       });

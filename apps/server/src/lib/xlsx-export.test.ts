@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatVietnamDate, formatVietnamDateTime, todayInVietnam } from '@agrihub/contract';
-import { as, buildUser, createTestApp, type Built, type TestApp } from '../../test/helper.js';
-import { createBatch, makeProduct, producer } from '../modules/traceabilities/fixtures.test-helper.js';
+import { as, createTestApp, type TestApp } from '../../test/helper.js';
+import { buildBatch, buildProducer, buildProduct, buildUser, type Built } from '../../test/factories.js';
 import { pageBatchIds, pageBatchIdsAfter } from '../modules/traceabilities/queries.js';
 import { attachmentDisposition } from './filenames.js';
 import { neutralizeFormula, streamXlsx } from './xlsx-export.js';
@@ -47,8 +47,7 @@ describe('producers export (admin)', () => {
 
   it('writes producer names that look like formulas as text', async () => {
     const ids: number[] = [];
-    for (const name of DANGEROUS)
-      ids.push((await buildUser(t.db, { platform: 'agrihub', producer: { name } })).producerId!);
+    for (const name of DANGEROUS) ids.push((await buildProducer(t.db, { platform: 'agrihub', name })).id);
     const res = await exportProducers(ids);
     expect(res.statusCode).toBe(200);
     const sheet = await sheetOf(res.rawPayload);
@@ -62,9 +61,9 @@ describe('producers export (admin)', () => {
   });
 
   it('translates the header row (vi and en on agrihub)', async () => {
-    const { producerId } = await buildUser(t.db, { platform: 'agrihub', producer: { name: 'HTX Chè Shan Tuyết' } });
-    const vi = await sheetOf((await exportProducers([producerId!], 'vi')).rawPayload);
-    const en = await sheetOf((await exportProducers([producerId!], 'en')).rawPayload);
+    const { id: producerId } = await buildProducer(t.db, { platform: 'agrihub', name: 'HTX Chè Shan Tuyết' });
+    const vi = await sheetOf((await exportProducers([producerId], 'vi')).rawPayload);
+    const en = await sheetOf((await exportProducers([producerId], 'en')).rawPayload);
     expect((vi.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['STT', 'Mã đơn vị', 'Tên đơn vị sản xuất']);
     expect((en.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['No.', 'Producer ID', 'Producer name']);
     expect(en.name).toBe('Producers');
@@ -75,13 +74,13 @@ describe('producers export (admin)', () => {
 describe('batches export', () => {
   let a: Built;
   beforeAll(async () => {
-    a = await producer(t);
+    a = await buildUser(t.db);
   });
 
   it('writes product names that look like formulas as text', async () => {
     for (const name of DANGEROUS) {
-      const p = (await makeProduct(t.db, a, { name, gtin: null })).product.id;
-      await createBatch(t, a, p);
+      const p = (await buildProduct(t.db, { producerId: a.producerId!, name, gtin: null })).id;
+      await buildBatch(t.db, { productId: p });
     }
     const res = await t.app.inject({
       method: 'POST',
@@ -100,8 +99,8 @@ describe('batches export', () => {
   });
 
   it('keyset pages walk the list in its order without gaps or repeats, for every sort', async () => {
-    const p = (await makeProduct(t.db, a, { gtin: null })).product.id;
-    for (const lot of ['K-3', 'K-1', 'K-2', 'K-5', 'K-4']) await createBatch(t, a, p, { lot_code: lot });
+    const p = (await buildProduct(t.db, { producerId: a.producerId!, gtin: null })).id;
+    for (const lot of ['K-3', 'K-1', 'K-2', 'K-5', 'K-4']) await buildBatch(t.db, { productId: p, lotCode: lot });
     const actor = { producerId: a.producerId!, platform: a.platform } as Parameters<typeof pageBatchIds>[1];
     for (const sort of ['lot_code', '-lot_code', 'created_at', '-created_at', 'production_date', '-production_date']) {
       const f = { sort };

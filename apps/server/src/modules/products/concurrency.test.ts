@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
-import { batchBody, createBatch, makeProduct } from '../traceabilities/fixtures.test-helper.js';
+import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { batchBody, createBatch } from '../traceabilities/batch-api.test-helper.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 /** Issue 7: optimistic concurrency on product and batch saves (`updated_at` the client read). */
@@ -62,7 +63,7 @@ describe('PUT /api/v1/products/{id} with updated_at', () => {
 
 describe('PUT /api/v1/traceabilities/{id} with updated_at', () => {
   it('a save from a stale read answers 409 stale_update and overwrites nothing', async () => {
-    const { product } = await makeProduct(t.db, a);
+    const product = await buildProduct(t.db, { producerId: a.producerId! });
     const b = await createBatch(t, a, product.id, { lot_code: 'CC-1' });
     const read = json(await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${b.id}`, headers: as(a) })).data
       .traceability;

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
-import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
-import { addEvent, createBatch, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
+import { addEvent, createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 /** Issue 7 finding 2: a GTIN belongs to one product (so one producer) per platform; the resolver follows only its owner. */

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scanSources, traceabilities } from '../../db/schema/index.js';
-import { createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
-import { makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { TraceCache, type TraceEntry } from './cache.js';
 import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
 import { SCAN_DEDUP_WINDOW_MS } from './scans.js';
@@ -15,8 +16,8 @@ let a: Built;
 let productId: number;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: String(BUDGET) });
-  a = await producer(t);
-  productId = (await makeProduct(t.db, a)).product.id;
+  a = await buildUser(t.db);
+  productId = (await buildProduct(t.db, { producerId: a.producerId! })).id;
 });
 afterAll(() => t.close());
 
@@ -69,12 +70,11 @@ describe('scan counting per client', () => {
   it('app.close() writes the scans still buffered', async () => {
     const other = await createTestApp();
     try {
-      const p = await producer(other);
-      const x = await publishedBatch(other, p, (await makeProduct(other.db, p)).product.id);
+      const x = await buildBatch(other.db);
       for (const ip of ['192.0.2.1', '198.51.100.1', '203.0.113.1'])
         await other.app.inject({
           method: 'GET',
-          url: `/api/v1/client/traceabilities/${x.public_code}`,
+          url: `/api/v1/client/traceabilities/${x.publicCode}`,
           headers: headers('dtrack'),
           remoteAddress: ip,
         });

@@ -1,59 +1,49 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PRODUCT_BATCHES, withCheckDigit } from '@agrihub/contract';
-import { products, traceabilities } from '../../db/schema/index.js';
-import { as, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import {
-  approveInDb,
-  createBatch,
-  makeProduct,
-  producer,
-  publishedBatch,
-} from '../traceabilities/fixtures.test-helper.js';
+import { traceabilities } from '../../db/schema/index.js';
+import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
+import { buildProduct, buildUser, type Built, type BuildProductOverrides } from '../../../test/factories.js';
+import { createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 
 let t: TestApp;
 let a: Built;
 let f: Built;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await producer(t);
-  f = await producer(t, 'foodmap');
+  a = await buildUser(t.db);
+  f = await buildUser(t.db, { platform: 'foodmap' });
 });
 afterAll(() => t.close());
 
 type Status = 'draft' | 'pending' | 'approved' | 'rejected';
-async function product(owner: Built, status: Status, opts: Parameters<typeof makeProduct>[2] = {}) {
-  const { product: p } = await makeProduct(t.db, owner, { ...opts, approved: false });
-  const [row] = await t.db
-    .update(products)
-    .set({
-      status,
-      priceCents: 12_000_000,
-      sku: `SKU-${p.id}`,
-      description: 'Chè cổ thụ hái tay',
-      originProvinceCode: '14',
-      originCountry: 'VN',
-      images: [
-        { id: 1, url: '/uploads/p/cover.jpg', thumbnail_url: '/uploads/p/cover-thumb.webp' },
-        { id: 2, url: '/uploads/p/side.jpg', thumbnail_url: null },
-      ],
-      certificates: [
-        { name: 'VietGAP', issuer: 'TT Chứng nhận', number: 'VG-9', valid_until: '2099-12-31', file: null },
-        {
-          name: 'OCOP 4 sao',
-          issuer: 'UBND tỉnh',
-          number: '',
-          valid_until: '2020-01-01',
-          file: { id: 3, url: '/uploads/d/ocop.pdf', filename: 'ocop.pdf' },
-        },
-      ],
-    })
-    .where(eq(products.id, p.id))
-    .returning();
-  return status === 'approved' ? approveInDb(t.db, row.id) : row;
+async function product(owner: Built, status: Status, overrides: BuildProductOverrides = {}) {
+  return buildProduct(t.db, {
+    producerId: owner.producerId!,
+    status,
+    priceCents: 12_000_000,
+    sku: `SKU-${randomBytes(4).toString('hex')}`,
+    description: 'Chè cổ thụ hái tay',
+    originProvinceCode: '14',
+    originCountry: 'VN',
+    images: [
+      { id: 1, url: '/uploads/p/cover.jpg', thumbnail_url: '/uploads/p/cover-thumb.webp' },
+      { id: 2, url: '/uploads/p/side.jpg', thumbnail_url: null },
+    ],
+    certificates: [
+      { name: 'VietGAP', issuer: 'TT Chứng nhận', number: 'VG-9', valid_until: '2099-12-31', file: null },
+      {
+        name: 'OCOP 4 sao',
+        issuer: 'UBND tỉnh',
+        number: '',
+        valid_until: '2020-01-01',
+        file: { id: 3, url: '/uploads/d/ocop.pdf', filename: 'ocop.pdf' },
+      },
+    ],
+    ...overrides,
+  });
 }
 
 const lookup = (code: string, platform: 'dtrack' | 'foodmap' = 'dtrack') =>
@@ -63,7 +53,11 @@ const scan = (url: string, host = 'dtrack.localhost:3000', accept?: string) =>
 
 describe('GET /api/v1/client/products/{code}', () => {
   it('shows an approved product without login: producer, origin, certificates, variants, batches', async () => {
-    const p = await product(a, 'approved', { variants: true, gtin: null, name: 'Chè Shan tuyết cổ thụ' });
+    const p = await product(a, 'approved', {
+      variants: [[{ title: 'Khối lượng', value: '500 g' }]],
+      gtin: null,
+      name: 'Chè Shan tuyết cổ thụ',
+    });
     const old = await publishedBatch(t, a, p.id, ['planting'], { production_date: '2024-03-01' });
     const recalled = await publishedBatch(t, a, p.id, ['planting'], { production_date: '2025-05-01' });
     await t.app.inject({

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, scanSources, traceabilities } from '../../db/schema/index.js';
-import { as, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import {
-  addEvent,
-  approveInDb,
-  createBatch,
-  makeProduct,
-  producer,
-  publishedBatch,
-} from '../traceabilities/fixtures.test-helper.js';
+import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
+import { approveProduct, buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { addEvent, createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { sourceKeyOf } from './scans.js';
 import { invalidateProductBatches } from './state.js';
 
@@ -18,8 +12,8 @@ let a: Built;
 let productId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await producer(t);
-  productId = (await makeProduct(t.db, a)).product.id;
+  a = await buildUser(t.db);
+  productId = (await buildProduct(t.db, { producerId: a.producerId! })).id;
 });
 afterAll(() => t.close());
 
@@ -107,11 +101,11 @@ describe('cache invalidation: the next request shows every write', () => {
     const x = await publishedBatch(t, a, productId);
     await lookup(x.public_code);
     await t.db.update(products).set({ name: 'Chè Shan tuyết cổ thụ' }).where(eq(products.id, productId));
-    await approveInDb(t.db, productId);
+    await approveProduct(t.db, productId);
     invalidateProductBatches(t.app, productId);
     expect(json(await lookup(x.public_code)).data.traceability.product.name).toBe('Chè Shan tuyết cổ thụ');
     await t.db.update(products).set({ name: 'Chè Shan tuyết Mộc Châu' }).where(eq(products.id, productId));
-    await approveInDb(t.db, productId);
+    await approveProduct(t.db, productId);
     invalidateProductBatches(t.app, productId);
   });
 });

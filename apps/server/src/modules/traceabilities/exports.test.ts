@@ -1,19 +1,18 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
+import { as, json, type TestApp, createTestApp } from '../../../test/helper.js';
+import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { epcClassOf, vnTime } from './epcis.js';
 import { traceUrlOf } from './presenter.js';
-import { addEvent, createBatch, makeProduct, producer, publishedBatch } from './fixtures.test-helper.js';
+import { addEvent, createBatch, publishedBatch } from './batch-api.test-helper.js';
 
 let t: TestApp;
 let a: Built;
-let other: Built;
 let productId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await producer(t);
-  other = await producer(t);
-  productId = (await makeProduct(t.db, a)).product.id;
+  a = await buildUser(t.db);
+  productId = (await buildProduct(t.db, { producerId: a.producerId! })).id;
 });
 afterAll(() => t.close());
 
@@ -77,8 +76,8 @@ describe('POST /api/v1/traceabilities/export', () => {
   }
 
   it('exportAllData: every batch of the producer (and none of others), Vietnamese headers', async () => {
-    await createBatch(t, other, (await makeProduct(t.db, other)).product.id);
-    const p2 = (await makeProduct(t.db, a, { name: 'Mận hậu', gtin: null })).product.id;
+    await buildBatch(t.db, { status: 'draft' }); // another producer's
+    const p2 = (await buildProduct(t.db, { producerId: a.producerId!, name: 'Mận hậu', gtin: null })).id;
     for (let i = 0; i < 3; i++) await createBatch(t, a, p2, { lot_code: `XL-ALL-${i}` });
     const list = json(await t.app.inject({ method: 'GET', url: '/api/v1/traceabilities?per_page=1', headers: as(a) }));
     const rows = await exportRows({ mode: 'exportAllData' });
@@ -87,7 +86,7 @@ describe('POST /api/v1/traceabilities/export', () => {
   });
 
   it('exportAsFilter: the filters and/or the selected ids', async () => {
-    const p3 = (await makeProduct(t.db, a, { name: 'Cà phê Robusta' })).product.id;
+    const p3 = (await buildProduct(t.db, { producerId: a.producerId!, name: 'Cà phê Robusta' })).id;
     const x1 = await createBatch(t, a, p3, { lot_code: 'XL-F-1' });
     const x2 = await publishedBatch(t, a, p3, ['planting'], { lot_code: 'XL-F-2' });
     await createBatch(t, a, p3, { lot_code: 'XL-F-3' });
@@ -98,7 +97,7 @@ describe('POST /api/v1/traceabilities/export', () => {
     expect(published[1][13]).toBe('Đã công bố');
     const picked = await exportRows({ mode: 'exportAsFilter', ids: [x1.id, x2.id], sort: 'lot_code' });
     expect(picked.slice(1).map((r) => r[1])).toEqual(['XL-F-1', 'XL-F-2']);
-    const foreign = await createBatch(t, other, (await makeProduct(t.db, other)).product.id);
+    const foreign = await buildBatch(t.db, { status: 'draft' }); // another producer's
     expect(await exportRows({ mode: 'exportAsFilter', ids: [foreign.id] })).toHaveLength(1);
     const bad = await t.app.inject({
       method: 'POST',

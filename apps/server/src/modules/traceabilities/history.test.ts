@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema/index.js';
-import { as, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import { batchBody, makeProduct, producer } from './fixtures.test-helper.js';
+import { as, json, type TestApp, createTestApp } from '../../../test/helper.js';
+import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { batchBody } from './batch-api.test-helper.js';
 
 let t: TestApp;
 let a: Built;
@@ -9,8 +10,8 @@ let productId: number;
 let fileId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await producer(t);
-  productId = (await makeProduct(t.db, a)).product.id;
+  a = await buildUser(t.db);
+  productId = (await buildProduct(t.db, { producerId: a.producerId! })).id;
   const [upload] = await t.db
     .insert(uploads)
     .values({

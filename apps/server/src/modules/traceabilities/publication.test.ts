@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@agrihub/contract';
-import { products, traceabilities } from '../../db/schema/index.js';
-import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { products } from '../../db/schema/index.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { multipart } from '../../../test/multipart.js';
 import { catalogFixture, createProduct, productBody } from '../products/test-support.js';
-import { addEvent, batchBody, createBatch, makeProduct, publishedBatch } from './fixtures.test-helper.js';
+import { addEvent, batchBody, createBatch, publishedBatch } from './batch-api.test-helper.js';
 
 /**
  * Issue 7 finding 3: approval gates publication (contract publication.ts, ADR 007). Only an approved
@@ -100,23 +100,8 @@ describe('only an approved product’s batches are public', () => {
   });
 
   it('the public lookup refuses published batches of a product without an approved version (old data)', async () => {
-    const u = await buildUser(t.db);
-    const { product } = await makeProduct(t.db, u, { approved: false });
-    const [row] = await t.db
-      .insert(traceabilities)
-      .values({
-        platform: 'dtrack',
-        producerId: u.producerId!,
-        productId: product.id,
-        lotCode: 'OLD-1',
-        publicCode: randomBytes(8).toString('hex').toUpperCase(),
-        productionDate: '2025-01-01',
-        quantity: 5,
-        unit: 'Kg',
-        status: 'published',
-        publishedAt: new Date(),
-      })
-      .returning();
+    const product = await buildProduct(t.db, { status: 'draft' });
+    const row = await buildBatch(t.db, { productId: product.id, status: 'published' });
     expect((await batchPage(row.publicCode)).statusCode).toBe(404);
     await t.db.update(products).set({ status: 'approved' }).where(eq(products.id, product.id));
     // "approved" with no approved version is not enough either: the warmer skips it too.
@@ -245,7 +230,7 @@ describe('closing a producer takes its public pages down; approving it again bri
 
   it('a bulk close takes the pages down at once too', async () => {
     const u = await buildUser(t.db);
-    const { product } = await makeProduct(t.db, u);
+    const product = await buildProduct(t.db, { producerId: u.producerId! });
     const b = await publishedBatch(t, u, product.id);
     expect((await batchPage(b.public_code)).statusCode).toBe(200);
     const bulk = await call(admin, 'PUT', '/api/v1/admin/producers/bulk', {

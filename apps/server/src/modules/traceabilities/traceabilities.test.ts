@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildUser, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import {
-  addEvent,
-  batchBody,
-  createBatch,
-  eventBody,
-  makeProduct,
-  producer,
-  publishedBatch,
-} from './fixtures.test-helper.js';
+import { as, json, type TestApp, createTestApp } from '../../../test/helper.js';
+import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { addEvent, batchBody, createBatch, eventBody, publishedBatch } from './batch-api.test-helper.js';
+
+const WEIGHT_500G = [[{ title: 'Khối lượng', value: '500 g' }]];
 
 let t: TestApp;
 let a: Built;
@@ -17,10 +12,10 @@ let productA: number;
 let productB: number;
 beforeAll(async () => {
   t = await createTestApp();
-  a = await producer(t);
-  b = await producer(t);
-  productA = (await makeProduct(t.db, a)).product.id;
-  productB = (await makeProduct(t.db, b)).product.id;
+  a = await buildUser(t.db);
+  b = await buildUser(t.db);
+  productA = (await buildProduct(t.db, { producerId: a.producerId! })).id;
+  productB = (await buildProduct(t.db, { producerId: b.producerId! })).id;
 });
 afterAll(() => t.close());
 
@@ -98,13 +93,14 @@ describe('batch CRUD', () => {
     const res = await req(a, 'POST', '/api/v1/traceabilities', batchBody(productB));
     expect(res.statusCode).toBe(422);
     expect(json(res).meta.errors[0].field).toBe('product_id');
-    const { variantId } = await makeProduct(t.db, b, { variants: true });
-    const v = await req(a, 'POST', '/api/v1/traceabilities', batchBody(productA, { variant_id: variantId }));
+    const [variant] = (await buildProduct(t.db, { producerId: b.producerId!, variants: WEIGHT_500G })).variants;
+    const v = await req(a, 'POST', '/api/v1/traceabilities', batchBody(productA, { variant_id: variant.id }));
     expect(json(v).meta.errors[0].field).toBe('variant_id');
   });
 
   it('keeps a variant and shows its label', async () => {
-    const { product, variantId } = await makeProduct(t.db, a, { variants: true });
+    const product = await buildProduct(t.db, { producerId: a.producerId!, variants: WEIGHT_500G });
+    const variantId = product.variants[0].id;
     const res = await req(a, 'POST', '/api/v1/traceabilities', batchBody(product.id, { variant_id: variantId }));
     expect(json(res).data.traceability.variant).toEqual({ id: variantId, label: '500 g' });
   });
@@ -149,7 +145,7 @@ describe('ownership and platforms', () => {
   });
 
   it('a batch of another platform is not found even for a producer there', async () => {
-    const f = await producer(t, 'foodmap');
+    const f = await buildUser(t.db, { platform: 'foodmap' });
     const x = await createBatch(t, a, productA);
     expect((await req(f, 'GET', `/api/v1/traceabilities/${x.id}`)).statusCode).toBe(404);
     expect(json(await req(f, 'GET', '/api/v1/traceabilities')).data.traceabilities).toEqual([]);

@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { producers, votes } from '../../db/schema/index.js';
-import { as, buildUser, headers, json, type Built, type TestApp, createTestApp } from '../../../test/helper.js';
-import { createBatch, makeProduct, producer, publishedBatch } from '../traceabilities/fixtures.test-helper.js';
+import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
+import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 
 let t: TestApp;
 let a: Built;
@@ -11,10 +12,10 @@ let batchA: { id: number; public_code: string };
 let batchB: { id: number; public_code: string };
 beforeAll(async () => {
   t = await createTestApp();
-  a = await producer(t);
-  b = await producer(t);
-  batchA = await publishedBatch(t, a, (await makeProduct(t.db, a)).product.id);
-  batchB = await publishedBatch(t, b, (await makeProduct(t.db, b)).product.id);
+  a = await buildUser(t.db);
+  b = await buildUser(t.db);
+  batchA = await publishedBatch(t, a, (await buildProduct(t.db, { producerId: a.producerId! })).id);
+  batchB = await publishedBatch(t, b, (await buildProduct(t.db, { producerId: b.producerId! })).id);
 });
 afterAll(() => t.close());
 
@@ -25,12 +26,11 @@ const lookup = (code: string) =>
 
 describe('POST /api/v1/votes', () => {
   it('refuses a batch whose public page is down: its producer closed (or no longer approved) → 404', async () => {
-    const c = await producer(t);
-    const batch = await publishedBatch(t, c, (await makeProduct(t.db, c)).product.id);
-    expect((await vote({ code: batch.public_code, rating: 4 }, '192.0.2.50')).statusCode).toBe(201);
+    const batch = await buildBatch(t.db);
+    expect((await vote({ code: batch.publicCode, rating: 4 }, '192.0.2.50')).statusCode).toBe(201);
     for (const status of ['closed', 'pending']) {
-      await t.db.update(producers).set({ status }).where(eq(producers.id, c.producerId!));
-      expect((await vote({ code: batch.public_code, rating: 4 }, '192.0.2.51')).statusCode, status).toBe(404);
+      await t.db.update(producers).set({ status }).where(eq(producers.id, batch.producerId));
+      expect((await vote({ code: batch.publicCode, rating: 4 }, '192.0.2.51')).statusCode, status).toBe(404);
     }
   });
 
@@ -55,7 +55,7 @@ describe('POST /api/v1/votes', () => {
       expect(json(res).meta.errors[0]).toEqual({ field: 'rating', message: 'Điểm đánh giá phải từ 1 đến 5 sao.' });
     }
     expect((await vote({ code: batchA.public_code, rating: 3, comment: 'x'.repeat(501) })).statusCode).toBe(422);
-    const draft = await createBatch(t, a, (await makeProduct(t.db, a)).product.id);
+    const draft = await createBatch(t, a, (await buildProduct(t.db, { producerId: a.producerId! })).id);
     expect((await vote({ code: draft.public_code, rating: 3 })).statusCode).toBe(404);
     expect((await vote({ code: 'NOSUCHCODE234567', rating: 3 })).statusCode).toBe(404);
     expect((await vote({ code: batchA.public_code, rating: 3 }, '192.0.2.50', 'foodmap')).statusCode).toBe(404);
@@ -71,10 +71,9 @@ describe('POST /api/v1/votes', () => {
   });
 
   it('holds the limit under 60 parallel votes of one client: exactly 5 accepted, the rest 429', async () => {
-    const c = await producer(t);
-    const batch = await publishedBatch(t, c, (await makeProduct(t.db, c)).product.id);
+    const batch = await buildBatch(t.db);
     const all = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => vote({ code: batch.public_code, rating: (i % 5) + 1 }, '198.51.100.60')),
+      Array.from({ length: 60 }, (_, i) => vote({ code: batch.publicCode, rating: (i % 5) + 1 }, '198.51.100.60')),
     );
     const codes = all.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);

@@ -1,0 +1,198 @@
+/**
+ * Test data factories: each takes the database and the fields a test cares about, and creates
+ * whatever parents are missing (a batch without a product gets a product, which gets a producer),
+ * so a test states only what it is about. Defaults are valid, visible data: an approved producer,
+ * an approved product (its approved version stored, as an administrator's approval stores it), a
+ * published batch.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { toGtin14, withCheckDigit, type AbilityRule, type PlatformKey } from '@agrihub/contract';
+import type { Db } from '../src/db/client.js';
+import { producers, products, productVariants, traceabilities, traceEvents, users } from '../src/db/schema/index.js';
+import { openSession } from '../src/modules/auth/sessions.js';
+import { approvedSnapshot } from '../src/modules/products/approval.js';
+import { hashPassword, publicCode } from '../src/lib/secrets.js';
+
+export const TEST_PASSWORD = 'Secret@1';
+let passwordHash: Promise<string> | undefined;
+let seq = 0;
+
+let gtinSeq = 0;
+/** GTINs for test products, one per call: 8936000000011 first, then 8936000000028, … (a GTIN belongs to one product). */
+export const nextTestGtin = () => withCheckDigit(`8936${String(++gtinSeq).padStart(8, '0')}`);
+
+export type ProducerRow = typeof producers.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
+export type BatchRow = typeof traceabilities.$inferSelect;
+
+/** A producer, approved unless told otherwise. */
+export async function buildProducer(
+  db: Db,
+  overrides: Partial<typeof producers.$inferInsert> = {},
+): Promise<ProducerRow> {
+  const [p] = await db
+    .insert(producers)
+    .values({
+      platform: 'dtrack',
+      name: `HTX Thử nghiệm ${++seq}`,
+      producerType: 'cooperative',
+      status: 'approved',
+      ...overrides,
+    })
+    .returning();
+  return p;
+}
+
+export interface BuildUserOptions {
+  platform?: PlatformKey;
+  email?: string;
+  roles?: string[];
+  abilities?: AbilityRule[];
+  /** Create a producer for the user (default: producers for non-admins). */
+  producer?: boolean | Partial<typeof producers.$inferInsert>;
+  createdAt?: Date;
+  registedServices?: string[];
+  requiredChangePassword?: boolean;
+  locale?: string;
+}
+
+/** A user (and its producer unless it is an admin) with password TEST_PASSWORD and a live token. */
+export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const platform = opts.platform ?? 'dtrack';
+  const n = ++seq;
+  const wantsProducer = opts.producer ?? !(opts.roles && opts.roles.length);
+  const producerId = wantsProducer
+    ? (await buildProducer(db, { platform, ...(typeof opts.producer === 'object' ? opts.producer : {}) })).id
+    : null;
+  const [user] = await db
+    .insert(users)
+    .values({
+      platform,
+      email: opts.email ?? `user${n}-${randomBytes(3).toString('hex')}@example.vn`,
+      name: `Người dùng ${n}`,
+      passwordHash: await passwordHash,
+      roles: opts.roles ?? [],
+      abilities: opts.abilities ?? [],
+      producerId,
+      registedServices: opts.registedServices ?? [],
+      requiredChangePassword: opts.requiredChangePassword ?? false,
+      locale: opts.locale ?? 'vi',
+      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+    })
+    .returning();
+  const token = await openSession(db, user.id);
+  return { user: user, producerId, token: token.access_token, refreshToken: token.refresh_token, platform };
+}
+
+export type Built = Awaited<ReturnType<typeof buildUser>>;
+
+export type BuildProductOverrides = Partial<typeof products.$inferInsert> & {
+  /** Variants to create, each a list of `{ title, value }` (stored in this order). */
+  variants?: { title: string; value: string }[][];
+};
+
+/**
+ * A product: its own GTIN (give `gtin: null` for none), approved with its approved version stored
+ * (give `status: 'draft'` or another status for a product never approved). Without `producerId`,
+ * a producer of `platform` is created; with it, the platform is the producer's.
+ */
+export async function buildProduct(
+  db: Db,
+  overrides: BuildProductOverrides = {},
+): Promise<ProductRow & { variants: VariantRow[] }> {
+  const { variants: variantTypes = [], ...fields } = overrides;
+  const producer = fields.producerId
+    ? (await db.select().from(producers).where(eq(producers.id, fields.producerId)))[0]
+    : await buildProducer(db, fields.platform ? { platform: fields.platform } : {});
+  const gtin = fields.gtin === undefined ? nextTestGtin() : fields.gtin;
+  const status = fields.status ?? 'approved';
+  const [inserted] = await db
+    .insert(products)
+    .values({
+      name: 'Chè Shan tuyết Mộc Châu',
+      nameEn: 'Moc Chau Shan tuyet tea',
+      unit: 'Kg',
+      images: [{ id: 1, url: '/uploads/p/cover.jpg', thumbnail_url: '/uploads/p/cover-thumb.webp' }],
+      publicCode: randomBytes(8).toString('hex').toUpperCase(),
+      ...fields,
+      platform: producer.platform,
+      producerId: producer.id,
+      gtin,
+      gtin14: gtin ? toGtin14(gtin) : null,
+      status,
+    })
+    .returning();
+  const variants = variantTypes.length
+    ? await db
+        .insert(productVariants)
+        .values(variantTypes.map((types, position) => ({ productId: inserted.id, types, position })))
+        .returning()
+    : [];
+  if (status !== 'approved' || fields.approvedSnapshot !== undefined) return { ...inserted, variants };
+  return { ...(await approveProduct(db, inserted.id)), variants };
+}
+
+/** Approves a product as an administrator would: status approved, its current fields as the approved version. */
+export async function approveProduct(db: Db, productId: number): Promise<ProductRow> {
+  const [row] = await db.select().from(products).where(eq(products.id, productId));
+  const now = new Date();
+  const [approved] = await db
+    .update(products)
+    .set({ status: 'approved', reviewedAt: now, approvedAt: now, approvedSnapshot: await approvedSnapshot(db, row) })
+    .where(eq(products.id, productId))
+    .returning();
+  return approved;
+}
+
+export type BuildBatchOverrides = Partial<typeof traceabilities.$inferInsert> & {
+  /** Steps of the events to add, in time order (e.g. `['planting', 'harvesting']`). */
+  events?: string[];
+};
+
+/**
+ * A batch (traceability), published unless told otherwise. Without `productId`, an approved
+ * product (and its producer) is created; producer and platform are always the product's.
+ */
+export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): Promise<BatchRow> {
+  const { events = [], ...fields } = overrides;
+  const product = fields.productId
+    ? (await db.select().from(products).where(eq(products.id, fields.productId)))[0]
+    : await buildProduct(db, {
+        ...(fields.producerId ? { producerId: fields.producerId } : {}),
+        ...(fields.platform ? { platform: fields.platform } : {}),
+      });
+  const status = fields.status ?? 'published';
+  const [batch] = await db
+    .insert(traceabilities)
+    .values({
+      lotCode: `LO-${randomBytes(3).toString('hex').toUpperCase()}`,
+      publicCode: publicCode(),
+      productionDate: '2025-03-01',
+      expiryDate: '2030-03-01',
+      quantity: 100,
+      unit: 'Kg',
+      productionBase: { name: 'Đồi chè Tân Lập', address: 'Xã Tân Lập', province_code: '14' },
+      ...(status === 'published' ? { publishedAt: new Date() } : {}),
+      ...fields,
+      platform: product.platform,
+      producerId: product.producerId,
+      productId: product.id,
+      status,
+    })
+    .returning();
+  if (events.length) {
+    await db.insert(traceEvents).values(
+      events.map((step, position) => ({
+        traceabilityId: batch.id,
+        step,
+        position,
+        occurredAt: new Date(Date.UTC(2025, 2, 1 + position, 1)),
+        place: 'Đồi chè Tân Lập, Sơn La',
+      })),
+    );
+  }
+  return batch;
+}
