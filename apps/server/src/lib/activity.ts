@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { MAX_PER_PAGE } from '@agrihub/contract';
 import type { Db, Tx } from '../db/client.js';
 import { activity, users } from '../db/schema/index.js';
 
@@ -47,26 +48,65 @@ export interface ActivityItem {
   created_at: string;
 }
 
-/** A subject's history, newest first; internal rows only when asked (back office). */
+/** Drops a subject's history with the subject (call in the transaction that deletes it). */
+export async function deleteActivity(tx: Db | Tx, subjectType: ActivitySubject, subjectIds: number[]): Promise<void> {
+  if (!subjectIds.length) return;
+  await tx.delete(activity).where(and(eq(activity.subjectType, subjectType), inArray(activity.subjectId, subjectIds)));
+}
+
+export interface ActivityPage {
+  items: ActivityItem[];
+  /** Rows of the whole history (as the caller may see it), for the list meta. */
+  total: number;
+}
+
+/**
+ * A page of a subject's history, newest first; internal rows only when asked (back office).
+ * `perPage` is capped at MAX_PER_PAGE.
+ */
 export async function listActivity(
   db: Db | Tx,
   subjectType: ActivitySubject,
   subjectId: number,
-  opts: { includeInternal: boolean },
-): Promise<ActivityItem[]> {
+  opts: { includeInternal: boolean; page?: number; perPage?: number },
+): Promise<ActivityPage> {
+  const perPage = Math.min(Math.max(opts.perPage ?? MAX_PER_PAGE, 1), MAX_PER_PAGE);
+  const page = Math.max(opts.page ?? 1, 1);
+  const where = and(
+    eq(activity.subjectType, subjectType),
+    eq(activity.subjectId, subjectId),
+    opts.includeInternal ? undefined : eq(activity.internal, false),
+  );
+  const [{ n }] = await db.select({ n: count() }).from(activity).where(where);
   const rows = await db
     .select({ a: activity, userName: users.name })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.actorId))
-    .where(
-      and(
-        eq(activity.subjectType, subjectType),
-        eq(activity.subjectId, subjectId),
-        opts.includeInternal ? undefined : eq(activity.internal, false),
-      ),
-    )
-    .orderBy(desc(activity.createdAt), desc(activity.id));
-  return rows.map(({ a, userName }) => ({
+    .where(where)
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { items: rows.map(presentActivity), total: Number(n) };
+}
+
+/** The answer of a history endpoint: `data.history` (one page) and the list `meta`. */
+export async function historyPage(
+  db: Db | Tx,
+  subjectType: ActivitySubject,
+  subjectId: number,
+  includeInternal: boolean,
+  q: { page: number; per_page: number },
+) {
+  const { items, total } = await listActivity(db, subjectType, subjectId, {
+    includeInternal,
+    page: q.page,
+    perPage: q.per_page,
+  });
+  return { data: { history: items }, meta: { total_count: total, current_page: q.page, per_page: q.per_page } };
+}
+
+function presentActivity({ a, userName }: { a: typeof activity.$inferSelect; userName: string | null }): ActivityItem {
+  return {
     id: a.id,
     action: a.action,
     from: a.fromStatus,
@@ -76,5 +116,5 @@ export async function listActivity(
     detail: a.diff,
     user: a.actorId ? { id: a.actorId, name: userName ?? '' } : null,
     created_at: a.createdAt.toISOString(),
-  }));
+  };
 }

@@ -9,6 +9,7 @@ import producerRoutes from './producers/routes.js';
 import adminProducerRoutes from './producers/admin-routes.js';
 import adminProducerStatusRoutes from './producers/admin-status-routes.js';
 import adminProducerExportRoutes from './producers/admin-export-routes.js';
+import producerSubscribers from './producers/subscribers.js';
 import adminUserRoutes from './admin-users/routes.js';
 import uploadRoutes from './uploads/routes.js';
 import traceState from './trace-public/state.js';
@@ -19,6 +20,8 @@ import catalogRoutes from './catalog/routes.js';
 import productRoutes from './products/routes.js';
 import productActionRoutes from './products/actions.js';
 import adminProductRoutes from './products/admin-routes.js';
+import notificationRoutes from './notifications/routes.js';
+import notificationSubscribers from './notifications/subscribers.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -32,6 +35,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminProducerRoutes);
   await app.register(adminProducerStatusRoutes);
   await app.register(adminProducerExportRoutes);
+  await app.register(producerSubscribers);
   await app.register(adminUserRoutes);
   await app.register(uploadRoutes);
   await app.register(traceState);
@@ -42,4 +46,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(productRoutes);
   await app.register(productActionRoutes);
   await app.register(adminProductRoutes);
+  await app.register(notificationRoutes);
+  await app.register(notificationSubscribers);
 }

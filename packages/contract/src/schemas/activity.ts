@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_PER_PAGE } from '../constants.js';
+import { INT4_MAX, listMeta } from './common.js';
 
 /**
  * One row of a subject's history (batch, product, producer) from the shared activity log, newest
@@ -18,5 +20,25 @@ export const activityItem = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItem>;
 
-export const historyAnswer = z.object({ data: z.object({ history: z.array(activityItem) }) });
+/**
+ * Paging of a history: page ≥ 1, per_page 1..100 (default 100, so a client that does not page
+ * still gets the whole of nearly every history).
+ */
+export const historyQuery = z.object({
+  page: z.coerce
+    .number({ error: 'invalidNumber' })
+    .int('invalidNumber')
+    .min(1, 'invalidNumber')
+    .max(INT4_MAX, 'invalidNumber')
+    .default(1),
+  per_page: z.coerce
+    .number({ error: 'invalidNumber' })
+    .int('invalidNumber')
+    .min(1, 'invalidNumber')
+    .max(MAX_PER_PAGE, 'invalidNumber')
+    .default(MAX_PER_PAGE),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const historyAnswer = z.object({ data: z.object({ history: z.array(activityItem) }), meta: listMeta });
 export type HistoryAnswer = z.infer<typeof historyAnswer>;

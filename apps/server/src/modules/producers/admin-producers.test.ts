@@ -124,6 +124,8 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
     const closed = await setStatus(id, { status: 'closed', reason: 'Hồ sơ pháp lý hết hiệu lực' }, h);
     expect(json(closed).data.producer.status).toBe('closed');
     expect(json(closed).meta.message).toBe('Đã đóng đơn vị sản xuất.');
+    // The mails hang off producer.approved / producer.closed, published after commit.
+    await t.app.events.drain();
     const mails = readOutbox(t.config.outboxDir);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [p.user.email, '[DTrack] Đơn vị sản xuất đã được duyệt'],
@@ -133,6 +135,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
     expect(mails[1].text).toContain('Lý do: Hồ sơ pháp lý hết hiệu lực');
     // Setting the same status again changes nothing and mails no one.
     expect(json(await setStatus(id, { status: 'closed', reason: 'Lần nữa' }, h)).data.producer.status).toBe('closed');
+    await t.app.events.drain();
     expect(readOutbox(t.config.outboxDir)).toHaveLength(2);
     const reopened = await setStatus(id, { status: 'pending' }, await demo('admin', 'dtrack'));
     expect(json(reopened).data.producer.status).toBe('pending');

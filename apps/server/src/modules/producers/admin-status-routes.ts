@@ -5,6 +5,7 @@ import {
   envelope,
   errorEnvelope,
   historyAnswer,
+  historyQuery,
   idParam,
   moveRefusal,
   producer as producerSchema,
@@ -16,12 +17,11 @@ import {
   type ApprovalStatus,
 } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
-import { listActivity, recordActivity } from '../../lib/activity.js';
+import { historyPage } from '../../lib/activity.js';
 import { notFound } from '../../lib/errors.js';
-import { assertMove } from '../../lib/workflow.js';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOfRequest, transition, transitionIn, type TransitionActor } from '../../lib/transition.js';
 import { invalidateProducerPages } from '../trace-public/state.js';
-import { notifyStatusChange } from './notify.js';
+import { APPROVAL_ACTION, approvalEvent, approvalWorkflow } from './approval-workflow.js';
 import { presentProducer } from './presenter.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope };
@@ -33,13 +33,21 @@ const NOTE: Record<ApprovalStatus, string> = {
   pending: 'producer_reopened',
 };
 
-/** History action of a move to each status. */
-const ACTION: Record<ApprovalStatus, string> = { approved: 'approve', closed: 'close', pending: 'reopen' };
+/** One producer's move; an unchanged status is answered as it is, without history. */
+const move = (id: number, actor: TransitionActor, to: ApprovalStatus, reason: string | null) => ({
+  id,
+  to,
+  actor,
+  reason,
+  action: APPROVAL_ACTION[to],
+  sameIsNoop: true,
+  event: (p: { id: number; platform: string }) => approvalEvent(p, to, actor.user.id, reason),
+});
 
 /**
  * Administrators with update producer approve, close (with a reason) or reopen (back to pending)
  * the platform's producers, one at a time or in bulk. The producer's accounts are mailed on
- * approval and on closing.
+ * approval and on closing (producer.approved / producer.closed, see subscribers.ts).
  */
 export default async function adminProducerStatusRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,8 +66,8 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
     async (req) => {
       const { ids, status } = req.body;
       const reason = status === 'closed' ? (req.body.reason ?? null) : null;
-      const actor = currentUser(req);
-      const changed = await app.db.transaction(async (tx) => {
+      const by = actorOfRequest(req, 'platform');
+      const changed = await app.events.transaction(async (tx, emit) => {
         const rows = await tx
           .select({ id: producers.id, status: producers.status })
           .from(producers)
@@ -67,36 +75,17 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           .for('update');
         // Only the producers whose current status may move to `status` (the producer approval table).
         const movable = rows.filter(
-          (p) => !moveRefusal(producerApproval, p.status as ApprovalStatus, status, actor, reason),
+          (p) => !moveRefusal(producerApproval, p.status as ApprovalStatus, status, by.user, reason),
         );
-        if (!movable.length) return [];
+        const moved: { id: number }[] = [];
         for (const p of movable) {
-          await recordActivity(tx, {
-            subjectType: 'producer',
-            subjectId: p.id,
-            platform: req.platform,
-            actorId: actor.id,
-            action: ACTION[status],
-            from: p.status,
-            to: status,
-            note: reason,
-          });
+          moved.push((await transitionIn(tx, emit, approvalWorkflow, move(p.id, by, status, reason))).after);
         }
-        return tx
-          .update(producers)
-          .set({ status, updatedAt: new Date() })
-          .where(
-            inArray(
-              producers.id,
-              movable.map((p) => p.id),
-            ),
-          )
-          .returning({ id: producers.id, name: producers.name });
+        return moved;
       });
       req.log.info({ ids: changed.map((p) => p.id), status, reason }, 'producers status changed in bulk');
       // Their public pages follow the status (ADR 007): closed → taken down, approved → back.
       for (const p of changed) invalidateProducerPages(app, p.id);
-      await notifyStatusChange(app, req.log, req.platform, changed, status, reason);
       return {
         data: { updated: changed.length },
         meta: { message: translate(req.locale, 'producers_bulk_updated', { count: changed.length }) },
@@ -110,8 +99,10 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
       config: { access: 'admin', ability: ['read', 'producer'] },
       schema: {
         tags: ['admin'],
-        summary: "The producer's history (approval, closing with the reason, reopening), internal notes included",
+        summary:
+          "The producer's history (approval, closing with the reason, reopening), internal notes included; paged",
         params: idParam,
+        querystring: historyQuery,
         response: { 200: historyAnswer, ...errors },
       },
     },
@@ -122,7 +113,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         .where(and(eq(producers.id, req.params.id), eq(producers.platform, req.platform)))
         .limit(1);
       if (!p) throw notFound();
-      return { data: { history: await listActivity(app.db, 'producer', p.id, { includeInternal: true }) } };
+      return historyPage(app.db, 'producer', p.id, true, req.query);
     },
   );
 
@@ -141,37 +132,14 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
     async (req) => {
       const { status } = req.body;
       const reason = status === 'closed' ? (req.body.reason ?? null) : null;
-      const { row, changed } = await app.db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(producers)
-          .where(and(eq(producers.id, req.params.id), eq(producers.platform, req.platform)))
-          .limit(1)
-          .for('update');
-        if (!before) throw notFound();
-        if (before.status === status) return { row: before, changed: false };
-        assertMove(req.locale, producerApproval, before.status as ApprovalStatus, status, currentUser(req), reason);
-        const [after] = await tx
-          .update(producers)
-          .set({ status, updatedAt: new Date() })
-          .where(eq(producers.id, before.id))
-          .returning();
-        await recordActivity(tx, {
-          subjectType: 'producer',
-          subjectId: before.id,
-          platform: before.platform,
-          actorId: currentUser(req).id,
-          action: ACTION[status],
-          from: before.status,
-          to: status,
-          note: reason,
-        });
-        return { row: after, changed: true };
-      });
+      const { after: row, changed } = await transition(
+        app,
+        approvalWorkflow,
+        move(req.params.id, actorOfRequest(req, 'platform'), status, reason),
+      );
       if (changed) {
         invalidateProducerPages(app, row.id);
         req.log.info({ producerId: row.id, status, reason }, 'producer status changed');
-        await notifyStatusChange(app, req.log, req.platform, [row], status, reason);
       }
       return { data: { producer: presentProducer(row) }, meta: { message: translate(req.locale, NOTE[status]) } };
     },

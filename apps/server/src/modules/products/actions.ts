@@ -2,25 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, like, sql } from 'drizzle-orm';
 import {
-  productReview,
   QR_FILE_NAME,
   envelope,
   errorEnvelope,
   historyAnswer,
+  historyQuery,
   idParam,
   product,
   productSkuRequest,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import { categories, products } from '../../db/schema/index.js';
-import { listActivity, recordActivity } from '../../lib/activity.js';
+import { historyPage } from '../../lib/activity.js';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { assertMove } from '../../lib/workflow.js';
+import { actorOfRequest, transition } from '../../lib/transition.js';
 import { productPublicUrl, qrPng } from '../../lib/public-url.js';
 import type { ProductRow } from './presenter.js';
 import { getProduct, presentOne } from './queries.js';
+import { reviewWorkflow } from './review-workflow.js';
 import { assertSkuFree, gtinTaken } from './save.js';
 import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, producerScope } from './scope.js';
 
@@ -58,27 +58,16 @@ export default async function productActionRoutes(app: FastifyInstance) {
     '/api/v1/products/:id/register',
     { config: { access: 'user' }, schema: { ...one, summary: 'Submit for review: draft or rejected → pending' } },
     async (req) => {
-      const scope = producerScope(req);
-      const row = await app.db.transaction(async (tx) => {
-        const p = await lockOwnProduct(tx, scope, req.params.id);
-        assertMove(req.locale, productReview, p.status, 'pending', { ...currentUser(req), isOwner: true });
-        // An old product whose GTIN another product owns (before GTINs were owned) must change it first.
-        if (p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
-        const [u] = await tx
-          .update(products)
-          .set({ status: 'pending', submittedAt: new Date(), rejectReason: null, updatedAt: new Date() })
-          .where(eq(products.id, p.id))
-          .returning();
-        await recordActivity(tx, {
-          subjectType: 'product',
-          subjectId: p.id,
-          platform: p.platform,
-          actorId: currentUser(req).id,
-          action: 'submit',
-          from: p.status,
-          to: 'pending',
-        });
-        return u;
+      const { after: row } = await transition(app, reviewWorkflow, {
+        id: req.params.id,
+        to: 'pending',
+        actor: actorOfRequest(req, 'own'),
+        action: 'submit',
+        check: (_tx, p) => {
+          // An old product whose GTIN another product owns (before GTINs were owned) must change it first.
+          if (p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
+        },
+        fields: () => ({ submittedAt: new Date(), rejectReason: null }),
       });
       return {
         data: { product: await presentOne(app.db, row, baseOf(app, req)) },
@@ -151,13 +140,14 @@ export default async function productActionRoutes(app: FastifyInstance) {
         tags: ['products'],
         summary: "The product's history: submissions, reviews (with the reason), edits back to draft; newest first",
         params: idParam,
+        querystring: historyQuery,
         response: { 200: historyAnswer, ...errors },
       },
     },
     async (req) => {
       const p = await getProduct(app.db, producerScope(req), req.params.id);
       // A producer never sees an internal note.
-      return { data: { history: await listActivity(app.db, 'product', p.id, { includeInternal: false }) } };
+      return historyPage(app.db, 'product', p.id, false, req.query);
     },
   );
 

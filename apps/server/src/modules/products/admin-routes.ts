@@ -6,21 +6,21 @@ import {
   errorEnvelope,
   gtinVerificationRequest,
   historyAnswer,
+  historyQuery,
   idParam,
   listEnvelope,
   product,
   productListQuery,
   rejectProductRequest,
-  productReview,
 } from '@agrihub/contract';
 import { products } from '../../db/schema/index.js';
-import { listActivity, recordActivity } from '../../lib/activity.js';
+import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
-import { assertMove } from '../../lib/workflow.js';
 import { listMetaOf } from '../../lib/search.js';
-import { currentUser } from '../../plugins/auth.js';
+import { actorOfRequest, transition } from '../../lib/transition.js';
 import { approvedSnapshot } from './approval.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
+import { reviewEvent, reviewWorkflow } from './review-workflow.js';
 import { gtinTaken } from './save.js';
 import { baseOf, invalidateTracePages, note } from './scope.js';
 
@@ -68,12 +68,13 @@ export default async function adminProductRoutes(app: FastifyInstance) {
         tags: ['admin products'],
         summary: "The product's history, internal notes included; newest first",
         params: idParam,
+        querystring: historyQuery,
         response: { 200: historyAnswer, ...errors },
       },
     },
     async (req) => {
       const p = await getProduct(app.db, { platform: req.platform }, req.params.id);
-      return { data: { history: await listActivity(app.db, 'product', p.id, { includeInternal: true }) } };
+      return historyPage(app.db, 'product', p.id, true, req.query);
     },
   );
 
@@ -82,41 +83,28 @@ export default async function adminProductRoutes(app: FastifyInstance) {
     to: 'approved' | 'rejected',
     reason: string | null,
   ) {
-    const { platform, locale } = req;
-    const id = req.params.id;
-    const user = currentUser(req);
-    const reviewer = user.id;
-    return app.db
-      .transaction(async (tx) => {
-        const p = await getProduct(tx, { platform }, id, { forUpdate: true });
-        assertMove(locale, productReview, p.status, to, user, reason);
+    const actor = actorOfRequest(req, 'platform');
+    const { after } = await transition(app, reviewWorkflow, {
+      id: req.params.id,
+      to,
+      actor,
+      reason,
+      action: to === 'approved' ? 'approve' : 'reject',
+      check: (_tx, p) => {
         // A product may not be approved with a GTIN another product owns (data from before GTINs were owned).
         if (to === 'approved' && p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
+      },
+      fields: async (tx, p) => {
         const now = new Date();
         // Approval stores the approved version the public pages show until the next approval (ADR 007);
         // a rejection keeps the previous approved version public.
         const approval = to === 'approved' ? { approvedAt: now, approvedSnapshot: await approvedSnapshot(tx, p) } : {};
-        const [u] = await tx
-          .update(products)
-          .set({ status: to, rejectReason: reason, reviewedAt: now, reviewedBy: reviewer, updatedAt: now, ...approval })
-          .where(eq(products.id, p.id))
-          .returning();
-        await recordActivity(tx, {
-          subjectType: 'product',
-          subjectId: p.id,
-          platform: p.platform,
-          actorId: reviewer,
-          action: to === 'approved' ? 'approve' : 'reject',
-          from: p.status,
-          to,
-          note: reason,
-        });
-        return u;
-      })
-      .then((row) => {
-        invalidateTracePages(app, row.id);
-        return row;
-      });
+        return { rejectReason: reason, reviewedAt: now, reviewedBy: actor.user.id, ...approval };
+      },
+      event: (p) => reviewEvent(p, to, actor.user.id, reason),
+    });
+    invalidateTracePages(app, after.id);
+    return after;
   }
 
   r.post(
