@@ -87,6 +87,11 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'productBatch' }),
     lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
   },
+  {
+    path: paths.notifications,
+    handle: handle({ title: 'notifications' }),
+    lazy: page(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage'),
+  },
 ];
 
 export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(privatePages.map((r) => r.path!));

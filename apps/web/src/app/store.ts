@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query/react';
 import {
   FLUSH,
   PAUSE,
@@ -29,6 +30,9 @@ export const store = configureStore({
       api.middleware,
     ),
 });
+
+// Queries that ask for it (the notification bell) refetch when the tab regains focus or the network returns.
+setupListeners(store.dispatch);
 
 export const persistor = persistStore(store, null, () => {
   store.dispatch(platformDetected({ platform: platform.key, primaryColor: platform.primaryColor }));

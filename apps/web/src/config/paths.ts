@@ -29,6 +29,8 @@ export const paths = {
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
   addBatch: '/add-batch',
+  /** The user's notifications (the top bar's bell opens the latest). */
+  notifications: '/notifications',
 } as const;
 
 /** Query parameter that carries the page a visitor wanted before being sent to /login. */

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'admin-products',
   'admin-producers',
   'batches',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

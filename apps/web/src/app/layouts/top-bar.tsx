@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip } from 'antd';
 import {
   LogoutOutlined,
@@ -14,13 +15,14 @@ import { isAdministrator } from '@agrihub/contract/permissions';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { paths } from '../../config/paths';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { clearSession } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { useLogoutMutation, useUpdateAccountMutation } from '../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { accountSetupStepChanged, collapsedToggled } from '../../stores/layout-slice';
 
-/** Top bar: menu toggle, producer (or admin) name, role label, language, settings, logout. */
+/** Top bar: menu toggle, producer (or admin) name, role label, notifications, language, settings, logout. */
 export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) {
   const { t } = useTranslation('common');
   const { modal, message } = App.useApp();
@@ -121,6 +123,10 @@ export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) 
               {admin ? t('role.admin') : t('role.producer')}
             </Tag>
           </Space>
+          {/* Its words load on their own: the bar does not wait for them. */}
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
           <LanguageSwitcher onChanged={saveLanguage} />
           <Dropdown menu={{ items: settingsItems }} trigger={['click']} placement="bottomRight">
             <Button type="text" icon={<SettingOutlined />} data-testid="settings-menu" aria-label={t('settings.title')}>

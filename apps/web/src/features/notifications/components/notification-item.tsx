@@ -1,0 +1,64 @@
+import { App, Badge, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Notification } from '@agrihub/contract/schemas/notifications';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { useMarkNotificationReadMutation } from '../api/notifications-api';
+
+/** Opening a notification marks it read and follows its deep link. */
+export function useOpenNotification(afterOpen?: () => void) {
+  const { t } = useTranslation('notifications');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [markRead] = useMarkNotificationReadMutation();
+  return (n: Notification) => {
+    if (!n.read) {
+      markRead(n.id)
+        .unwrap()
+        .catch(() => void message.error(t('errors.markFailed')));
+    }
+    afterOpen?.();
+    if (n.link) void navigate(n.link);
+  };
+}
+
+/** One notification: unread dot, title, body (line breaks kept), time. A button, opened by click or keyboard. */
+export function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: Notification) => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Flex
+      role="button"
+      tabIndex={0}
+      gap={10}
+      className="notification-item"
+      data-testid="notification-item"
+      data-read={item.read}
+      aria-label={item.read ? item.title : `${t('item.unread')}: ${item.title}`}
+      onClick={() => onOpen(item)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onOpen(item);
+        }
+      }}
+      style={{
+        padding: '10px 12px',
+        cursor: 'pointer',
+        borderBottom: '1px solid #f0f0f0',
+        background: item.read ? undefined : 'rgba(2, 145, 71, 0.06)',
+      }}
+    >
+      <Badge status={item.read ? 'default' : 'processing'} style={{ visibility: item.read ? 'hidden' : 'visible' }} />
+      <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Typography.Text strong={!item.read}>{item.title}</Typography.Text>
+        <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
+          {item.body}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDateTime(item.created_at, currentLocale())}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
