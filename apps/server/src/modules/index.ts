@@ -9,7 +9,6 @@ import producerRoutes from './producers/routes.js';
 import adminProducerRoutes from './producers/admin-routes.js';
 import adminProducerStatusRoutes from './producers/admin-status-routes.js';
 import adminProducerExportRoutes from './producers/admin-export-routes.js';
-import producerSubscribers from './producers/subscribers.js';
 import adminUserRoutes from './admin-users/routes.js';
 import uploadRoutes from './uploads/routes.js';
 import traceState from './trace-public/state.js';
@@ -35,7 +34,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminProducerRoutes);
   await app.register(adminProducerStatusRoutes);
   await app.register(adminProducerExportRoutes);
-  await app.register(producerSubscribers);
   await app.register(adminUserRoutes);
   await app.register(uploadRoutes);
   await app.register(traceState);

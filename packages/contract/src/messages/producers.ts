@@ -1,6 +1,6 @@
 import type { Locale } from '../platforms.js';
 
-/** Administration of producers: approval status, bulk changes, notification mails. */
+/** Administration of producers: approval status, bulk changes. */
 export const PRODUCER_MESSAGES = {
   vi: {
     // success notes (meta.message)
@@ -13,15 +13,7 @@ export const PRODUCER_MESSAGES = {
     closeReasonTooLong: 'Lý do tối đa 500 ký tự.',
     pleaseSelectProducers: 'Vui lòng chọn ít nhất một đơn vị sản xuất.',
     tooManyProducers: 'Mỗi lần chỉ cập nhật được tối đa {{max}} đơn vị sản xuất.',
-    // notification mails to the producer's accounts
-    producer_approved_mail_subject: '[{{platform}}] Đơn vị sản xuất đã được duyệt',
-    producer_approved_mail_body:
-      'Xin chào {{name}},\n\nĐơn vị sản xuất "{{producer}}" của bạn trên {{platform}} đã được quản trị viên duyệt.\n' +
-      'Bạn có thể đăng nhập để tiếp tục sử dụng hệ thống.\n\nTrân trọng,\nĐội ngũ {{platform}}',
-    producer_closed_mail_subject: '[{{platform}}] Đơn vị sản xuất đã bị đóng',
-    producer_closed_mail_body:
-      'Xin chào {{name}},\n\nĐơn vị sản xuất "{{producer}}" của bạn trên {{platform}} đã bị quản trị viên đóng.\n' +
-      'Lý do: {{reason}}\n\nNếu cần hỗ trợ, vui lòng liên hệ quản trị viên.\n\nTrân trọng,\nĐội ngũ {{platform}}',
+    // The mails on approval and closing are notifications (./notifications.ts).
   },
   en: {
     producer_approved: 'Producer approved.',
@@ -32,13 +24,5 @@ export const PRODUCER_MESSAGES = {
     closeReasonTooLong: 'The reason can be at most 500 characters.',
     pleaseSelectProducers: 'Please select at least one producer.',
     tooManyProducers: 'At most {{max}} producers can be updated at once.',
-    producer_approved_mail_subject: '[{{platform}}] Your producer has been approved',
-    producer_approved_mail_body:
-      'Hello {{name}},\n\nYour producer "{{producer}}" on {{platform}} has been approved by an administrator.\n' +
-      'You can sign in and keep using the portal.\n\nRegards,\nThe {{platform}} team',
-    producer_closed_mail_subject: '[{{platform}}] Your producer has been closed',
-    producer_closed_mail_body:
-      'Hello {{name}},\n\nYour producer "{{producer}}" on {{platform}} has been closed by an administrator.\n' +
-      'Reason: {{reason}}\n\nIf you need help, please contact the administrators.\n\nRegards,\nThe {{platform}} team',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
