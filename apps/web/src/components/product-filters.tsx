@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_STATUSES } from '@agrihub/contract/schemas/products';
 import { useCategoriesQuery } from '../lib/catalogue-api';
+import { useEnumOptions } from '../lib/enums';
 import type { ProductFilters } from '../lib/product-list';
 import { CategorySelect } from './category-select';
 
@@ -17,6 +17,7 @@ interface Props {
 /** Search (server-side q), status and category (leaves, path shown) for product lists. */
 export function ProductFiltersBar({ filters, update, active, before }: Props) {
   const { t } = useTranslation('products');
+  const statusOptions = useEnumOptions('productStatus');
   const categories = useCategoriesQuery();
   return (
     <Flex gap={12} wrap align="center" data-testid="product-filters">
@@ -35,7 +36,7 @@ export function ProductFiltersBar({ filters, update, active, before }: Props) {
         value={filters.status}
         placeholder={t('list.allStatuses')}
         style={{ width: 180 }}
-        options={PRODUCT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        options={statusOptions}
         onChange={(status) => update({ status: status ?? undefined })}
         data-testid="product-status-filter"
       />

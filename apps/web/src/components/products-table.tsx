@@ -9,7 +9,7 @@ import type { Product } from '@agrihub/contract/schemas/products';
 import { formatDate, formatMoney } from '../lib/formatters';
 import { currentLocale } from '../lib/i18n';
 import type { ProductFilters, ProductSort } from '../lib/product-list';
-import { ProductStatusTag } from './product-status-tag';
+import { ProductStatusTag } from './status-tags';
 
 interface Props {
   products: Product[];

@@ -10,6 +10,7 @@ import { platform } from './platform';
 /** Namespaces served from public/locales/{lng}/{ns}.json; `validation` is bundled from the contract. */
 export const NAMESPACES = [
   'common',
+  'enums',
   'auth',
   'menu',
   'account',
@@ -36,7 +37,8 @@ void i18n
     // English is complete (a unit test compares the key sets), so a missing key is a bug, not a fallback.
     fallbackLng: false,
     load: 'languageOnly',
-    ns: ['common'],
+    // Enum labels (statuses, types, roles) are on nearly every page: loaded with common.
+    ns: ['common', 'enums'],
     defaultNS: 'common',
     partialBundledLanguages: true,
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },

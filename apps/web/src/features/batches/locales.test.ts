@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { TRACE_AUDIT_ACTIONS } from '@agrihub/contract/schemas/traceabilities';
-import { BATCH_STATES, TRACE_STEPS, TRACE_STEP_LABELS } from '@agrihub/contract/trace-steps';
 import traceEn from '../../trace/locales/en.json';
 import traceVi from '../../trace/locales/vi.json';
 import batchesEn from '../../../public/locales/en/batches.json';
@@ -32,19 +30,6 @@ describe('batches translations', () => {
     }
     expect(used.size).toBeGreaterThan(50);
     expect([...used].filter((k) => !vi.has(k))).toEqual([]);
-  });
-
-  it('covers every step, state and history action of the contract', () => {
-    for (const s of TRACE_STEPS) expect(vi.has(`steps.${s}`)).toBe(true);
-    for (const s of BATCH_STATES) expect(vi.has(`status.${s}`)).toBe(true);
-    for (const a of TRACE_AUDIT_ACTIONS) expect(vi.has(`history.actions.${a}`)).toBe(true);
-  });
-
-  it('step labels read like the contract (the public page and EPCIS use those)', () => {
-    for (const s of TRACE_STEPS) {
-      expect((batchesVi.steps as Record<string, string>)[s]).toBe(TRACE_STEP_LABELS[s].vi);
-      expect((batchesEn.steps as Record<string, string>)[s]).toBe(TRACE_STEP_LABELS[s].en);
-    }
   });
 });
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { App, Button, Col, Empty, Form, Input, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
 import { PROVINCES } from '@agrihub/contract/geo';
 import { PRODUCER_PROFILE_FIELDS, updateProducerRequest, type Producer } from '@agrihub/contract/schemas/producers';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
 import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
+import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { LogoUpload } from './logo-upload';
 import { useGetProducerQuery, useUpdateProducerMutation, type ProducerUpdate } from '../api/producer-api';
 
@@ -37,6 +37,9 @@ export function BusinessInfoTab({ producerId }: { producerId: number | null }) {
 
 function BusinessForm({ producer }: { producer: Producer }) {
   const { t } = useTranslation(['account', 'validation', 'common']);
+  const label = useEnumLabel();
+  const producerTypes = useEnumOptions('producerType');
+  const businessFields = useEnumOptions('businessField');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [update, { isLoading }] = useUpdateProducerMutation();
@@ -88,7 +91,7 @@ function BusinessForm({ producer }: { producer: Producer }) {
     >
       <Form.Item label={t('account:fields.status')}>
         <Tag color={STATUS_COLOR[producer.status]} data-testid="business-status">
-          {t(`account:status.${producer.status}`)}
+          {label('producerStatus', producer.status)}
         </Tag>
       </Form.Item>
       <Form.Item name="logo_url" label={t('account:fields.logo_url')} rules={[rule('logo_url')]}>
@@ -100,7 +103,7 @@ function BusinessForm({ producer }: { producer: Producer }) {
           'producer_type',
           <Select
             data-testid="business-producer-type"
-            options={PRODUCER_TYPES.map((v) => ({ value: v, label: t(`account:producerTypes.${v}`) }))}
+            options={producerTypes}
           />,
         )}
         {item(
@@ -109,7 +112,7 @@ function BusinessForm({ producer }: { producer: Producer }) {
             mode="multiple"
             allowClear
             data-testid="business-fields"
-            options={BUSINESS_FIELDS.map((v) => ({ value: v, label: t(`account:businessFields.${v}`) }))}
+            options={businessFields}
           />,
         )}
         {item('tax_code', <Input inputMode="numeric" data-testid="business-tax-code" />)}

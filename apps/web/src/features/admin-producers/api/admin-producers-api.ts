@@ -1,9 +1,9 @@
-import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
 import type { AdminProducerDetail, ProducerBulkRequest } from '@agrihub/contract/schemas/admin-producers';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import type { ApprovalStatus } from '@agrihub/contract/constants';
 import { api } from '../../../lib/api';
+import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import type { Envelope } from '../../../lib/session-api';
 import { listParams, type ProducerFilters } from '../lib/list-params';
 
@@ -35,11 +35,11 @@ export const adminProducersApi = tagged.injectEndpoints({
       transformResponse: (a: Envelope<AdminProducerDetail>) => a.data,
       providesTags: (_r, _e, id) => [{ type: 'AdminProducer', id }],
     }),
-    adminProducerHistory: build.query<ActivityItem[], number>({
-      query: (id) => `api/v1/admin/producers/${id}/history`,
-      transformResponse: (a: HistoryAnswer) => a.data.history,
+    adminProducerHistory: build.query<HistoryPage, HistoryArgs>({
+      query: ({ id, page }) => historyRequest(`api/v1/admin/producers/${id}/history`, page),
+      transformResponse: toHistoryPage,
       // A status change (single or bulk) refreshes the history too.
-      providesTags: (_r, _e, id) => [{ type: 'AdminProducer', id }],
+      providesTags: (_r, _e, { id }) => [{ type: 'AdminProducer', id }],
     }),
     setProducerStatus: build.mutation<{ producer: Producer; message?: string }, StatusChange>({
       query: ({ id, status, reason }) => ({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { provinceName } from '@agrihub/contract/geo';
 import type { AdminProducerDetail, ProducerUser } from '@agrihub/contract/schemas/admin-producers';
+import { useEnumLabel } from '../../../lib/enums';
 import { useExistingPages } from '../../../components/existing-pages';
 import { paths } from '../../../config/paths';
 import { AppCan } from '../../../lib/ability';
@@ -14,6 +15,7 @@ const text = (v: string | null) => v || '—';
 /** A producer, read-only, for administrators: business fields, counts and its user accounts. */
 export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
   const { t } = useTranslation('admin-producers');
+  const label = useEnumLabel();
   const existing = useExistingPages();
   const locale = currentLocale();
   const { producer: p, users, counts } = detail;
@@ -26,10 +28,10 @@ export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
           {p.logo_url && <Image src={p.logo_url} alt={p.name} width={96} data-testid="producer-logo" />}
           <Descriptions column={2} bordered size="small" style={{ flex: 1 }} data-testid="producer-details">
             <Descriptions.Item label={t('fields.name')}>{p.name}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.producer_type')}>{t(`types.${p.producer_type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.producer_type')}>{label('producerType', p.producer_type)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.business_fields')} span={2}>
               {p.business_fields.length
-                ? p.business_fields.map((f) => <Tag key={f}>{t(`businessFields.${f}`)}</Tag>)
+                ? p.business_fields.map((f) => <Tag key={f}>{label('businessField', f)}</Tag>)
                 : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.tax_code')}>{text(p.tax_code)}</Descriptions.Item>

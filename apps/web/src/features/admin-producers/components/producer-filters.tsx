@@ -1,6 +1,6 @@
 import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_STATUSES, PRODUCER_TYPES } from '@agrihub/contract/constants';
+import { useEnumOptions } from '../../../lib/enums';
 import type { ProducerFilters } from '../lib/list-params';
 
 interface Props {
@@ -12,6 +12,8 @@ interface Props {
 /** Search (name, tax code), status and producer type; kept in the URL by the caller. */
 export function ProducerFiltersBar({ filters, active, update }: Props) {
   const { t } = useTranslation('admin-producers');
+  const statusOptions = useEnumOptions('producerStatus');
+  const typeOptions = useEnumOptions('producerType');
   return (
     <Flex gap={8} wrap align="center">
       <Input.Search
@@ -29,7 +31,7 @@ export function ProducerFiltersBar({ filters, active, update }: Props) {
         value={filters.status}
         placeholder={t('filters.allStatuses')}
         style={{ width: 180 }}
-        options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        options={statusOptions}
         onChange={(status) => update({ status: status ?? undefined })}
         data-testid="producer-status-filter"
       />
@@ -38,7 +40,7 @@ export function ProducerFiltersBar({ filters, active, update }: Props) {
         value={filters.producer_type}
         placeholder={t('filters.allTypes')}
         style={{ width: 200 }}
-        options={PRODUCER_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+        options={typeOptions}
         onChange={(producer_type) => update({ producer_type: producer_type ?? undefined })}
         data-testid="producer-type-filter"
       />

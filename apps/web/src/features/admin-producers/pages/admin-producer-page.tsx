@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useAdminProducerHistoryQuery, useGetAdminProducerQuery } from '../api/admin-producers-api';
 import { ProducerDetails } from '../components/producer-details';
 import { StatusActions } from '../components/status-actions';
-import { ProducerStatusTag } from '../components/status-tag';
+import { ProducerStatusTag } from '../../../components/status-tags';
 
 /** /admin/producers/{id}: a producer's details with approve / close / reopen. */
 export function AdminProducerPage() {
@@ -18,7 +19,8 @@ export function AdminProducerPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetAdminProducerQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
-  const history = useAdminProducerHistoryQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const [historyPage, setHistoryPage] = useState(1);
+  const history = useAdminProducerHistoryQuery({ id, page: historyPage }, { skip: !valid, refetchOnMountOrArgChange: true });
   const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {
@@ -56,7 +58,7 @@ export function AdminProducerPage() {
       </Flex>
       <ProducerDetails detail={detail} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="producer-history" />
+        <ActivityHistory query={history} testId="producer-history" page={historyPage} onPageChange={setHistoryPage} />
       </Card>
     </Flex>
   );

@@ -5,6 +5,7 @@ import { Link, generatePath } from 'react-router';
 import { MAX_PER_PAGE } from '@agrihub/contract/constants';
 import { provinceName } from '@agrihub/contract/geo';
 import type { Producer } from '@agrihub/contract/schemas/producers';
+import { useEnumLabel } from '../../../lib/enums';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/formatters';
@@ -15,11 +16,12 @@ import { ExportButtons } from '../components/export-buttons';
 import { useProducerFilters, type ProducerFilters } from '../lib/list-params';
 import { ProducerFiltersBar } from '../components/producer-filters';
 import { StatusActions } from '../components/status-actions';
-import { ProducerStatusTag } from '../components/status-tag';
+import { ProducerStatusTag } from '../../../components/status-tags';
 
 /** /admin/producers: the platform's producers, server-paged, with filters, bulk status changes and XLSX export. */
 export function AdminProducersPage() {
   const { t } = useTranslation('admin-producers');
+  const label = useEnumLabel();
   const { filters, update, active } = useProducerFilters();
   const list = useListAdminProducersQuery(filters);
   const [selected, setSelected] = useState<number[]>([]);
@@ -46,7 +48,7 @@ export function AdminProducersPage() {
       title: t('fields.producer_type'),
       dataIndex: 'producer_type',
       key: 'producer_type',
-      render: (v: Producer['producer_type']) => t(`types.${v}`),
+      render: (v: Producer['producer_type']) => label('producerType', v),
     },
     { title: t('fields.tax_code'), dataIndex: 'tax_code', key: 'tax_code', render: (v: string | null) => v ?? '—' },
     { title: t('fields.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },

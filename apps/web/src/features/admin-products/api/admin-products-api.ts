@@ -1,8 +1,8 @@
-import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { api } from '../../../lib/api';
+import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import { listParams } from '../../../lib/list-params';
 import {
   toProductAnswer as toAnswer,
@@ -31,11 +31,11 @@ export const adminProductsApi = tagged.injectEndpoints({
       transformResponse: (a: ProductEnvelope) => a.data.product,
       providesTags: (_r, _e, id) => [{ type: 'AdminProduct', id }],
     }),
-    adminProductHistory: build.query<ActivityItem[], number>({
-      query: (id) => `api/v1/admin/products/${id}/history`,
-      transformResponse: (a: HistoryAnswer) => a.data.history,
+    adminProductHistory: build.query<HistoryPage, HistoryArgs>({
+      query: ({ id, page }) => historyRequest(`api/v1/admin/products/${id}/history`, page),
+      transformResponse: toHistoryPage,
       // A review (approve, reject) refreshes the history too.
-      providesTags: (_r, _e, id) => [{ type: 'AdminProduct', id }],
+      providesTags: (_r, _e, { id }) => [{ type: 'AdminProduct', id }],
     }),
     approveProduct: build.mutation<ProductAnswer, number>({
       query: (id) => ({ url: `api/v1/admin/products/${id}/approve`, method: 'POST' }),

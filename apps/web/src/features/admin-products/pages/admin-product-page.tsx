@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useProductTypesQuery } from '../../../lib/catalogue-api';
-import { ProductStatusTag } from '../../../components/product-status-tag';
+import { ProductStatusTag } from '../../../components/status-tags';
 import { useAdminProductHistoryQuery, useGetAdminProductQuery } from '../api/admin-products-api';
 import { ProductDetails } from '../components/product-details';
 import { ReviewActions } from '../components/review-actions';
@@ -22,7 +23,8 @@ export function AdminProductPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetAdminProductQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const types = useProductTypesQuery();
-  const history = useAdminProductHistoryQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const [historyPage, setHistoryPage] = useState(1);
+  const history = useAdminProductHistoryQuery({ id, page: historyPage }, { skip: !valid, refetchOnMountOrArgChange: true });
   const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {
@@ -85,7 +87,7 @@ export function AdminProductPage() {
         productTypeName={type ? (i18n.language === 'en' ? type.name_en : type.name) : undefined}
       />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="product-history" />
+        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} />
       </Card>
     </Flex>
   );

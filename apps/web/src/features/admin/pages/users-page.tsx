@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { AppCan } from '../../../lib/ability';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { useEnumLabel } from '../../../lib/enums';
 import { useAdminUsersQuery, type AdminUserRow } from '../api/admin-users-api';
 
 function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -19,6 +20,7 @@ function positiveInt(value: string | null, fallback: number, max = Number.MAX_SA
 /** /admin/users: server-paged list with search. Requires read on user (route handle); a 403 shows no-permission. */
 export function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
+  const label = useEnumLabel();
   const [params, setParams] = useSearchParams();
   const page = positiveInt(params.get('page'), 1);
   const perPage = positiveInt(params.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE);
@@ -61,7 +63,7 @@ export function UsersPage() {
           <Flex gap={4} wrap>
             {roles.map((r) => (
               <Tag key={r} color="volcano">
-                {t(`common:role.names.${r}`, { defaultValue: r })}
+                {label('role', r)}
               </Tag>
             ))}
           </Flex>

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Result, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
 import { passwordField, registrationRequest } from '@agrihub/contract/schemas/auth';
 import { paths } from '../../../config/paths';
 import { PublicCard } from '../../../components/public-card';
 import { isApiError } from '../../../lib/api-error';
 import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
+import { useEnumOptions } from '../../../lib/enums';
 import { currentLocale } from '../../../lib/i18n';
 import { useRegisterMutation, type RegistrationArgs } from '../../../lib/session-api';
 
@@ -41,6 +41,8 @@ function prepare(values: Record<string, unknown>) {
 /** A producer signs up with its business; the account then waits for approval. */
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'account', 'common', 'validation']);
+  const producerTypes = useEnumOptions('producerType');
+  const businessFields = useEnumOptions('businessField');
   const [register, { isLoading }] = useRegisterMutation();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -146,7 +148,7 @@ export function RegisterPage() {
             >
               <Select
                 data-testid="register-producer-type"
-                options={PRODUCER_TYPES.map((v) => ({ value: v, label: t(`account:producerTypes.${v}`) }))}
+                options={producerTypes}
               />
             </Form.Item>
           </Col>
@@ -155,7 +157,7 @@ export function RegisterPage() {
               <Select
                 mode="multiple"
                 data-testid="register-business-fields"
-                options={BUSINESS_FIELDS.map((v) => ({ value: v, label: t(`account:businessFields.${v}`) }))}
+                options={businessFields}
               />
             </Form.Item>
           </Col>

@@ -5,10 +5,10 @@ import type {
   BatchListItem,
   BatchListQuery,
   BatchRequest,
-  TraceAudit,
   TraceEventRequest,
 } from '@agrihub/contract/schemas/traceabilities';
 import { api } from '../../../lib/api';
+import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import type { Envelope, MessageAnswer } from '../../../lib/session-api';
 
 export interface BatchList {
@@ -102,10 +102,10 @@ export const batchesApi = tagged.injectEndpoints({
       transformResponse: toBatch,
       invalidatesTags: (_r, e, { id }) => (e ? [] : changed(id)),
     }),
-    batchHistory: build.query<TraceAudit[], number>({
-      query: (id) => `api/v1/traceabilities/${id}/history`,
-      transformResponse: (a: Envelope<{ history: TraceAudit[] }>) => a.data.history,
-      providesTags: (_r, _e, id) => [{ type: 'BatchHistory', id }],
+    batchHistory: build.query<HistoryPage, HistoryArgs>({
+      query: ({ id, page }) => historyRequest(`api/v1/traceabilities/${id}/history`, page),
+      transformResponse: toHistoryPage,
+      providesTags: (_r, _e, { id }) => [{ type: 'BatchHistory', id }],
     }),
     /** The producer's products (with variants) for the batch's product select. */
     batchProductOptions: build.query<Product[], { q?: string }>({

@@ -1,6 +1,6 @@
 import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BATCH_STATES } from '@agrihub/contract/trace-steps';
+import { useEnumOptions } from '../../../lib/enums';
 import { useBatchProductOptionsQuery } from '../api/batches-api';
 import type { BatchFilters } from '../lib/list-filters';
 
@@ -13,6 +13,7 @@ interface Props {
 /** Search (lot code, product name), status and product filters; all kept in the URL. */
 export function BatchFiltersBar({ filters, update, active }: Props) {
   const { t, i18n } = useTranslation('batches');
+  const stateOptions = useEnumOptions('batchState');
   const products = useBatchProductOptionsQuery({});
   return (
     <Flex gap={8} wrap>
@@ -31,7 +32,7 @@ export function BatchFiltersBar({ filters, update, active }: Props) {
         placeholder={t('list.allStatuses')}
         value={filters.status}
         onChange={(status) => update({ status: status ?? undefined })}
-        options={BATCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        options={stateOptions}
         data-testid="batch-status-filter"
       />
       <Select

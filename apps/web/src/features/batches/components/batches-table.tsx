@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import type { BatchFilters, BatchSort } from '../lib/list-filters';
 import { DEFAULT_BATCH_SORT } from '../lib/list-filters';
-import { BatchStateTag } from './status-tag';
+import { BatchStateTag } from '../../../components/status-tags';
 
 interface Props {
   batches: BatchListItem[];

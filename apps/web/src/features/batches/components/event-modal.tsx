@@ -3,9 +3,9 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Batch, TraceEvent } from '@agrihub/contract/schemas/traceabilities';
 import { traceEventRequest } from '@agrihub/contract/schemas/traceabilities';
-import { TRACE_STEPS } from '@agrihub/contract/trace-steps';
 import { isApiError } from '../../../lib/api-error';
 import { contractRule, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
+import { useEnumOptions } from '../../../lib/enums';
 import { useAddEventMutation, useUpdateEventMutation } from '../api/batches-api';
 import { eventToValues, eventValuesToRequest, type EventFormValues } from '../lib/batch-form';
 import { DocumentsField } from './documents-field';
@@ -25,6 +25,7 @@ interface Props {
 /** Add or edit one event (stage): step, time, place, description, photos, documents. */
 export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
   const { t } = useTranslation('batches');
+  const stepOptions = useEnumOptions('traceStep');
   const { message } = App.useApp();
   const [form] = Form.useForm<EventFormValues>();
   const [add, adding] = useAddEventMutation();
@@ -85,7 +86,7 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
         <Form.Item name="step" label={t('events.step')} required rules={[rule('step')]}>
           <Select
             placeholder={t('events.stepPlaceholder')}
-            options={TRACE_STEPS.map((s) => ({ value: s, label: t(`steps.${s}`) }))}
+            options={stepOptions}
             data-testid="event-step"
           />
         </Form.Item>

@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Batch, TraceEvent } from '@agrihub/contract/schemas/traceabilities';
+import { useEnumLabel } from '../../../lib/enums';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
@@ -23,6 +24,7 @@ import { EventModal } from './event-modal';
  */
 export function EventsPanel({ batch }: { batch: Batch }) {
   const { t } = useTranslation('batches');
+  const label = useEnumLabel();
   const { message } = App.useApp();
   const locale = currentLocale();
   const [editing, setEditing] = useState<{ event: TraceEvent | null } | null>(null);
@@ -73,7 +75,7 @@ export function EventsPanel({ batch }: { batch: Batch }) {
               <Flex vertical gap={4} data-testid="batch-event" data-step={event.step}>
                 <Flex justify="space-between" align="flex-start" gap={8}>
                   <Space wrap>
-                    <Tag color="green">{t(`steps.${event.step}`)}</Tag>
+                    <Tag color="green">{label('traceStep', event.step)}</Tag>
                     <Typography.Text type="secondary">{formatDateTime(event.occurred_at, locale)}</Typography.Text>
                   </Space>
                   {draft && (

@@ -3,20 +3,20 @@ import { Alert, Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'a
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
-import { useGetBatchQuery } from '../api/batches-api';
+import { useBatchHistoryQuery, useGetBatchQuery } from '../api/batches-api';
 import { BatchForm } from '../components/batch-form';
 import { BatchSummary } from '../components/batch-summary';
 import { EventsPanel } from '../components/events-panel';
-import { HistoryTable } from '../components/history-table';
 import { SharePanel } from '../components/share-panel';
 import { StateActions, usePublishRefusal } from '../components/state-actions';
-import { BatchStateTag } from '../components/status-tag';
+import { BatchStateTag } from '../../../components/status-tags';
 import { batchToValues } from '../lib/batch-form';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */
@@ -130,7 +130,7 @@ export function BatchPage() {
               {
                 key: 'history',
                 label: <span data-testid="history-tab">{t('detail.history')}</span>,
-                children: <HistoryTable batchId={batch.id} />,
+                children: <BatchHistory batchId={batch.id} />,
               },
             ]}
           />
@@ -140,5 +140,22 @@ export function BatchPage() {
         </Col>
       </Row>
     </Flex>
+  );
+}
+
+/** Who changed the batch, when, and what (GET /traceabilities/{id}/history), in the shared panel. */
+function BatchHistory({ batchId }: { batchId: number }) {
+  const { t } = useTranslation('batches');
+  const [page, setPage] = useState(1);
+  const history = useBatchHistoryQuery({ id: batchId, page }, { refetchOnMountOrArgChange: true });
+  return (
+    <ActivityHistory
+      query={history}
+      testId="batch-history"
+      page={page}
+      onPageChange={setPage}
+      subject="batch"
+      fieldLabel={(f) => t(`fields.${f.replace(/_id$/, '')}`, { defaultValue: f })}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { visibleMenu } from '@agrihub/contract/menu';
 import type { User } from '@agrihub/contract/schemas/auth';
+import { useEnumLabel } from '../../../lib/enums';
 import { useExistingPages } from '../../../components/existing-pages';
 import { MenuIcon } from '../../../components/menu-icon';
 import { menuLinks } from '../../../lib/menu';
@@ -11,6 +12,7 @@ import { platform } from '../../../lib/platform';
 /** A short welcome for administrators, with links to the menu entries they can open. */
 export function AdminDashboard({ user }: { user: User }) {
   const { t } = useTranslation(['dashboard', 'menu', 'common']);
+  const label = useEnumLabel();
   const existing = useExistingPages();
   const entries = menuLinks(visibleMenu(platform.key, user));
   const ready = entries.filter((e) => e.path && existing.has(e.path));
@@ -28,7 +30,7 @@ export function AdminDashboard({ user }: { user: User }) {
         <Flex gap={6} wrap data-testid="admin-roles">
           {user.roles.map((role) => (
             <Tag key={role} color="volcano">
-              {t(`common:role.names.${role}`, { defaultValue: role })}
+              {label('role', role)}
             </Tag>
           ))}
         </Flex>

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { hasProductAccess, menuPaths, visibleMenu } from '@agrihub/contract/menu';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { profileCompleteness, type Producer } from '@agrihub/contract/schemas/producers';
+import { useEnumLabel } from '../../../lib/enums';
 import { paths } from '../../../config/paths';
 import { useExistingPages } from '../../../components/existing-pages';
 import { formatDate, percent } from '../../../lib/formatters';
@@ -36,6 +37,7 @@ interface Step {
 
 export function ProducerDashboard({ user, producer }: { user: User; producer: Producer | null }) {
   const { t } = useTranslation(['dashboard', 'account', 'common']);
+  const label = useEnumLabel();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const existing = useExistingPages();
@@ -112,7 +114,7 @@ export function ProducerDashboard({ user, producer }: { user: User; producer: Pr
                   {producer.name}
                 </Typography.Text>
                 <Tag color={STATUS[producer.status].color} icon={STATUS[producer.status].icon}>
-                  {t(`account:status.${producer.status}`)}
+                  {label('producerStatus', producer.status)}
                 </Tag>
               </Space>
               <Typography.Paragraph>{t(`dashboard:status.${producer.status}`)}</Typography.Paragraph>

@@ -1,7 +1,7 @@
-import type { ActivityItem, HistoryAnswer } from '@agrihub/contract/schemas/activity';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Product, ProductRequest } from '@agrihub/contract/schemas/products';
 import { api } from '../../../lib/api';
+import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import { listParams } from '../../../lib/list-params';
 import {
   toProductAnswer as toAnswer,
@@ -30,11 +30,11 @@ export const productsApi = tagged.injectEndpoints({
       transformResponse: (a: ProductEnvelope) => a.data.product,
       providesTags: (_r, _e, id) => [{ type: 'Product', id }],
     }),
-    productHistory: build.query<ActivityItem[], number>({
-      query: (id) => `api/v1/products/${id}/history`,
-      transformResponse: (a: HistoryAnswer) => a.data.history,
+    productHistory: build.query<HistoryPage, HistoryArgs>({
+      query: ({ id, page }) => historyRequest(`api/v1/products/${id}/history`, page),
+      transformResponse: toHistoryPage,
       // A change of the product (save, submit) refreshes its history too.
-      providesTags: (_r, _e, id) => [{ type: 'Product', id }],
+      providesTags: (_r, _e, { id }) => [{ type: 'Product', id }],
     }),
     createProduct: build.mutation<ProductAnswer, ProductRequest>({
       query: (body) => ({ url: 'api/v1/products', method: 'POST', body }),

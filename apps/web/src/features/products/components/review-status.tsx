@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-error';
 import { useRegisterProductMutation } from '../api/products-api';
-import { ProductStatusTag } from '../../../components/product-status-tag';
+import { ProductStatusTag } from '../../../components/status-tags';
 
 /**
  * The product's review status: tag, the reject reason when rejected, and "submit for approval"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -28,7 +29,8 @@ export function ProductPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const product = useGetProductQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
-  const history = useProductHistoryQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
+  const [historyPage, setHistoryPage] = useState(1);
+  const history = useProductHistoryQuery({ id, page: historyPage }, { skip: !valid, refetchOnMountOrArgChange: true });
   const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(product.error) && product.error.status === 404)) {
@@ -51,7 +53,7 @@ export function ProductPage() {
     <Flex vertical gap={16}>
       <ProductEditor key={product.data.id} product={product.data} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="product-history" />
+        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} />
       </Card>
     </Flex>
   );

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
+import { ROLES } from '@agrihub/contract/permissions';
+import { PRODUCT_STATUSES } from '@agrihub/contract/schemas/products';
+import { TRACE_AUDIT_ACTIONS } from '@agrihub/contract/schemas/traceabilities';
+import { BATCH_STATES, TRACE_STEPS } from '@agrihub/contract/trace-steps';
+
+/**
+ * The contract's enums the web labels, each a group of the `enums` namespace
+ * (public/locales/{vi,en}/enums.json). lib/enums.test.ts checks every value has a label in both
+ * languages and no label is left for a value the contract dropped.
+ */
+export const ENUMS = {
+  producerStatus: APPROVAL_STATUSES,
+  producerType: PRODUCER_TYPES,
+  businessField: BUSINESS_FIELDS,
+  productStatus: PRODUCT_STATUSES,
+  batchState: BATCH_STATES,
+  traceStep: TRACE_STEPS,
+  batchHistoryAction: TRACE_AUDIT_ACTIONS,
+  role: ROLES,
+} as const;
+export type EnumName = keyof typeof ENUMS;
+export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];
+
+/** `label(name, value)`: the value's label in the UI language; an unknown value shows as sent. */
+export function useEnumLabel() {
+  const { t } = useTranslation('enums');
+  return <N extends EnumName>(name: N, value: EnumValue<N> | (string & {})): string =>
+    t(`${name}.${value}`, { defaultValue: value });
+}
+
+/** Select options over every value of one enum, labelled. */
+export function useEnumOptions<N extends EnumName>(name: N): { value: EnumValue<N>; label: string }[] {
+  const label = useEnumLabel();
+  return (ENUMS[name] as readonly EnumValue<N>[]).map((value) => ({ value, label: label(name, value) }));
+}
