@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { PLATFORMS } from '@agrihub/contract';
 import { producers, products, traceabilities } from '../../db/schema/index.js';
-import type { EventOf } from '../../lib/domain-events.js';
+import type { DomainEventType, EventOf } from '../../lib/domain-events.js';
 import { account, deliver, producerAccounts } from './deliver.js';
 
 /** Deep links of the web app (apps/web/src/config/paths.ts) the notifications open. */
@@ -34,6 +34,16 @@ async function productOf(app: FastifyInstance, platform: string, id: number) {
  * change committed; the reason they carry is the one the producer may read (never an internal note).
  */
 export default async function notificationSubscribers(app: FastifyInstance) {
+  // One event after the other, in the order they were published: a producer approved then closed
+  // gets its notifications and mails in that order.
+  let previous: Promise<void> = Promise.resolve();
+  const on = <T extends DomainEventType>(type: T, handler: (e: EventOf<T>) => Promise<void>) =>
+    app.events.on(type, (e) => {
+      const run = previous.then(() => handler(e));
+      previous = run.catch(() => undefined);
+      return run;
+    });
+
   const producerStatus = async (e: EventOf<'producer.approved'> | EventOf<'producer.closed'>) => {
     const producer = await producerName(app, e.platform, e.producerId);
     if (producer === null) return;
@@ -48,8 +58,8 @@ export default async function notificationSubscribers(app: FastifyInstance) {
       link: LINKS.account,
     });
   };
-  app.events.on('producer.approved', producerStatus);
-  app.events.on('producer.closed', producerStatus);
+  on('producer.approved', producerStatus);
+  on('producer.closed', producerStatus);
 
   const productReview = async (e: EventOf<'product.approved'> | EventOf<'product.rejected'>) => {
     const product = await productOf(app, e.platform, e.productId);
@@ -61,10 +71,10 @@ export default async function notificationSubscribers(app: FastifyInstance) {
       link: LINKS.product(e.productId),
     });
   };
-  app.events.on('product.approved', productReview);
-  app.events.on('product.rejected', productReview);
+  on('product.approved', productReview);
+  on('product.rejected', productReview);
 
-  app.events.on('batch.recalled', async (e) => {
+  on('batch.recalled', async (e) => {
     const [batch] = await app.db
       .select({ lotCode: traceabilities.lotCode, productId: traceabilities.productId, producerId: traceabilities.producerId })
       .from(traceabilities)
@@ -79,7 +89,7 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     });
   });
 
-  app.events.on('user.password_changed', async (e) => {
+  on('user.password_changed', async (e) => {
     const recipients = await account(app, e.platform, e.userId);
     await deliver(app, recipients, {
       platform: e.platform,
