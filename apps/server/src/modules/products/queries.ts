@@ -1,54 +1,53 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PlatformKey, Product, ProductListQuery } from '@agrihub/contract';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { ListMeta, PlatformKey, PRODUCT_SORT_FIELDS, Product, ProductListQuery } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { producers, productVariants, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { pageWindow, textSearch } from '../../lib/search.js';
+import { listPlan, type ListSpec } from '../../lib/list.js';
+import { visibleIn } from '../../lib/scope.js';
 import { loadCategories } from '../catalog/queries.js';
 import { presentProduct, type ProductRow } from './presenter.js';
 
-/** Every query is scoped by platform; a producer's queries also by its producer id. */
+/**
+ * Every query is scoped by platform; a producer's queries also by its producer id (lib/scope
+ * visibleIn: the producer's own products, or the platform's for an administrator).
+ */
 export interface Scope {
   platform: PlatformKey;
-  producerId?: number;
+  producerId?: number | null;
 }
 
-function scopeWhere(scope: Scope): SQL {
-  const conds = [eq(products.platform, scope.platform)];
-  if (scope.producerId !== undefined) conds.push(eq(products.producerId, scope.producerId));
-  return and(...conds)!;
-}
-
-const SORTS = {
-  created_at: [asc(products.createdAt), asc(products.id)],
-  '-created_at': [desc(products.createdAt), desc(products.id)],
-  name: [asc(products.name), asc(products.id)],
-  '-name': [desc(products.name), desc(products.id)],
-} as const;
+/** The product lists (own and admin): sorts of the contract's PRODUCT_SORT_FIELDS; q in names, SKU and GTIN. */
+export const PRODUCT_LIST: ListSpec<(typeof PRODUCT_SORT_FIELDS)[number]> = {
+  sorts: { created_at: products.createdAt, name: products.name },
+  search: [products.name, products.nameEn, products.sku, products.gtin],
+  tiebreak: products.id,
+};
 
 export async function listProducts(
   db: Db,
   scope: Scope,
   q: ProductListQuery,
-): Promise<{ rows: ProductRow[]; total: number }> {
-  const conds: (SQL | undefined)[] = [scopeWhere(scope)];
-  if (q.status) conds.push(eq(products.status, q.status));
-  if (q.category_id) conds.push(eq(products.categoryId, q.category_id));
-  if (q.producer_id && scope.producerId === undefined) conds.push(eq(products.producerId, q.producer_id));
-  if (q.q) conds.push(textSearch(q.q, products.name, products.nameEn, products.sku, products.gtin));
-  const where = and(...conds);
-  const { limit, offset } = pageWindow(q);
+): Promise<{ rows: ProductRow[]; total: number; meta: ListMeta }> {
+  const list = listPlan(q, PRODUCT_LIST);
+  const where = and(
+    visibleIn(products, scope),
+    q.status ? eq(products.status, q.status) : undefined,
+    q.category_id ? eq(products.categoryId, q.category_id) : undefined,
+    q.producer_id && scope.producerId == null ? eq(products.producerId, q.producer_id) : undefined,
+    list.search,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(products)
       .where(where)
-      .orderBy(...SORTS[q.sort])
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { rows, total: Number(total?.n ?? 0), meta: list.meta(total?.n) };
 }
 
 /** The product within the scope, or 404 (another producer's or platform's product is "not found"). */
@@ -61,7 +60,7 @@ export async function getProduct(
   const query = db
     .select()
     .from(products)
-    .where(and(scopeWhere(scope), eq(products.id, id)))
+    .where(and(visibleIn(products, scope), eq(products.id, id)))
     .limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();

@@ -12,13 +12,14 @@ import {
   productRequest,
 } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
-import { AppError, conflict } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
-import { listMetaOf } from '../../lib/search.js';
+import { deleteActivity } from '../../lib/activity.js';
+import { AppError } from '../../lib/errors.js';
+import { producerScope } from '../../lib/scope.js';
+import { assertProducerMayEdit } from './policy.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { assertFresh, saveProduct } from './save.js';
 import { assertProducerWritable } from '../producers/guard.js';
-import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, producerScope } from './scope.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note } from './scope.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
@@ -38,12 +39,8 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const scope = producerScope(req);
-      const { rows, total } = await listProducts(app.db, scope, req.query);
-      return {
-        data: { products: await presentProducts(app.db, rows, baseOf(app, req)) },
-        meta: listMetaOf(req.query, total),
-      };
+      const { rows, meta } = await listProducts(app.db, producerScope(req), req.query);
+      return { data: { products: await presentProducts(app.db, rows, baseOf(app, req)) }, meta };
     },
   );
 
@@ -102,8 +99,8 @@ export default async function productRoutes(app: FastifyInstance) {
         .transaction(async (tx) => {
           const existing = await lockOwnProduct(tx, scope, req.params.id);
           assertFresh(existing.updatedAt, req.body.updated_at);
-          if (existing.status === 'pending') throw conflict('product_under_review');
-          return saveProduct(tx, app.storage, { ...scope, actorId: currentUser(req).id }, req.body, existing);
+          assertProducerMayEdit(existing);
+          return saveProduct(tx, app.storage, { ...scope, actorId: scope.userId }, req.body, existing);
         })
         .catch((err: unknown) => mapSkuRace(err, req.body.gtin));
       invalidateTracePages(app, row.id);
@@ -132,8 +129,18 @@ export default async function productRoutes(app: FastifyInstance) {
           .where(and(eq(traceabilities.productId, existing.id), ne(traceabilities.status, 'draft')));
         const n = Number(published?.n ?? 0);
         if (n > 0) throw new AppError(409, 'product_has_published_batches', { count: n });
-        await tx.delete(traceabilities).where(eq(traceabilities.productId, existing.id));
+        const batches = await tx
+          .delete(traceabilities)
+          .where(eq(traceabilities.productId, existing.id))
+          .returning({ id: traceabilities.id });
         await tx.delete(products).where(eq(products.id, existing.id));
+        // Their histories go with them.
+        await deleteActivity(
+          tx,
+          'traceability',
+          batches.map((b) => b.id),
+        );
+        await deleteActivity(tx, 'product', [existing.id]);
       });
       return { meta: note(req, 'product_deleted') };
     },

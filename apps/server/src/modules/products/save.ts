@@ -6,6 +6,7 @@ import {
   toGtin14,
   type ExistingVariant,
   type PlatformKey,
+  type ProductStatus,
   type productRequest,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
@@ -20,10 +21,12 @@ import {
 } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { AppError, conflict, unprocessable } from '../../lib/errors.js';
+import { platformOf } from '../../lib/scope.js';
 import { publicCode } from '../../lib/secrets.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import type { ProductRow } from './presenter.js';
-import { pick, resolveUploads } from './uploads.js';
+import { pickUpload, resolveOwnUploads, type OwnUpload } from '../uploads/resolve.js';
+import { gtinClash, statusAfterEdit } from './policy.js';
 
 export type ProductInput = z.output<typeof productRequest>;
 interface SaveScope {
@@ -48,29 +51,19 @@ export async function assertSkuFree(tx: Tx, producerId: number, sku: string, exc
   if (hit) throw skuTaken();
 }
 
-/**
- * 409 when the GTIN is taken: by another producer's product (gtin_taken, naming no one) or by
- * another product of the same producer (gtin_taken_own, naming it). GS1: a GTIN identifies one
- * trade item, so one product of the platform holds it (the unique index products_platform_gtin14_uq).
- */
-export function gtinTaken(gtin: string, ownProductName: string | null): AppError {
-  return ownProductName == null
-    ? new AppError(409, 'gtin_taken', { gtin }, [{ field: 'gtin', message: 'gtin_taken' }])
-    : new AppError(409, 'gtin_taken_own', { gtin, name: ownProductName }, [
-        { field: 'gtin', message: 'gtin_taken_own' },
-      ]);
-}
+export { gtinTaken } from './policy.js';
 
+/** The GTIN as GTIN-14 when no other product of the platform holds it; otherwise the 409 of gtinClash. */
 export async function assertGtinFree(tx: Tx, scope: SaveScope, gtin: string, exceptId?: number): Promise<string> {
   const gtin14 = toGtin14(gtin);
-  const conds = [eq(products.platform, scope.platform), eq(products.gtin14, gtin14)];
+  const conds = [platformOf(products, scope), eq(products.gtin14, gtin14)];
   if (exceptId) conds.push(ne(products.id, exceptId));
   const [hit] = await tx
     .select({ producerId: products.producerId, name: products.name })
     .from(products)
     .where(and(...conds))
     .limit(1);
-  if (hit) throw gtinTaken(gtin, hit.producerId === scope.producerId ? hit.name : null);
+  if (hit) throw gtinClash(hit, scope.producerId, gtin);
   return gtin14;
 }
 
@@ -123,9 +116,9 @@ export async function saveProduct(
     ...(groupsIn ?? []).flatMap((g) => g.thumbnail_ids.filter((x): x is number => x != null)),
     ...(input.variants ?? []).flatMap((v) => (v.thumbnail_id ? [v.thumbnail_id] : [])),
   ];
-  const found = await resolveUploads(tx, storage, scope, uploadIds);
+  const found = await resolveOwnUploads(tx, storage, scope, uploadIds);
   const images = input.image_ids.map((id, i) => {
-    const u = pick(found, id, `image_ids.${i}`, true);
+    const u = pickUpload(found, id, `image_ids.${i}`, 'image');
     return { id: u.id, url: u.url, thumbnail_url: u.thumbnail_url };
   });
   const certificates: Certificate[] = input.certificates.map((c, i) => ({
@@ -134,7 +127,7 @@ export async function saveProduct(
     number: c.number,
     valid_until: c.valid_until,
     file: c.file_id
-      ? (({ id, url, filename }) => ({ id, url, filename }))(pick(found, c.file_id, `certificates.${i}.file_id`))
+      ? (({ id, url, filename }) => ({ id, url, filename }))(pickUpload(found, c.file_id, `certificates.${i}.file_id`))
       : null,
   }));
   const optionGroups: OptionGroup[] | undefined = groupsIn?.map((g, gi) => ({
@@ -143,7 +136,7 @@ export async function saveProduct(
     thumbnails: g.values.map((_, vi) => {
       const id = g.thumbnail_ids[vi];
       if (id == null) return null;
-      const u = pick(found, id, `option_groups.${gi}.thumbnail_ids.${vi}`, true);
+      const u = pickUpload(found, id, `option_groups.${gi}.thumbnail_ids.${vi}`, 'image');
       return { id: u.id, url: u.thumbnail_url ?? u.url };
     }),
   }));
@@ -174,9 +167,8 @@ export async function saveProduct(
 
   let row: ProductRow;
   if (existing) {
-    // Editing a reviewed product sends it back to draft (ADR 005); pending ones are refused earlier.
-    // Its approved version (approved_snapshot) stays what the public pages show (ADR 007).
-    const status = existing.status === 'approved' || existing.status === 'rejected' ? 'draft' : existing.status;
+    // Pending ones are refused earlier (assertProducerMayEdit).
+    const status = statusAfterEdit(existing.status as ProductStatus);
     [row] = (await tx
       .update(products)
       .set({ ...fields, status, updatedAt: nextUpdatedAt(existing.updatedAt) })
@@ -218,7 +210,7 @@ async function syncVariants(
   producerId: number,
   product: ProductRow,
   sent: NonNullable<ProductInput['variants']>,
-  found: Awaited<ReturnType<typeof resolveUploads>>,
+  found: Map<number, OwnUpload>,
 ) {
   const current = await tx.select().from(productVariants).where(eq(productVariants.productId, product.id));
   const currentIds = new Set(current.map((v) => v.id));
@@ -226,7 +218,7 @@ async function syncVariants(
   const fromRequest: ExistingVariant[] = sent.map((v, i) => {
     const id = v.id != null && currentIds.has(v.id) && !claimed.has(v.id) ? v.id : null;
     if (id) claimed.add(id);
-    const thumb = v.thumbnail_id ? pick(found, v.thumbnail_id, `variants.${i}.thumbnail_id`, true) : null;
+    const thumb = v.thumbnail_id ? pickUpload(found, v.thumbnail_id, `variants.${i}.thumbnail_id`, 'image') : null;
     return {
       id,
       types: v.types,

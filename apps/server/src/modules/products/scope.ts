@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { translate } from '@agrihub/contract';
+import { translate, type PlatformKey } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
-import { forbidden } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
-import { currentUser } from '../../plugins/auth.js';
+import type { OwnerRef } from '../../lib/scope.js';
 import { assertProducerWritable } from '../producers/guard.js';
-import { getProduct, type Scope } from './queries.js';
-import { gtinTaken, skuTaken } from './save.js';
+import { gtinTaken } from './policy.js';
+import { getProduct } from './queries.js';
+import { skuTaken } from './save.js';
 
-/** The signed-in producer's scope; users without a producer (administrators) have no products. */
-export function producerScope(req: FastifyRequest): { platform: typeof req.platform; producerId: number } {
-  const user = currentUser(req);
-  if (!user.producerId) throw forbidden();
-  return { platform: req.platform, producerId: user.producerId };
-}
+/** The signed-in producer's scope (lib/scope); users without a producer (administrators) have no products. */
+export { producerScope } from '../../lib/scope.js';
 
 export const baseOf = (app: FastifyInstance, req: FastifyRequest) => publicBaseUrl(req, app.config);
 export const note = (req: FastifyRequest, key: string) => ({ message: translate(req.locale, key) });
@@ -30,7 +26,7 @@ export function mapSkuRace(err: unknown, gtin?: string | null): never {
  * A write by the producer: refused while the producer is closed (403 producer_closed_readonly),
  * then the product locked for update (404 unless it is the producer's).
  */
-export async function lockOwnProduct(tx: Tx, scope: Scope & { producerId: number }, id: number) {
+export async function lockOwnProduct(tx: Tx, scope: OwnerRef & { platform: PlatformKey }, id: number) {
   await assertProducerWritable(tx, scope.producerId);
   return getProduct(tx, scope, id, { forUpdate: true });
 }

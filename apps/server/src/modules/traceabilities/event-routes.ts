@@ -15,17 +15,9 @@ import {
 import type { Tx } from '../../db/client.js';
 import { traceEvents, traceabilities } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
-import {
-  actorOf,
-  assertEditable,
-  assertNotRecalled,
-  audit,
-  changeOwnBatch,
-  eventsOf,
-  presentBatch,
-  resolveFiles,
-  type Actor,
-} from './service.js';
+import { producerScope, type OwnerRef } from '../../lib/scope.js';
+import { resolveOwnFiles } from '../uploads/resolve.js';
+import { assertEditable, assertNotRecalled, audit, changeOwnBatch, eventsOf, presentBatch } from './service.js';
 
 type EventInput = typeof traceEventRequest._zod.output;
 
@@ -38,14 +30,14 @@ export default async function eventRoutes(app: FastifyInstance) {
   const one = envelope('traceability', batchSchema);
   const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
-  async function columnsOf(tx: Tx, actor: Actor, e: EventInput) {
+  async function columnsOf(tx: Tx, actor: OwnerRef, e: EventInput) {
     return {
       step: e.step,
       occurredAt: new Date(e.occurred_at),
       place: e.place || null,
       description: e.description || null,
-      photos: await resolveFiles(app, tx, actor, e.photo_ids, 'photo_ids', true),
-      documents: await resolveFiles(app, tx, actor, e.document_ids, 'document_ids'),
+      photos: await resolveOwnFiles(tx, app.storage, actor, e.photo_ids, 'photo_ids', 'picture'),
+      documents: await resolveOwnFiles(tx, app.storage, actor, e.document_ids, 'document_ids'),
     };
   }
 
@@ -75,7 +67,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         assertNotRecalled(b);
         const [pos] = (
@@ -117,7 +109,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         assertEditable(b);
         const existing = (await eventsOf(tx, b.id)).map((e) => e.id);
@@ -153,7 +145,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         const ev = await findEvent(tx, b.id, req.params.eventId);
         assertEditable(b);
@@ -181,7 +173,7 @@ export default async function eventRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         const ev = await findEvent(tx, b.id, req.params.eventId);
         assertEditable(b);

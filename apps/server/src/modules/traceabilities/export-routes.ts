@@ -8,7 +8,8 @@ import { attachmentDisposition } from '../../lib/filenames.js';
 import { publicBaseUrl, qrPng } from '../../lib/public-url.js';
 import { EPCIS_CONTENT_TYPE, buildEpcis } from './epcis.js';
 import { traceUrlOf } from './presenter.js';
-import { actorOf, eventsOf, findOwnBatch } from './service.js';
+import { producerScope } from '../../lib/scope.js';
+import { eventsOf, findOwnBatch } from './service.js';
 import { XLSX_CONTENT_TYPE, streamBatchesXlsx } from './xlsx.js';
 
 /** EPCIS 2.0 document of a batch, XLSX of the batch list, QR code PNG of a batch. */
@@ -37,7 +38,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const batch = await findOwnBatch(app.db, actor, req.params.id);
       const [events, product] = await Promise.all([eventsOf(app.db, batch.id), productOf(batch.productId)]);
       const doc = buildEpcis({ batch, events, product, base: publicBaseUrl(req, app.config) });
@@ -61,7 +62,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const b = req.body;
       const filters =
         b.mode === 'exportAllData'
@@ -87,7 +88,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const batch = await findOwnBatch(app.db, actor, req.params.id);
       const product = await productOf(batch.productId);
       const png = await qrPng(traceUrlOf(publicBaseUrl(req, app.config), batch, product.gtin));

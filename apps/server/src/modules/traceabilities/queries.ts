@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { BatchState } from '@agrihub/contract';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { BATCH_SORT_FIELDS, BatchState } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { products, traceabilities } from '../../db/schema/index.js';
+import { orderOf, sortColumn, type ListSpec } from '../../lib/list.js';
+import { ownedBy, type OwnerRef } from '../../lib/scope.js';
 import { textSearch } from '../../lib/search.js';
-import type { Actor } from './service.js';
 
 export interface BatchFilters {
   q?: string;
@@ -29,11 +30,22 @@ function stateCondition(state: BatchState): SQL | undefined {
   }
 }
 
+/** The batch list (and its export): sorts of the contract's BATCH_SORT_FIELDS; q in lot code, product name, public code. */
+export const BATCH_LIST: ListSpec<(typeof BATCH_SORT_FIELDS)[number]> = {
+  sorts: {
+    created_at: traceabilities.createdAt,
+    production_date: traceabilities.productionDate,
+    lot_code: traceabilities.lotCode,
+  },
+  search: [traceabilities.lotCode, products.name, traceabilities.publicCode],
+  tiebreak: traceabilities.id,
+};
+
 /** WHERE of the producer's batch list and export: always scoped to the actor's producer and platform. */
-export function batchWhere(actor: Actor, f: Omit<BatchFilters, 'sort'>): SQL {
+export function batchWhere(actor: OwnerRef, f: Omit<BatchFilters, 'sort'>): SQL {
   const t = traceabilities;
-  const conds: (SQL | undefined)[] = [eq(t.producerId, actor.producerId), eq(t.platform, actor.platform)];
-  if (f.q) conds.push(textSearch(f.q, t.lotCode, products.name, t.publicCode));
+  const conds: (SQL | undefined)[] = [ownedBy(t, actor)];
+  if (f.q) conds.push(textSearch(f.q, ...BATCH_LIST.search));
   if (f.status) conds.push(stateCondition(f.status));
   if (f.product_id) conds.push(eq(t.productId, f.product_id));
   if (f.from) conds.push(gte(t.productionDate, f.from));
@@ -42,26 +54,21 @@ export function batchWhere(actor: Actor, f: Omit<BatchFilters, 'sort'>): SQL {
   return and(...conds)!;
 }
 
-export function batchOrder(sort: string): SQL[] {
-  const t = traceabilities;
-  const dir = sort.startsWith('-') ? desc : asc;
-  const column =
-    { created_at: t.createdAt, production_date: t.productionDate, lot_code: t.lotCode }[sort.replace(/^-/, '')] ??
-    t.createdAt;
-  return [dir(column), dir(t.id)];
-}
-
 /**
  * The next page of batch ids after the batch `afterId` in the order of `sort` (keyset: the row
  * `(sort column, id)` compared with the last row's, read back by id, so no OFFSET and no precision
  * lost on timestamps). Used by the streamed export.
  */
-export async function pageBatchIdsAfter(db: Db, actor: Actor, f: BatchFilters, limit: number, afterId: number | null) {
+export async function pageBatchIdsAfter(
+  db: Db,
+  actor: OwnerRef,
+  f: BatchFilters,
+  limit: number,
+  afterId: number | null,
+) {
   const t = traceabilities;
-  const column =
-    { created_at: t.createdAt, production_date: t.productionDate, lot_code: t.lotCode }[f.sort.replace(/^-/, '')] ??
-    t.createdAt;
-  const op = sql.raw(f.sort.startsWith('-') ? '<' : '>');
+  const { column, desc: down } = sortColumn(BATCH_LIST, f.sort);
+  const op = sql.raw(down ? '<' : '>');
   const keyset =
     afterId === null
       ? undefined
@@ -71,7 +78,7 @@ export async function pageBatchIdsAfter(db: Db, actor: Actor, f: BatchFilters, l
     .from(t)
     .innerJoin(products, eq(products.id, t.productId))
     .where(and(batchWhere(actor, f), keyset))
-    .orderBy(...batchOrder(f.sort))
+    .orderBy(...orderOf(BATCH_LIST, f.sort))
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -79,7 +86,7 @@ export async function pageBatchIdsAfter(db: Db, actor: Actor, f: BatchFilters, l
 /** One page of batch ids and the total matching. */
 export async function pageBatchIds(
   db: Db,
-  actor: Actor,
+  actor: OwnerRef,
   f: BatchFilters,
   limit: number,
   offset: number,
@@ -91,7 +98,7 @@ export async function pageBatchIds(
     .from(traceabilities)
     .innerJoin(products, eq(products.id, traceabilities.productId))
     .where(where)
-    .orderBy(...batchOrder(f.sort))
+    .orderBy(...orderOf(BATCH_LIST, f.sort))
     .limit(limit)
     .offset(offset);
   let total = 0;

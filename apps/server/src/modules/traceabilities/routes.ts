@@ -16,16 +16,17 @@ import {
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import { traceabilities } from '../../db/schema/index.js';
+import { deleteActivity } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
-import { listMetaOf, pageWindow } from '../../lib/search.js';
+import { listPlan } from '../../lib/list.js';
+import { producerScope, type OwnerRef } from '../../lib/scope.js';
 import { publicCode } from '../../lib/secrets.js';
 import { changedFields } from './diff.js';
 import { presentBatchItem } from './presenter.js';
-import { pageBatchIds } from './queries.js';
+import { BATCH_LIST, pageBatchIds } from './queries.js';
 import {
-  actorOf,
   assertEditable,
   audit,
   changeOwnBatch,
@@ -35,7 +36,6 @@ import {
   presentBatch,
   resolveCertificates,
   writeBatch,
-  type Actor,
 } from './service.js';
 import eventRoutes from './event-routes.js';
 import exportRoutes from './export-routes.js';
@@ -48,7 +48,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
   const one = envelope('traceability', batchSchema);
   const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
-  async function columnsOf(tx: Tx, actor: Actor, b: BatchInput) {
+  async function columnsOf(tx: Tx, actor: OwnerRef, b: BatchInput) {
     await checkProduct(tx, actor, b.product_id, b.variant_id);
     return {
       productId: b.product_id,
@@ -85,14 +85,15 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const { limit, offset } = pageWindow(req.query);
-      const { ids, total } = await pageBatchIds(app.db, actor, req.query, limit, offset);
+      const actor = producerScope(req);
+      // The search is part of batchWhere (shared with the export), so only the page and order come from the plan.
+      const list = listPlan(req.query, BATCH_LIST);
+      const { ids, total } = await pageBatchIds(app.db, actor, req.query, list.limit, list.offset);
       const joins = await loadJoins(app.db, ids);
       const base = publicBaseUrl(req, app.config);
       return {
         data: { traceabilities: joins.map((j) => presentBatchItem(base, j)) },
-        meta: listMetaOf(req.query, total),
+        meta: list.meta(total),
       };
     },
   );
@@ -109,7 +110,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const b = req.body;
       const created = await guardLot(b.lot_code, () =>
         writeBatch(app, actor, null, async (tx) => {
@@ -138,7 +139,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       schema: { tags: ['traceabilities'], params: idParam, response: { 200: one, ...errors } },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       await findOwnBatch(app.db, actor, req.params.id);
       return { data: { traceability: await presentBatch(app.db, req, req.params.id) } };
     },
@@ -157,7 +158,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       const updated = await guardLot(req.body.lot_code, () =>
         changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
           // Someone changed the batch since the client read it: 409 stale_update, nothing overwritten.
@@ -188,10 +189,11 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
+      const actor = producerScope(req);
       await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         if (b.status !== 'draft') throw conflict('batch_delete_published');
         await tx.delete(traceabilities).where(eq(traceabilities.id, b.id));
+        await deleteActivity(tx, 'traceability', [b.id]);
       });
       return { meta: { message: translate(req.locale, 'batch_deleted') } };
     },

@@ -2,49 +2,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Batch, batchCertificateInput } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  productVariants,
-  products,
-  traceEvents,
-  traceabilities,
-  uploads,
-  users,
-  type Certificate,
-  type StoredFile,
-} from '../../db/schema/index.js';
-import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { productVariants, products, traceEvents, traceabilities, type Certificate } from '../../db/schema/index.js';
+import { conflict, notFound, unprocessable } from '../../lib/errors.js';
+import { ownedBy, type OwnerRef } from '../../lib/scope.js';
 import { invalidateBatch } from '../trace-public/state.js';
+import { pickUpload, resolveOwnUploads, storedFile } from '../uploads/resolve.js';
 import { assertProducerWritable } from '../producers/guard.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { recordActivity } from '../../lib/activity.js';
 import { presentBatchItem, presentEvent, type BatchJoin, type BatchRow } from './presenter.js';
 
-export interface Actor {
-  userId: number;
-  producerId: number;
-  platform: string;
-}
+/** Who writes a batch: the signed-in producer (lib/scope producerScope: 403 for users without one). */
+export type Actor = OwnerRef & { userId: number };
 
 /** The signed-in producer; users without a producer (administrators) have no batches. */
-export function actorOf(req: FastifyRequest): Actor {
-  const user = currentUser(req);
-  if (!user.producerId) throw forbidden();
-  return { userId: user.id, producerId: user.producerId, platform: req.platform };
-}
+export { producerScope as actorOf } from '../../lib/scope.js';
 
 /** The actor's batch, or 404 (another producer's or another platform's batch is "not found"). */
-export async function findOwnBatch(db: Db | Tx, actor: Actor, id: number, lock = false): Promise<BatchRow> {
+export async function findOwnBatch(db: Db | Tx, actor: OwnerRef, id: number, lock = false): Promise<BatchRow> {
   const q = db
     .select()
     .from(traceabilities)
-    .where(
-      and(
-        eq(traceabilities.id, id),
-        eq(traceabilities.producerId, actor.producerId),
-        eq(traceabilities.platform, actor.platform),
-      ),
-    )
+    .where(and(eq(traceabilities.id, id), ownedBy(traceabilities, actor)))
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
@@ -112,13 +91,11 @@ export async function changeOwnBatch<T>(
 }
 
 /** The product (and variant) must be the producer's own: otherwise a 422 on the field. */
-export async function checkProduct(db: Db | Tx, actor: Actor, productId: number, variantId: number | null) {
+export async function checkProduct(db: Db | Tx, actor: OwnerRef, productId: number, variantId: number | null) {
   const [product] = await db
     .select({ id: products.id, unit: products.unit })
     .from(products)
-    .where(
-      and(eq(products.id, productId), eq(products.producerId, actor.producerId), eq(products.platform, actor.platform)),
-    )
+    .where(and(eq(products.id, productId), ownedBy(products, actor)))
     .limit(1);
   if (!product) throw unprocessable('invalidProduct', {}, 'product_id');
   if (variantId != null) {
@@ -132,57 +109,22 @@ export async function checkProduct(db: Db | Tx, actor: Actor, productId: number,
   return product;
 }
 
-/**
- * Upload ids → stored file references, in the given order. Only files uploaded on this platform
- * by a user of the actor's producer; `imagesOnly` refuses documents where photos are expected.
- */
-export async function resolveFiles(
-  app: FastifyInstance,
-  db: Db | Tx,
-  actor: Actor,
-  ids: number[],
-  field: string,
-  imagesOnly = false,
-): Promise<StoredFile[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ upload: uploads })
-    .from(uploads)
-    .innerJoin(users, eq(users.id, uploads.userId))
-    .where(and(inArray(uploads.id, ids), eq(uploads.platform, actor.platform), eq(users.producerId, actor.producerId)));
-  const byId = new Map(rows.map((r) => [r.upload.id, r.upload]));
-  return ids.map((id, i) => {
-    const u = byId.get(id);
-    if (!u || (imagesOnly && !u.contentType.startsWith('image/')))
-      throw unprocessable('invalidUpload', {}, `${field}.${i}`);
-    return {
-      id: u.id,
-      url: app.storage.url(u.storageKey),
-      thumbnail_url: u.thumbnailKey ? app.storage.url(u.thumbnailKey) : null,
-      filename: u.filename,
-      content_type: u.contentType,
-    };
-  });
-}
-
+/** The batch's certificates with their files (the producer's own uploads: uploads/resolve). */
 export async function resolveCertificates(
   app: FastifyInstance,
   db: Db | Tx,
-  actor: Actor,
+  actor: OwnerRef,
   certs: (typeof batchCertificateInput._zod.output)[],
 ): Promise<Certificate[]> {
-  const out: Certificate[] = [];
-  for (const [i, c] of certs.entries()) {
-    const [file] = c.file_id ? await resolveFiles(app, db, actor, [c.file_id], `certificates.${i}.file_id`) : [];
-    out.push({
-      name: c.name,
-      issuer: c.issuer ?? '',
-      number: c.number ?? '',
-      valid_until: c.valid_until ?? null,
-      file: file ?? null,
-    });
-  }
-  return out;
+  const ids = certs.flatMap((c) => (c.file_id ? [c.file_id] : []));
+  const found = await resolveOwnUploads(db, app.storage, actor, ids);
+  return certs.map((c, i) => ({
+    name: c.name,
+    issuer: c.issuer ?? '',
+    number: c.number ?? '',
+    valid_until: c.valid_until ?? null,
+    file: c.file_id ? storedFile(pickUpload(found, c.file_id, `certificates.${i}.file_id`)) : null,
+  }));
 }
 
 /** Batches with their product, variant and number of events, in the order of `ids`. */

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { presentBatchItem } from './presenter.js';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-export.js';
 import { pageBatchIdsAfter, type BatchFilters } from './queries.js';
-import { loadJoins, type Actor } from './service.js';
+import type { OwnerRef } from '../../lib/scope.js';
+import { loadJoins } from './service.js';
 
 export { XLSX_CONTENT_TYPE, EXPORT_PAGE_SIZE } from '../../lib/xlsx-export.js';
 
@@ -51,7 +52,7 @@ const COLUMNS: XlsxColumn<BatchListItem>[] = [
  * Streams the batches matching `filters` as an XLSX workbook, in the list's order, read in keyset
  * pages through the shared streaming helper.
  */
-export function streamBatchesXlsx(db: Db, actor: Actor, filters: BatchFilters, base: string, locale: Locale = 'vi') {
+export function streamBatchesXlsx(db: Db, actor: OwnerRef, filters: BatchFilters, base: string, locale: Locale = 'vi') {
   return streamXlsx<BatchListItem>({
     locale,
     sheet: 'export.batches.sheet',

@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import {
   VOTES_PER_HOUR,
-  allows,
   envelope,
   errorEnvelope,
   idParam,
-  isAdministrator,
   listEnvelope,
   okEnvelope,
   publicVisibility,
@@ -18,9 +16,10 @@ import {
 } from '@agrihub/contract';
 import { producers, products, traceabilities, votes } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { listMetaOf, pageWindow } from '../../lib/search.js';
+import { listPlan } from '../../lib/list.js';
+import { platformOf, requestScope } from '../../lib/scope.js';
 import { sha256 } from '../../lib/secrets.js';
-import { currentUser } from '../../plugins/auth.js';
+import { VOTE_LIST, votesReachable } from './policy.js';
 import { iso } from '../traceabilities/presenter.js';
 import { invalidateBatch } from '../trace-public/state.js';
 
@@ -123,30 +122,27 @@ export default async function voteRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const conds: (SQL | undefined)[] = [eq(votes.platform, req.platform), eq(traceabilities.platform, req.platform)];
-      if (isAdministrator(user)) {
-        if (!allows(user, 'read', 'product')) throw new AppError(403, 'permission_denied');
-      } else {
-        if (!user.producerId) throw forbidden();
-        conds.push(eq(traceabilities.producerId, user.producerId));
-      }
-      if (req.query.traceability_id) conds.push(eq(votes.traceabilityId, req.query.traceability_id));
-      const where = and(...conds);
-      const { limit, offset } = pageWindow(req.query);
+      const list = listPlan(req.query, VOTE_LIST);
+      const where = and(
+        platformOf(votes, requestScope(req)),
+        votesReachable(requestScope(req)),
+        req.query.traceability_id ? eq(votes.traceabilityId, req.query.traceability_id) : undefined,
+        list.search,
+      );
       const rows = await app.db
         .select({ vote: votes, lotCode: traceabilities.lotCode, productName: products.name })
         .from(votes)
         .innerJoin(traceabilities, eq(traceabilities.id, votes.traceabilityId))
         .innerJoin(products, eq(products.id, traceabilities.productId))
         .where(where)
-        .orderBy(desc(votes.createdAt), desc(votes.id))
-        .limit(limit)
-        .offset(offset);
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset);
       const [total] = await app.db
         .select({ n: count() })
         .from(votes)
         .innerJoin(traceabilities, eq(traceabilities.id, votes.traceabilityId))
+        .innerJoin(products, eq(products.id, traceabilities.productId))
         .where(where);
       return {
         data: {
@@ -160,16 +156,16 @@ export default async function voteRoutes(app: FastifyInstance) {
             created_at: iso(v.createdAt)!,
           })),
         },
-        meta: listMetaOf(req.query, Number(total?.n ?? 0)),
+        meta: list.meta(total?.n),
       };
     },
   );
 
   async function remove(req: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) {
-    if (!isAdministrator(currentUser(req))) throw forbidden();
+    if (!requestScope(req).isAdmin) throw forbidden();
     const [row] = await app.db
       .delete(votes)
-      .where(and(eq(votes.id, req.params.id), eq(votes.platform, req.platform)))
+      .where(and(eq(votes.id, req.params.id), platformOf(votes, requestScope(req))))
       .returning({ traceabilityId: votes.traceabilityId });
     if (!row) throw notFound();
     const [b] = await app.db

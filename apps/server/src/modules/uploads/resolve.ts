@@ -1,0 +1,88 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { uploads, users, type StoredFile } from '../../db/schema/index.js';
+import { unprocessable } from '../../lib/errors.js';
+import type { OwnerRef } from '../../lib/scope.js';
+import type { StorageDriver } from '../../plugins/storage.js';
+
+/** An upload a body refers to, as stored in the record (URLs from the upload row, never from the request). */
+export interface OwnUpload extends Required<StoredFile> {
+  kind: string;
+}
+
+/**
+ * What a field accepts: any file; an `image` (uploaded as an image, so it has a thumbnail: product
+ * photos, variant and option thumbnails); or a `picture` (any file whose content is an image:
+ * batch event photos, which may come from the document upload too).
+ */
+export type UploadUse = 'any' | 'image' | 'picture';
+
+/**
+ * The one check that uploaded files named in a body (product, batch, event…) are the producer's
+ * own: files uploaded on the scope's platform by a user of the scope's producer. Ids that are not
+ * are absent from the map; pickUpload turns that into 422 invalidUpload on the field.
+ */
+export async function resolveOwnUploads(
+  db: Db | Tx,
+  storage: StorageDriver,
+  scope: OwnerRef,
+  ids: number[],
+): Promise<Map<number, OwnUpload>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ upload: uploads })
+    .from(uploads)
+    .innerJoin(users, eq(users.id, uploads.userId))
+    .where(and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform), eq(users.producerId, scope.producerId)));
+  return new Map(
+    rows.map(({ upload: u }) => [
+      u.id,
+      {
+        id: u.id,
+        kind: u.kind,
+        url: storage.url(u.storageKey),
+        thumbnail_url: u.thumbnailKey ? storage.url(u.thumbnailKey) : null,
+        filename: u.filename,
+        content_type: u.contentType,
+      },
+    ]),
+  );
+}
+
+function fits(u: OwnUpload, use: UploadUse): boolean {
+  if (use === 'image') return u.kind === 'image';
+  if (use === 'picture') return u.content_type.startsWith('image/');
+  return true;
+}
+
+/** The upload `id` from `found`, or 422 invalidUpload on `field` (not the producer's, or not what the field takes). */
+export function pickUpload(found: Map<number, OwnUpload>, id: number, field: string, use: UploadUse = 'any'): OwnUpload {
+  const u = found.get(id);
+  if (!u || !fits(u, use)) throw unprocessable('invalidUpload', {}, field);
+  return u;
+}
+
+/** The file reference a record keeps (no upload kind). */
+export function storedFile(u: OwnUpload): StoredFile {
+  return {
+    id: u.id,
+    url: u.url,
+    thumbnail_url: u.thumbnail_url,
+    filename: u.filename,
+    content_type: u.content_type,
+  };
+}
+
+/** A list of upload ids → the stored files in the given order; 422 on `${field}.${i}` for the first that fails. */
+export async function resolveOwnFiles(
+  db: Db | Tx,
+  storage: StorageDriver,
+  scope: OwnerRef,
+  ids: number[],
+  field: string,
+  use: UploadUse = 'any',
+): Promise<StoredFile[]> {
+  const found = await resolveOwnUploads(db, storage, scope, ids);
+  return ids.map((id, i) => storedFile(pickUpload(found, id, `${field}.${i}`, use)));
+}
