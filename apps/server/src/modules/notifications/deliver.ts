@@ -51,9 +51,7 @@ export function account(app: FastifyInstance, platform: PlatformKey, userId: num
 export async function deliver(app: FastifyInstance, recipients: Recipient[], notice: Notice): Promise<void> {
   if (!recipients.length) return;
   const { platform, type, params, link } = notice;
-  await app.db
-    .insert(notifications)
-    .values(recipients.map((r) => ({ platform, userId: r.id, type, params, link })));
+  await app.db.insert(notifications).values(recipients.map((r) => ({ platform, userId: r.id, type, params, link })));
   const origin = platformOrigin(app.config, platform);
   for (const r of recipients) {
     const locale = effectiveLocale(platform, r.locale);

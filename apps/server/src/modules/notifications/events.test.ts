@@ -5,7 +5,8 @@ import type { PlatformKey } from '@agrihub/contract';
 import { notifications, users } from '../../db/schema/index.js';
 import type { DomainEvent } from '../../lib/domain-events.js';
 import { openSession } from '../auth/sessions.js';
-import { buildUser, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildUser } from '../../../test/factories.js';
 import { buildBatch, buildProduct } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
 
@@ -39,15 +40,20 @@ const publish = async (...events: DomainEvent[]) => {
 };
 const rowsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId));
 const list = async (u: { platform: PlatformKey; token: string }, locale = 'vi') =>
-  json(await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: headers(u.platform, u.token, locale) }))
-    .data.notifications;
+  json(
+    await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: headers(u.platform, u.token, locale) }),
+  ).data.notifications;
 
 describe('notification subscribers', () => {
   it('product.rejected: each account of the producer gets one notification and one mail in its language, with the reason', async () => {
     const owner = await buildUser(t.db, { platform: 'agrihub', locale: 'vi' });
     const english = await secondAccount(owner.producerId!, 'agrihub', 'en');
     const otherProducer = await buildUser(t.db, { platform: 'agrihub' });
-    const product = await buildProduct(t.db, { producerId: owner.producerId!, status: 'pending', name: 'Cà phê Cầu Đất' });
+    const product = await buildProduct(t.db, {
+      producerId: owner.producerId!,
+      status: 'pending',
+      name: 'Cà phê Cầu Đất',
+    });
     await publish({
       type: 'product.rejected',
       platform: 'agrihub',
@@ -145,7 +151,13 @@ describe('notification subscribers', () => {
     const product = await buildProduct(t.db, { producerId: a.producerId!, status: 'pending' });
     await publish(
       { type: 'producer.approved', platform: 'foodmap', producerId: a.producerId!, actorId: null },
-      { type: 'product.approved', platform: 'agrihub', productId: product.id, producerId: a.producerId!, actorId: null },
+      {
+        type: 'product.approved',
+        platform: 'agrihub',
+        productId: product.id,
+        producerId: a.producerId!,
+        actorId: null,
+      },
       { type: 'user.password_changed', platform: 'foodmap', userId: a.user.id },
     );
     expect(await rowsOf(a.user.id)).toHaveLength(0);

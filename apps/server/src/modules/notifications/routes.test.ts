@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.js';
-import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
 
 /** The own notifications: list (paged, unread filter), unread count, mark one or all read. */
 let t: TestApp;

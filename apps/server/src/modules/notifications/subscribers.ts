@@ -76,7 +76,11 @@ export default async function notificationSubscribers(app: FastifyInstance) {
 
   on('batch.recalled', async (e) => {
     const [batch] = await app.db
-      .select({ lotCode: traceabilities.lotCode, productId: traceabilities.productId, producerId: traceabilities.producerId })
+      .select({
+        lotCode: traceabilities.lotCode,
+        productId: traceabilities.productId,
+        producerId: traceabilities.producerId,
+      })
       .from(traceabilities)
       .where(and(eq(traceabilities.id, e.batchId), eq(traceabilities.platform, e.platform)));
     if (!batch) return;
