@@ -1,17 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
 
 /**
- * With DATABASE_URL set, the suite runs on that PostgreSQL server: a template database is
- * migrated once here, and each test file copies it (CREATE DATABASE … TEMPLATE) and drops its copy.
+ * The schema is migrated once per run, and every test app starts from a copy of it.
+ * With DATABASE_URL set, on that PostgreSQL server: a template database that each test app copies
+ * (CREATE DATABASE … TEMPLATE) and drops. Else on PGlite: a dumped data folder (a tarball under
+ * .tmp) that each in-memory test database loads, instead of running initdb and every migration.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url) {
     project.provide('templateDatabase', '');
-    return;
+    const file = await dumpMigratedPglite();
+    project.provide('pgliteSnapshot', file);
+    return () => fs.rmSync(file, { force: true });
   }
+  project.provide('pgliteSnapshot', '');
   const name = `agrihub_test_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -27,6 +35,22 @@ export default async function setup(project: TestProject) {
   };
 }
 
+async function dumpMigratedPglite(): Promise<string> {
+  const database = await openDatabase({ dataDir: null });
+  try {
+    await database.migrate();
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const tarball = await client.dumpDataDir('none');
+    const dir = path.resolve(import.meta.dirname, '../../../.tmp');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `pglite-migrated-${process.pid}.tar`);
+    fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+    return file;
+  } finally {
+    await database.close();
+  }
+}
+
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -36,5 +60,7 @@ export function withDatabase(url: string, name: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     templateDatabase: string;
+    /** PGlite: the migrated data folder's tarball (empty on PostgreSQL). */
+    pgliteSnapshot: string;
   }
 }

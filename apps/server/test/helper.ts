@@ -20,7 +20,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh migrated database (PGlite in memory, or a copy of the PostgreSQL template) and the real app. */
+let snapshot: Blob | undefined;
+/** The migrated PGlite data folder dumped by the global setup, read once per test worker. */
+function migratedSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([fs.readFileSync(file)]);
+  return snapshot;
+}
+
+/** A fresh migrated database (PGlite in memory loaded from the migrated snapshot, or a copy of the PostgreSQL template) and the real app. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-test-'));
   const template = inject('templateDatabase');
@@ -35,8 +44,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.end();
     database = await openDatabase({ databaseUrl: withDatabase(baseUrl, dbName), dataDir: null });
   } else {
-    database = await openDatabase({ dataDir: null });
-    await database.migrate();
+    const snapshot = migratedSnapshot();
+    database = await openDatabase({ dataDir: null, snapshot });
+    if (!snapshot) await database.migrate();
   }
   const config = loadConfig({
     NODE_ENV: 'test',

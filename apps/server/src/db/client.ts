@@ -43,6 +43,8 @@ const warnConnectionLost = (err: Error) =>
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** In memory only: start from this PGlite dumpDataDir() tarball (a migrated copy) instead of an empty database. */
+  snapshot?: Blob;
   /** Told when an idle pooled connection is lost (default: one line on stderr). */
   onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
@@ -81,7 +83,7 @@ export async function openDatabase(opts: {
       throw err;
     }
   } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.snapshot });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
