@@ -45,7 +45,11 @@ export const webLayers = {
       if ((FORBIDDEN[here.top] ?? []).includes(there.top)) {
         context.report({ node: node.source, messageId: 'upward', data: { from: here.top, to: there.top } });
       } else if (here.feature && there.feature && here.feature !== there.feature) {
-        context.report({ node: node.source, messageId: 'crossFeature', data: { from: here.feature, to: there.feature } });
+        context.report({
+          node: node.source,
+          messageId: 'crossFeature',
+          data: { from: here.feature, to: there.feature },
+        });
       }
     }
     return {

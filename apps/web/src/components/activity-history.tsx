@@ -66,7 +66,13 @@ export function ActivityHistory({ query, testId, page, onPageChange, subject, fi
       dataSource={query.data?.history ?? []}
       pagination={
         meta
-          ? { current: page, pageSize: meta.per_page, total: meta.total_count, hideOnSinglePage: true, onChange: onPageChange }
+          ? {
+              current: page,
+              pageSize: meta.per_page,
+              total: meta.total_count,
+              hideOnSinglePage: true,
+              onChange: onPageChange,
+            }
           : { pageSize: 20, hideOnSinglePage: true }
       }
       data-testid={testId}

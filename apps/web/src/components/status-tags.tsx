@@ -16,7 +16,12 @@ const PRODUCT_COLORS: Record<ProductStatus, string> = {
   approved: 'green',
   rejected: 'red',
 };
-const BATCH_COLORS: Record<BatchState, string> = { draft: 'default', published: 'green', on_hold: 'orange', recalled: 'red' };
+const BATCH_COLORS: Record<BatchState, string> = {
+  draft: 'default',
+  published: 'green',
+  on_hold: 'orange',
+  recalled: 'red',
+};
 
 /** A producer's approval status (labels: enums:producerStatus). */
 export function ProducerStatusTag({ status, testId = 'producer-status' }: { status: ApprovalStatus; testId?: string }) {

@@ -30,7 +30,9 @@ describe('enum labels (namespace enums)', () => {
 
   it('no feature namespace keeps its own copy of an enum group', () => {
     const copies = Object.values(sources).filter((src) =>
-      /\bt\(\s*`(?!dashboard:)(?:[a-z-]+:)?(?:status|types|producerTypes|businessFields|steps|role\.names)\.\$\{/.test(src),
+      /\bt\(\s*`(?!dashboard:)(?:[a-z-]+:)?(?:status|types|producerTypes|businessFields|steps|role\.names)\.\$\{/.test(
+        src,
+      ),
     );
     expect(copies).toEqual([]);
   });

@@ -99,21 +99,10 @@ function BusinessForm({ producer }: { producer: Producer }) {
       </Form.Item>
       <Row gutter={24}>
         {item('name', <Input data-testid="business-name" />, 24)}
-        {item(
-          'producer_type',
-          <Select
-            data-testid="business-producer-type"
-            options={producerTypes}
-          />,
-        )}
+        {item('producer_type', <Select data-testid="business-producer-type" options={producerTypes} />)}
         {item(
           'business_fields',
-          <Select
-            mode="multiple"
-            allowClear
-            data-testid="business-fields"
-            options={businessFields}
-          />,
+          <Select mode="multiple" allowClear data-testid="business-fields" options={businessFields} />,
         )}
         {item('tax_code', <Input inputMode="numeric" data-testid="business-tax-code" />)}
         {item('representative', <Input data-testid="business-representative" />)}

@@ -28,7 +28,9 @@ export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
           {p.logo_url && <Image src={p.logo_url} alt={p.name} width={96} data-testid="producer-logo" />}
           <Descriptions column={2} bordered size="small" style={{ flex: 1 }} data-testid="producer-details">
             <Descriptions.Item label={t('fields.name')}>{p.name}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.producer_type')}>{label('producerType', p.producer_type)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.producer_type')}>
+              {label('producerType', p.producer_type)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('fields.business_fields')} span={2}>
               {p.business_fields.length
                 ? p.business_fields.map((f) => <Tag key={f}>{label('businessField', f)}</Tag>)

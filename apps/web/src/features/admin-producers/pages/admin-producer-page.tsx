@@ -20,7 +20,10 @@ export function AdminProducerPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetAdminProducerQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const [historyPage, setHistoryPage] = useState(1);
-  const history = useAdminProducerHistoryQuery({ id, page: historyPage }, { skip: !valid, refetchOnMountOrArgChange: true });
+  const history = useAdminProducerHistoryQuery(
+    { id, page: historyPage },
+    { skip: !valid, refetchOnMountOrArgChange: true },
+  );
   const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {

@@ -24,7 +24,10 @@ export function AdminProductPage() {
   const query = useGetAdminProductQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const types = useProductTypesQuery();
   const [historyPage, setHistoryPage] = useState(1);
-  const history = useAdminProductHistoryQuery({ id, page: historyPage }, { skip: !valid, refetchOnMountOrArgChange: true });
+  const history = useAdminProductHistoryQuery(
+    { id, page: historyPage },
+    { skip: !valid, refetchOnMountOrArgChange: true },
+  );
   const { t: tc } = useTranslation('common');
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {

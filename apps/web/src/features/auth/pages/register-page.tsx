@@ -146,19 +146,12 @@ export function RegisterPage() {
               required
               rules={[rule(['producer', 'producer_type'])]}
             >
-              <Select
-                data-testid="register-producer-type"
-                options={producerTypes}
-              />
+              <Select data-testid="register-producer-type" options={producerTypes} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name={['producer', 'business_fields']} label={t('account:fields.business_fields')}>
-              <Select
-                mode="multiple"
-                data-testid="register-business-fields"
-                options={businessFields}
-              />
+              <Select mode="multiple" data-testid="register-business-fields" options={businessFields} />
             </Form.Item>
           </Col>
         </Row>

@@ -84,11 +84,7 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
         initialValues={eventToValues(event)}
       >
         <Form.Item name="step" label={t('events.step')} required rules={[rule('step')]}>
-          <Select
-            placeholder={t('events.stepPlaceholder')}
-            options={stepOptions}
-            data-testid="event-step"
-          />
+          <Select placeholder={t('events.stepPlaceholder')} options={stepOptions} data-testid="event-step" />
         </Form.Item>
         <Form.Item name="occurred_at" label={t('events.time')} required rules={[rule('occurred_at')]}>
           <DatePicker

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { publishRefusal, type PublicationRefusal } from '@agrihub/contract/publication';
 import type { Batch } from '@agrihub/contract/schemas/traceabilities';
+import type { BatchState } from '@agrihub/contract/trace-steps';
+import { allowedMoves, batchState, type Move } from '@agrihub/contract/workflows';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useAppSelector } from '../../../stores/hooks';
@@ -20,7 +22,19 @@ export function usePublishRefusal(batch: Batch | undefined): PublicationRefusal 
   return producerStatus && batch ? publishRefusal(producerStatus, batch.product) : null;
 }
 
-/** Publish (draft), hold / release and recall (published), delete (draft). */
+type MoveAction = 'publish' | 'hold' | 'release' | 'recall';
+
+/** The endpoint (POST /traceabilities/{id}/<action>) of a move of the contract's batch state table. */
+function actionOf(move: Move<BatchState>): MoveAction {
+  if (move.to === 'recalled') return 'recall';
+  if (move.to === 'on_hold') return 'hold';
+  return move.from === 'draft' ? 'publish' : 'release';
+}
+
+/**
+ * The moves the batch state table (contract workflows.ts) allows the signed-in producer from the
+ * batch's state, one button each (publish, hold, release, recall), and delete while a draft.
+ */
 export function StateActions({ batch }: { batch: Batch }) {
   const { t } = useTranslation('batches');
   const { message, modal } = App.useApp();
@@ -29,9 +43,12 @@ export function StateActions({ batch }: { batch: Batch }) {
   const [remove, removing] = useDeleteBatchMutation();
   const [reasonFor, setReasonFor] = useState<'hold' | 'recall' | null>(null);
   const refusal = usePublishRefusal(batch);
+  const user = useAppSelector((s) => s.user.user);
+  // The page shows only the producer's own batches (another's is a 404), so the user is its owner.
+  const moves = user ? allowedMoves(batchState, batch.state, { ...user, isOwner: true }).map(actionOf) : [];
 
   const fail = (error: unknown) => void message.error(isApiError(error) ? error.message : t('errors.generic'));
-  const run = (action: 'publish' | 'hold' | 'release' | 'recall', reason?: string) =>
+  const run = (action: MoveAction, reason?: string) =>
     transition({ id: batch.id, action, reason })
       .unwrap()
       .then(() => {
@@ -50,50 +67,49 @@ export function StateActions({ batch }: { batch: Batch }) {
       onOk: () => run('publish'),
     });
 
-  const state = batch.state;
   return (
     <Space wrap>
-      {state === 'draft' && (
-        <>
-          <Popconfirm
-            title={t('delete.confirm')}
-            okText={t('actions.delete')}
-            cancelText={t('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              remove(batch.id)
-                .unwrap()
-                .then((a) => {
-                  void message.success(a.meta?.message ?? t('delete.done'));
-                  void navigate(paths.productBatches, { replace: true });
-                })
-                .catch(fail)
-            }
-          >
-            <Button danger icon={<DeleteOutlined />} loading={removing.isLoading} data-testid="delete-batch">
-              {t('actions.delete')}
-            </Button>
-          </Popconfirm>
-          <Button
-            type="primary"
-            icon={<SendOutlined />}
-            onClick={publish}
-            disabled={batch.events.length === 0 || refusal !== null}
-            title={
-              refusal ? t(`publishBlocked.${refusal}`) : batch.events.length === 0 ? t('publish.needsEvent') : undefined
-            }
-            data-testid="publish-batch"
-          >
-            {t('publish.button')}
+      {batch.state === 'draft' && (
+        <Popconfirm
+          title={t('delete.confirm')}
+          okText={t('actions.delete')}
+          cancelText={t('actions.cancel')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() =>
+            remove(batch.id)
+              .unwrap()
+              .then((a) => {
+                void message.success(a.meta?.message ?? t('delete.done'));
+                void navigate(paths.productBatches, { replace: true });
+              })
+              .catch(fail)
+          }
+        >
+          <Button danger icon={<DeleteOutlined />} loading={removing.isLoading} data-testid="delete-batch">
+            {t('actions.delete')}
           </Button>
-        </>
+        </Popconfirm>
       )}
-      {state === 'published' && (
+      {moves.includes('publish') && (
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={publish}
+          disabled={batch.events.length === 0 || refusal !== null}
+          title={
+            refusal ? t(`publishBlocked.${refusal}`) : batch.events.length === 0 ? t('publish.needsEvent') : undefined
+          }
+          data-testid="publish-batch"
+        >
+          {t('publish.button')}
+        </Button>
+      )}
+      {moves.includes('hold') && (
         <Button icon={<PauseCircleOutlined />} onClick={() => setReasonFor('hold')} data-testid="hold-batch">
           {t('hold.button')}
         </Button>
       )}
-      {state === 'on_hold' && (
+      {moves.includes('release') && (
         <Popconfirm
           title={t('release.confirm')}
           okText={t('release.button')}
@@ -105,7 +121,7 @@ export function StateActions({ batch }: { batch: Batch }) {
           </Button>
         </Popconfirm>
       )}
-      {(state === 'published' || state === 'on_hold') && (
+      {moves.includes('recall') && (
         <Button danger icon={<StopOutlined />} onClick={() => setReasonFor('recall')} data-testid="recall-batch">
           {t('recall.button')}
         </Button>
