@@ -5,6 +5,7 @@ import { localStorageDriver } from '../../plugins/storage.js';
 import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
 import { seedCatalog } from './catalog.js';
+import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
 
@@ -24,6 +25,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedCatalog(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
+  await seedNotifications(db);
   await setDemoSeedState(db, 'done');
 }
 
