@@ -67,8 +67,8 @@ export interface Move<T extends KeyedTable, S extends string> {
   check?(tx: Tx, row: RowOf<T>, from: S): Promise<void> | void;
   /** Fields written with the state (a review's reviewer, an approval's snapshot…). */
   fields?(tx: Tx, row: RowOf<T>, from: S): Promise<FieldsOf<T>> | FieldsOf<T>;
-  /** What the history row's `diff` holds besides the state (default: nothing). */
-  diff?: Record<string, unknown>;
+  /** What the history row's `diff` holds besides the state: the fields the move changed (default: nothing). */
+  diff?(before: RowOf<T>, from: S): Record<string, unknown>;
   /** The domain event told after commit. */
   event?(after: RowOf<T>, from: S): DomainEvent | null;
 }
@@ -131,7 +131,7 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
     to: m.to,
     note: reason,
     internal: m.internal ?? false,
-    diff: m.diff,
+    diff: m.diff?.(before, from),
   });
   const event = m.event?.(after, from);
   if (event) emit(event);

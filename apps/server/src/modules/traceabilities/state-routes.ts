@@ -7,16 +7,22 @@ import {
   batchReasonRequest,
   envelope,
   errorEnvelope,
+  historyQuery,
   idParam,
+  listMeta,
   publishRefusal,
   traceAudit,
+  type BatchState,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
-import { producers, products, traceabilities } from '../../db/schema/index.js';
-import { listActivity } from '../../lib/activity.js';
+import { producers, products } from '../../db/schema/index.js';
+import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
+import { actorOfRequest, transition } from '../../lib/transition.js';
+import { invalidateBatch } from '../trace-public/state.js';
 import type { BatchRow } from './presenter.js';
-import { actorOf, assertNotRecalled, audit, changeOwnBatch, findOwnBatch, presentBatch } from './service.js';
+import { actorOf, findOwnBatch, presentBatch } from './service.js';
+import { batchAction, batchWorkflow } from './state-workflow.js';
 
 /** Publish, hold, release, recall and the change history of a batch. */
 export default async function stateRoutes(app: FastifyInstance) {
@@ -24,17 +30,11 @@ export default async function stateRoutes(app: FastifyInstance) {
   const one = envelope('traceability', batchSchema);
   const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
-  /** Locks the producer's batch, applies `change` and records it; the cached public page goes. */
-  function transition(
-    path: string,
-    summary: string,
-    change: (
-      tx: Tx,
-      b: BatchRow,
-      reason: string | null,
-    ) => Promise<{ action: string; detail?: Record<string, unknown> }>,
-    withReason: boolean,
-  ) {
+  /**
+   * A route that moves the producer's batch to `to` through the batch state table (409 naming the
+   * allowed moves otherwise); the cached public page goes.
+   */
+  function moveRoute(path: string, summary: string, to: BatchState, withReason: boolean) {
     r.post(
       path,
       {
@@ -48,92 +48,61 @@ export default async function stateRoutes(app: FastifyInstance) {
         },
       },
       async (req) => {
-        const actor = actorOf(req);
+        const actor = actorOfRequest(req, 'own');
         const reason = withReason ? (req.body as { reason: string }).reason : null;
-        const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
-          const { action, detail } = await change(tx, b, reason);
-          await audit(tx, b, actor.userId, action, detail ?? (reason ? { reason } : {}));
-          return presentBatch(tx, req, b.id);
+        const { after } = await transition(app, batchWorkflow, {
+          id: req.params.id,
+          to,
+          actor,
+          reason,
+          action: (from) => batchAction(from, to),
+          check: (tx, b, from) => (from === 'draft' ? assertPublishable(tx, b) : undefined),
+          diff: (b, from) =>
+            from === 'on_hold' && to === 'published' ? { hold_reason: b.holdReason } : reason ? { reason } : {},
+          event: (b) =>
+            to === 'recalled'
+              ? {
+                  type: 'batch.recalled',
+                  platform: req.platform,
+                  batchId: b.id,
+                  producerId: b.producerId,
+                  actorId: actor.user.id,
+                  reason: reason ?? '',
+                }
+              : null,
         });
-        return { data: { traceability: out } };
+        invalidateBatch(app, after.publicCode);
+        return { data: { traceability: await presentBatch(app.db, req, after.id) } };
       },
     );
   }
 
-  const now = () => new Date();
+  /** Only an approved producer publishes, only batches of a product with an approved version and an event. */
+  async function assertPublishable(tx: Tx, b: BatchRow) {
+    const [owner] = await tx
+      .select({ producerStatus: producers.status, approvedAt: products.approvedAt })
+      .from(products)
+      .innerJoin(producers, eq(producers.id, products.producerId))
+      .where(eq(products.id, b.productId))
+      .limit(1);
+    const refusal = publishRefusal(owner?.producerStatus ?? 'pending', { approved_at: owner?.approvedAt ?? null });
+    if (refusal) throw conflict(refusal);
+    const [c] = await tx
+      .execute<{ n: number }>(sql`select count(*)::int as n from trace_events where traceability_id = ${b.id}`)
+      .then((res) => res.rows);
+    if (!Number(c?.n)) throw conflict('batch_needs_event');
+  }
 
-  transition(
+  // Publish and release both lead to `published`: from draft it is a publication, from on hold a release.
+  moveRoute(
     '/api/v1/traceabilities/:id/publish',
     'Publish a draft batch (needs at least one event)',
-    async (tx, b) => {
-      if (b.status === 'published') throw conflict('batch_already_published');
-      // Only an approved producer publishes, and only batches of a product with an approved version.
-      const [owner] = await tx
-        .select({ producerStatus: producers.status, approvedAt: products.approvedAt })
-        .from(products)
-        .innerJoin(producers, eq(producers.id, products.producerId))
-        .where(eq(products.id, b.productId))
-        .limit(1);
-      const refusal = publishRefusal(owner?.producerStatus ?? 'pending', { approved_at: owner?.approvedAt ?? null });
-      if (refusal) throw conflict(refusal);
-      const [c] = await tx
-        .execute<{ n: number }>(sql`select count(*)::int as n from trace_events where traceability_id = ${b.id}`)
-        .then((res) => res.rows);
-      if (!Number(c?.n)) throw conflict('batch_needs_event');
-      await tx
-        .update(traceabilities)
-        .set({ status: 'published', publishedAt: now(), updatedAt: now() })
-        .where(eq(traceabilities.id, b.id));
-      return { action: 'publish' };
-    },
+    'published',
     false,
   );
-
-  transition(
-    '/api/v1/traceabilities/:id/hold',
-    'Put a published batch on hold, with a reason',
-    async (tx, b, reason) => {
-      assertNotRecalled(b);
-      if (b.status !== 'published') throw conflict('batch_not_published');
-      if (b.heldAt) throw conflict('batch_already_on_hold');
-      await tx
-        .update(traceabilities)
-        .set({ heldAt: now(), holdReason: reason, updatedAt: now() })
-        .where(eq(traceabilities.id, b.id));
-      return { action: 'hold' };
-    },
-    true,
-  );
-
-  transition(
-    '/api/v1/traceabilities/:id/release',
-    'End the hold of a batch',
-    async (tx, b) => {
-      assertNotRecalled(b);
-      if (!b.heldAt) throw conflict('batch_not_on_hold');
-      await tx
-        .update(traceabilities)
-        .set({ heldAt: null, holdReason: null, updatedAt: now() })
-        .where(eq(traceabilities.id, b.id));
-      return { action: 'release', detail: { hold_reason: b.holdReason } };
-    },
-    false,
-  );
-
-  transition(
-    '/api/v1/traceabilities/:id/recall',
-    'Recall a published batch, with a reason (final)',
-    async (tx, b, reason) => {
-      assertNotRecalled(b);
-      if (b.status !== 'published') throw conflict('batch_not_published');
-      await tx
-        .update(traceabilities)
-        .set({ recalledAt: now(), recallReason: reason, updatedAt: now() })
-        .where(eq(traceabilities.id, b.id));
-      return { action: 'recall' };
-    },
-    true,
-  );
+  moveRoute('/api/v1/traceabilities/:id/hold', 'Put a published batch on hold, with a reason', 'on_hold', true);
+  moveRoute('/api/v1/traceabilities/:id/release', 'End the hold of a batch', 'published', false);
+  moveRoute('/api/v1/traceabilities/:id/recall', 'Recall a published batch, with a reason (final)', 'recalled', true);
 
   r.get(
     '/api/v1/traceabilities/:id/history',
@@ -143,17 +112,29 @@ export default async function stateRoutes(app: FastifyInstance) {
         tags: ['traceabilities'],
         summary: 'Every change of the batch: who, when, what (newest first)',
         params: idParam,
-        response: { 200: z.object({ data: z.object({ history: z.array(traceAudit) }) }), 404: errorEnvelope },
+        querystring: historyQuery,
+        response: {
+          200: z.object({ data: z.object({ history: z.array(traceAudit) }), meta: listMeta }),
+          404: errorEnvelope,
+          422: errorEnvelope,
+        },
       },
     },
     async (req) => {
       const actor = actorOf(req);
       const b = await findOwnBatch(app.db, actor, req.params.id);
-      const rows = await listActivity(app.db, 'traceability', b.id, { includeInternal: false });
+      const { data, meta } = await historyPage(app.db, 'traceability', b.id, false, req.query);
       return {
         data: {
-          history: rows.map(({ id, action, detail, user, created_at }) => ({ id, action, detail, user, created_at })),
+          history: data.history.map(({ id, action, detail, user, created_at }) => ({
+            id,
+            action,
+            detail,
+            user,
+            created_at,
+          })),
         },
+        meta,
       };
     },
   );

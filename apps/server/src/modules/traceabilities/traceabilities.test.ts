@@ -175,8 +175,9 @@ describe('publishing, lock, hold, release, recall, history', () => {
       state: 'published',
       published_at: expect.any(String),
     });
+    // Published → published is no move of the batch state table.
     expect(json(await req(a, 'POST', `/api/v1/traceabilities/${x.id}/publish`)).meta.code).toBe(
-      'batch_already_published',
+      'transition_not_allowed',
     );
   });
 
@@ -244,10 +245,13 @@ describe('publishing, lock, hold, release, recall, history', () => {
     expect((await req(a, 'POST', url('hold'), {})).statusCode).toBe(422);
     const held = await req(a, 'POST', url('hold'), { reason: 'Chờ kết quả kiểm nghiệm' });
     expect(json(held).data.traceability).toMatchObject({ state: 'on_hold', hold_reason: 'Chờ kết quả kiểm nghiệm' });
-    expect(json(await req(a, 'POST', url('hold'), { reason: 'x' })).meta.code).toBe('batch_already_on_hold');
+    // Refusals come from the batch state table: 409 transition_not_allowed naming the allowed moves.
+    const again = json(await req(a, 'POST', url('hold'), { reason: 'x' }));
+    expect(again.meta.code).toBe('transition_not_allowed');
+    expect(again.meta.message).toContain('Đã công bố, Đã thu hồi');
     const released = await req(a, 'POST', url('release'));
     expect(json(released).data.traceability).toMatchObject({ state: 'published', held_at: null, hold_reason: null });
-    expect(json(await req(a, 'POST', url('release'))).meta.code).toBe('batch_not_on_hold');
+    expect(json(await req(a, 'POST', url('release'))).meta.code).toBe('transition_not_allowed');
     const recalled = await req(a, 'POST', url('recall'), { reason: 'Phát hiện dư lượng thuốc BVTV vượt ngưỡng' });
     expect(json(recalled).data.traceability).toMatchObject({
       state: 'recalled',
@@ -256,17 +260,18 @@ describe('publishing, lock, hold, release, recall, history', () => {
     for (const res of await Promise.all([
       req(a, 'POST', url('recall'), { reason: 'again' }),
       req(a, 'POST', url('hold'), { reason: 'x' }),
-      req(a, 'POST', url('events'), eventBody('shipping')),
     ])) {
       expect(res.statusCode).toBe(409);
-      expect(json(res).meta.code).toBe('batch_recalled');
+      expect(json(res).meta.code).toBe('transition_not_allowed');
     }
+    const event = await req(a, 'POST', url('events'), eventBody('shipping'));
+    expect([event.statusCode, json(event).meta.code]).toEqual([409, 'batch_recalled']);
     const draft = await createBatch(t, a, productA);
     expect(json(await req(a, 'POST', `/api/v1/traceabilities/${draft.id}/hold`, { reason: 'x' })).meta.code).toBe(
-      'batch_not_published',
+      'transition_not_allowed',
     );
     expect(json(await req(a, 'POST', `/api/v1/traceabilities/${draft.id}/recall`, { reason: 'x' })).meta.code).toBe(
-      'batch_not_published',
+      'transition_not_allowed',
     );
   });
 

@@ -110,7 +110,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     async (req) => {
       const passwordHash = await hashPassword(req.body.password);
       const tokenHash = sha256(req.body.token);
-      await app.db.transaction(async (tx) => {
+      await app.events.transaction(async (tx, emit) => {
         const [reset] = await tx
           .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
           .from(passwordResets)
@@ -143,6 +143,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
           .where(eq(users.id, reset.userId));
         await revokeAllSessions(tx, reset.userId);
         await clearLoginFailures(tx, req.platform, reset.email);
+        emit({ type: 'user.password_changed', platform: req.platform, userId: reset.userId });
       });
       return { meta: { message: translate(req.locale, 'reset_password_done') } };
     },

@@ -43,7 +43,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
         throw unprocessable('wrong_old_password', {}, 'old_password');
       }
       const passwordHash = await hashPassword(password);
-      const token = await app.db.transaction(async (tx) => {
+      const token = await app.events.transaction(async (tx, emit) => {
         await tx
           .update(users)
           .set({
@@ -55,6 +55,7 @@ export default async function passwordRoutes(app: FastifyInstance) {
         await revokeAllSessions(tx, me.id);
         await clearKey(tx, key);
         await clearLoginFailures(tx, me.platform, me.email);
+        emit({ type: 'user.password_changed', platform: req.platform, userId: me.id });
         return openSession(tx, me.id);
       });
       return { data: { token }, meta: { message: translate(req.locale, 'password_changed') } };
