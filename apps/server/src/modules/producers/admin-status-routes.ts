@@ -47,7 +47,7 @@ const move = (id: number, actor: TransitionActor, to: ApprovalStatus, reason: st
 /**
  * Administrators with update producer approve, close (with a reason) or reopen (back to pending)
  * the platform's producers, one at a time or in bulk. The producer's accounts are mailed on
- * approval and on closing (producer.approved / producer.closed, see subscribers.ts).
+ * approval and on closing (producer.approved / producer.closed, see notifications/subscribers.ts).
  */
 export default async function adminProducerStatusRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
