@@ -43,7 +43,7 @@ describe("another producer's records", () => {
     ['GET', 'batch EPCIS'],
     ['GET', 'producer'],
     ['PUT', 'producer'],
-  ] as const)('%s of b\'s %s is 404 for producer a', async (method, what) => {
+  ] as const)("%s of b's %s is 404 for producer a", async (method, what) => {
     const res = await call(a, method, urls[what](), method === 'PUT' ? { name: 'Đổi tên' } : undefined);
     expect(res.statusCode).toBe(404);
     expect(json(res).meta.code).toBe('not_found');

@@ -75,5 +75,7 @@ export function ownedBy(table: HasOwner, scope: OwnerRef): SQL {
 
 /** ownedBy when the scope names a producer, platformOf when it does not (an administrator's query). */
 export function visibleIn(table: HasOwner, scope: PlatformOnly & { producerId?: number | null }): SQL {
-  return scope.producerId == null ? platformOf(table, scope) : ownedBy(table, { ...scope, producerId: scope.producerId });
+  return scope.producerId == null
+    ? platformOf(table, scope)
+    : ownedBy(table, { ...scope, producerId: scope.producerId });
 }

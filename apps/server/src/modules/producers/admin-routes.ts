@@ -50,11 +50,7 @@ export default async function adminProducerRoutes(app: FastifyInstance) {
     async (req) => {
       const id = req.params.id;
       const owner = { platform: requestScope(req).platform, producerId: id };
-      const [p] = await app.db
-        .select()
-        .from(producers)
-        .where(ownedBy(producerOwner, owner))
-        .limit(1);
+      const [p] = await app.db.select().from(producers).where(ownedBy(producerOwner, owner)).limit(1);
       if (!p) throw notFound();
       const [members, [productCount], [batchCount]] = await Promise.all([
         app.db

@@ -34,7 +34,9 @@ export async function resolveOwnUploads(
     .select({ upload: uploads })
     .from(uploads)
     .innerJoin(users, eq(users.id, uploads.userId))
-    .where(and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform), eq(users.producerId, scope.producerId)));
+    .where(
+      and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform), eq(users.producerId, scope.producerId)),
+    );
   return new Map(
     rows.map(({ upload: u }) => [
       u.id,
@@ -57,7 +59,12 @@ function fits(u: OwnUpload, use: UploadUse): boolean {
 }
 
 /** The upload `id` from `found`, or 422 invalidUpload on `field` (not the producer's, or not what the field takes). */
-export function pickUpload(found: Map<number, OwnUpload>, id: number, field: string, use: UploadUse = 'any'): OwnUpload {
+export function pickUpload(
+  found: Map<number, OwnUpload>,
+  id: number,
+  field: string,
+  use: UploadUse = 'any',
+): OwnUpload {
   const u = found.get(id);
   if (!u || !fits(u, use)) throw unprocessable('invalidUpload', {}, field);
   return u;
