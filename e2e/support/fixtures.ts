@@ -30,9 +30,14 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-/** A mail body as text: quoted-printable soft breaks and escapes decoded. */
+/**
+ * A mail as text: quoted-printable soft breaks and escapes decoded as UTF-8 (Vietnamese reads as
+ * written), in every part of a multipart mail (text and HTML).
+ */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
 }
 
 /** The newest mail in the server's outbox (no SMTP in tests), as text. */

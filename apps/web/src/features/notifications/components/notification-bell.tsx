@@ -36,7 +36,8 @@ export function NotificationBell() {
       placement="bottomRight"
       arrow={false}
       styles={{ container: { padding: 0 } }}
-      content={open ? <LatestList onClose={() => setOpen(false)} /> : null}
+      // Rendered when first opened and unmounted when closed: the list is only asked for while seen.
+      content={<LatestList onClose={() => setOpen(false)} />}
       destroyOnHidden
     >
       <Button

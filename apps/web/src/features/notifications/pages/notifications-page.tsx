@@ -75,10 +75,7 @@ export function NotificationsPage() {
               ))}
             </div>
           ) : (
-            <Empty
-              description={unread ? t('list.emptyUnread') : t('list.empty')}
-              data-testid="notifications-empty"
-            />
+            <Empty description={unread ? t('list.emptyUnread') : t('list.empty')} data-testid="notifications-empty" />
           )}
           {list.data && list.data.meta.total_count > PER_PAGE ? (
             <Pagination
