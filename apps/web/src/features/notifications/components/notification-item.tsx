@@ -1,4 +1,4 @@
-import { App, Badge, Flex, Typography } from 'antd';
+import { App, Badge, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Notification } from '@agrihub/contract/schemas/notifications';
@@ -26,6 +26,7 @@ export function useOpenNotification(afterOpen?: () => void) {
 /** One notification: unread dot, title, body (line breaks kept), time. A button, opened by click or keyboard. */
 export function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (n: Notification) => void }) {
   const { t } = useTranslation('notifications');
+  const { token } = theme.useToken();
   return (
     <Flex
       role="button"
@@ -45,8 +46,8 @@ export function NotificationItem({ item, onOpen }: { item: Notification; onOpen:
       style={{
         padding: '10px 12px',
         cursor: 'pointer',
-        borderBottom: '1px solid #f0f0f0',
-        background: item.read ? undefined : 'rgba(2, 145, 71, 0.06)',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        background: item.read ? undefined : token.colorPrimaryBg,
       }}
     >
       <Badge status={item.read ? 'default' : 'processing'} style={{ visibility: item.read ? 'hidden' : 'visible' }} />
