@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { as, buildUser, json, TEST_PASSWORD, type Built, type TestApp, createTestApp } from '../test/helper.js';
+import { as, json, type TestApp, createTestApp } from '../test/helper.js';
+import { buildUser, TEST_PASSWORD, type Built } from '../test/factories.js';
 import { multipart } from '../test/multipart.js';
 import { catalogFixture } from './modules/products/test-support.js';
 

@@ -48,6 +48,7 @@ export async function buildProducer(
 export interface BuildUserOptions {
   platform?: PlatformKey;
   email?: string;
+  name?: string;
   roles?: string[];
   abilities?: AbilityRule[];
   /** Create a producer for the user (default: producers for non-admins). */
@@ -72,7 +73,7 @@ export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
     .values({
       platform,
       email: opts.email ?? `user${n}-${randomBytes(3).toString('hex')}@example.vn`,
-      name: `Người dùng ${n}`,
+      name: opts.name ?? `Người dùng ${n}`,
       passwordHash: await passwordHash,
       roles: opts.roles ?? [],
       abilities: opts.abilities ?? [],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../test/helper.js';
+import { as, createTestApp, json, type TestApp } from '../../test/helper.js';
+import { buildUser, type Built } from '../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from '../modules/products/test-support.js';
 
 /** Every list's `q` ignores case and Vietnamese accents, on PGlite and PostgreSQL alike. */

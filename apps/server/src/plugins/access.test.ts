@@ -4,16 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { ADMIN_PREFIX } from '@agrihub/contract';
-import {
-  TEST_PASSWORD,
-  as,
-  buildUser,
-  createTestApp,
-  headers,
-  json,
-  type Built,
-  type TestApp,
-} from '../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
+import { TEST_PASSWORD, buildUser, type Built } from '../../test/factories.js';
 
 /**
  * The route table, enumerated from the app itself: every route declares who may call it, and no

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { attemptCounters, sessions } from '../../db/schema/index.js';
 import { ACCOUNT_SLOWDOWN_MS, checkLogin, recordLoginFailure } from './throttle.js';
 import { sha256 } from '../../lib/secrets.js';
-import { TEST_PASSWORD, as, buildUser, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { TEST_PASSWORD, buildUser } from '../../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,36 +1,33 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_DENIED_MESSAGE, provinceName, type PlatformKey } from '@agrihub/contract';
-import { seedAccounts } from '../../db/seed/accounts.js';
-import { producers, users } from '../../db/schema/index.js';
-import { openSession } from '../auth/sessions.js';
-import { as, buildUser, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { producers } from '../../db/schema/index.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildProducer, buildUser, type BuildUserOptions } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedAccounts(t.db);
 });
 afterAll(() => t.close());
 
-/** A session for a seeded demo account (`admin@dtrack.demo` …). */
-async function demo(local: string, platform: PlatformKey = 'dtrack') {
-  const [u] = await t.db
-    .select()
-    .from(users)
-    .where(and(eq(users.platform, platform), eq(users.email, `${local}@${platform}.demo`)));
-  return headers(platform, (await openSession(t.db, u.id)).access_token);
+const STAFF: Record<'admin' | 'support', BuildUserOptions> = {
+  admin: { roles: ['admin'] },
+  support: { roles: ['customer_support'], abilities: [{ action: 'read', subject: 'producer' }] },
+};
+const staff = new Map<string, Promise<Record<string, string>>>();
+/** Headers of an administrator, or of support staff who may only read producers (one account per platform). */
+function staffOf(role: keyof typeof STAFF, platform: PlatformKey = 'dtrack') {
+  const key = `${role}@${platform}`;
+  if (!staff.has(key)) staff.set(key, buildUser(t.db, { platform, ...STAFF[role] }).then((u) => as(u)));
+  return staff.get(key)!;
 }
-async function demoProducerId(local: string, platform: PlatformKey = 'dtrack') {
-  const [u] = await t.db
-    .select({ producerId: users.producerId })
-    .from(users)
-    .where(and(eq(users.platform, platform), eq(users.email, `${local}@${platform}.demo`)));
-  return u.producerId!;
-}
+/** A producer waiting for approval. */
+const pendingProducerId = async (platform: PlatformKey = 'dtrack') =>
+  (await buildProducer(t.db, { platform, status: 'pending' })).id;
 const statusOf = async (id: number) =>
   (await t.db.select({ s: producers.status }).from(producers).where(eq(producers.id, id)))[0]?.s;
 
@@ -43,10 +40,11 @@ const bulk = (payload: object, h: Record<string, string>) =>
 const exportXlsx = (payload: object, h: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/admin/producers/export', headers: h, payload });
 
-describe('permissions on the admin producer routes (seeded demo accounts)', () => {
+describe('permissions on the admin producer routes', () => {
   it('producers get 403 forbidden everywhere', async () => {
-    const h = await demo('producer');
-    const id = await demoProducerId('producer');
+    const producer = await buildUser(t.db);
+    const h = as(producer);
+    const id = producer.producerId!;
     for (const res of [
       await get(id, h),
       await setStatus(id, { status: 'approved' }, h),
@@ -59,8 +57,8 @@ describe('permissions on the admin producer routes (seeded demo accounts)', () =
   });
 
   it('support (read producer only) reads and exports, but may not change a status', async () => {
-    const h = await demo('support');
-    const id = await demoProducerId('newuser');
+    const h = await staffOf('support');
+    const id = await pendingProducerId();
     expect((await get(id, h)).statusCode).toBe(200);
     expect((await exportXlsx({ mode: 'exportAllData' }, h)).statusCode).toBe(200);
     for (const res of [
@@ -81,8 +79,14 @@ describe('permissions on the admin producer routes (seeded demo accounts)', () =
 
 describe('GET /api/v1/admin/producers/{id}', () => {
   it('gives the producer, its accounts (no secrets) and its product and batch counts', async () => {
-    const id = await demoProducerId('newuser', 'agrihub');
-    const res = await get(id, await demo('admin', 'agrihub'));
+    const owner = await buildUser(t.db, {
+      platform: 'agrihub',
+      name: 'Trần Thị Bình',
+      email: 'binh@example.vn',
+      producer: { name: 'Hộ kinh doanh Trần Thị Bình', status: 'pending' },
+    });
+    const id = owner.producerId!;
+    const res = await get(id, await staffOf('admin', 'agrihub'));
     expect(res.statusCode).toBe(200);
     const body = json(res);
     expect(body.data.producer).toMatchObject({ id, name: 'Hộ kinh doanh Trần Thị Bình', status: 'pending' });
@@ -90,7 +94,7 @@ describe('GET /api/v1/admin/producers/{id}', () => {
       {
         id: expect.any(Number),
         name: 'Trần Thị Bình',
-        email: 'newuser@agrihub.demo',
+        email: 'binh@example.vn',
         phone: null,
         created_at: expect.any(String),
       },
@@ -100,8 +104,8 @@ describe('GET /api/v1/admin/producers/{id}', () => {
   });
 
   it('another platform’s producer or an unknown id → 404; a bad id → 422', async () => {
-    const h = await demo('admin');
-    const foreign = await demoProducerId('newuser', 'foodmap');
+    const h = await staffOf('admin');
+    const foreign = await pendingProducerId('foodmap');
     expect((await get(foreign, h)).statusCode).toBe(404);
     expect(json(await get(foreign, h)).meta.code).toBe('not_found');
     expect((await get(999999, h)).statusCode).toBe(404);
@@ -113,7 +117,7 @@ describe('GET /api/v1/admin/producers/{id}', () => {
 
 describe('PUT /api/v1/admin/producers/{id}/status', () => {
   it('admin approves, closes with a reason and reopens; the accounts are mailed', async () => {
-    const h = await demo('admin');
+    const h = await staffOf('admin');
     const p = await buildUser(t.db, { producer: { status: 'pending', name: 'HTX Chè Tân Cương' } });
     const id = p.producerId!;
     fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
@@ -137,7 +141,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
     expect(json(await setStatus(id, { status: 'closed', reason: 'Lần nữa' }, h)).data.producer.status).toBe('closed');
     await t.app.events.drain();
     expect(readOutbox(t.config.outboxDir)).toHaveLength(2);
-    const reopened = await setStatus(id, { status: 'pending' }, await demo('admin', 'dtrack'));
+    const reopened = await setStatus(id, { status: 'pending' }, await staffOf('admin', 'dtrack'));
     expect(json(reopened).data.producer.status).toBe('pending');
     expect(json(reopened).meta.message).toBe('Đã chuyển đơn vị sản xuất về trạng thái chờ duyệt.');
     expect(await statusOf(id)).toBe('pending');
@@ -146,7 +150,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
   });
 
   it('follows the producer approval table: an approved producer is not sent back to pending (409 naming the allowed moves)', async () => {
-    const h = await demo('admin');
+    const h = await staffOf('admin');
     const p = await buildUser(t.db, { producer: { status: 'approved' } });
     const res = await setStatus(p.producerId!, { status: 'pending' }, h);
     expect(res.statusCode).toBe(409);
@@ -169,7 +173,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
   });
 
   it('closing needs a reason of at most 500 characters; a bad status → 422, nothing saved', async () => {
-    const h = await demo('admin', 'agrihub');
+    const h = await staffOf('admin', 'agrihub');
     const p = await buildUser(t.db, { platform: 'agrihub', producer: { status: 'approved' } });
     const cases: [object, string, string][] = [
       [{ status: 'closed' }, 'reason', 'Vui lòng nhập lý do đóng đơn vị sản xuất.'],
@@ -207,7 +211,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
 
 describe('PUT /api/v1/admin/producers/bulk', () => {
   it('touches only producers of this platform and counts the changed ones', async () => {
-    const h = await demo('admin');
+    const h = await staffOf('admin');
     const a = await buildUser(t.db, { producer: { status: 'pending' } });
     const b = await buildUser(t.db, { producer: { status: 'pending' } });
     const already = await buildUser(t.db, { producer: { status: 'approved' } });
@@ -230,7 +234,7 @@ describe('PUT /api/v1/admin/producers/bulk', () => {
   });
 
   it('validates ids, status and the closing reason', async () => {
-    const h = await demo('admin');
+    const h = await staffOf('admin');
     const cases: [object, string, string][] = [
       [{ ids: [], status: 'approved' }, 'ids', 'Vui lòng chọn ít nhất một đơn vị sản xuất.'],
       [{ status: 'approved' }, 'ids', 'Vui lòng chọn ít nhất một đơn vị sản xuất.'],
@@ -266,7 +270,16 @@ describe('POST /api/v1/admin/producers/export', () => {
   }
 
   it('exportAllData: every producer of the platform (none of others), Vietnamese headers', async () => {
-    const h = await demo('admin', 'foodmap');
+    const h = await staffOf('admin', 'foodmap');
+    await buildProducer(t.db, {
+      platform: 'foodmap',
+      name: 'Hộ kinh doanh Trần Thị Bình',
+      producerType: 'household',
+      status: 'pending',
+      provinceCode: '14',
+    });
+    await buildProducer(t.db, { platform: 'foodmap', status: 'closed' });
+    await buildProducer(t.db, { platform: 'agrihub', name: 'Không thuộc foodmap' });
     const rows = await rowsOf({ mode: 'exportAllData', status: 'closed' }, h); // filters are ignored in this mode;
     expect(rows[0].slice(0, 4)).toEqual(['STT', 'Mã đơn vị', 'Tên đơn vị sản xuất', 'Loại hình']);
     expect(rows[0]).toContain('Trạng thái');
@@ -283,7 +296,7 @@ describe('POST /api/v1/admin/producers/export', () => {
 
   it('exportAsFilter: the filters and/or the selected ids', async () => {
     const platform = 'agrihub';
-    const h = await demo('admin', platform);
+    const h = await staffOf('admin', platform);
     const x = await buildUser(t.db, {
       platform,
       producer: { name: 'Cơ sở Mắm Tôm Chua Huế', status: 'closed', producerType: 'production_base' },
@@ -294,7 +307,7 @@ describe('POST /api/v1/admin/producers/export', () => {
     expect(await names({ q: 'mắm' })).toEqual(['HTX Mắm Cá Cơm', 'Cơ sở Mắm Tôm Chua Huế']);
     expect(await names({ q: 'mắm', status: 'closed' })).toEqual(['Cơ sở Mắm Tôm Chua Huế']);
     expect(await names({ producer_type: 'production_base', q: 'mắm' })).toEqual(['Cơ sở Mắm Tôm Chua Huế']);
-    const foreign = await demoProducerId('newuser', 'dtrack');
+    const foreign = await pendingProducerId('dtrack');
     expect(await names({ ids: [y.producerId, foreign] })).toEqual(['HTX Mắm Cá Cơm']);
     expect(await names({ ids: [x.producerId, y.producerId], status: 'approved' })).toEqual(['HTX Mắm Cá Cơm']);
     expect((await exportXlsx({ mode: 'everything' }, h)).statusCode).toBe(422);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItem } from '@agrihub/contract';
 import { recordActivity } from '../../lib/activity.js';
-import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
 
 let t: TestApp;
 let admin: Built;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PERMISSION_DENIED_MESSAGE } from '@agrihub/contract';
 import { producers, users } from '../../db/schema/index.js';
-import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceabilities } from '../../db/schema/index.js';
-import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@agrihub/contract';
-import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 let t: TestApp;

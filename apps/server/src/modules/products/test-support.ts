@@ -4,7 +4,8 @@ import type { Product, ProductRequest } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { categories, productTypes } from '../../db/schema/index.js';
 import { seedCatalog } from '../../db/seed/catalog.js';
-import { as, json, type Built } from '../../../test/helper.js';
+import { as, json } from '../../../test/helper.js';
+import type { Built } from '../../../test/factories.js';
 
 /** Seeds the catalogue and returns ids tests use: a leaf (101 Rau ăn lá), its group (100), a product type. */
 export async function catalogFixture(db: Db) {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ProductVariant } from '@agrihub/contract';
 import { productVariants, traceabilities, uploads } from '../../db/schema/index.js';
-import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { buildUser, type Built } from '../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { producers, users } from '../../db/schema/index.js';
-import { buildUser, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { buildUser } from '../../../test/factories.js';
 
 let t: TestApp;
 let ip = 0;

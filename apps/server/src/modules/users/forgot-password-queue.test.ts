@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { mailQueue } from '../../db/schema/index.js';
-import { buildUser, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { buildUser } from '../../../test/factories.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/smtp.js';
 
 /** With SMTP_URL: the answer never waits for the mail server; the mail is queued first, then sent. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/secrets.js';
-import { TEST_PASSWORD, as, buildUser, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { TEST_PASSWORD, buildUser } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
 import { checkLogin, recordLoginFailure } from '../auth/throttle.js';
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { attemptCounters, sessions, users } from '../../db/schema/index.js';
 import { openSession } from '../auth/sessions.js';
 import { checkLogin, recordLoginFailure } from '../auth/throttle.js';
-import { TEST_PASSWORD, as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { TEST_PASSWORD, buildUser, type Built } from '../../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
