@@ -52,8 +52,11 @@ export interface ApprovedProduct {
   certificates: Certificate[];
   origin_province_code: string | null;
   origin_country: string | null;
-  /** Active variants in display order. */
-  variants: { types: { title: string; value: string }[] }[];
+  /**
+   * Active variants in display order; `id` (absent in versions approved before it was kept) lets a
+   * batch page show its variant as approved, not as renamed in an edit waiting for review.
+   */
+  variants: { id?: number; types: { title: string; value: string }[] }[];
 }
 export interface ProductionBase {
   name: string;

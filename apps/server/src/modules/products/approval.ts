@@ -9,7 +9,7 @@ import type { ProductRow } from './presenter.js';
  */
 export async function approvedSnapshot(db: Db | Tx, p: ProductRow): Promise<ApprovedProduct> {
   const variants = await db
-    .select({ types: productVariants.types })
+    .select({ id: productVariants.id, types: productVariants.types })
     .from(productVariants)
     .where(and(eq(productVariants.productId, p.id), eq(productVariants.active, true)))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
@@ -24,6 +24,6 @@ export async function approvedSnapshot(db: Db | Tx, p: ProductRow): Promise<Appr
     certificates: p.certificates,
     origin_province_code: p.originProvinceCode,
     origin_country: p.originCountry,
-    variants: variants.map((v) => ({ types: v.types })),
+    variants: variants.map((v) => ({ id: v.id, types: v.types })),
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { ApprovedProduct, Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
 import { iso, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
 import { vnToday, type TraceEntry } from './cache.js';
-import { publicCertificates, publicImages, publicProducer } from './public-shapes.js';
+import { approvedVariantTypes, publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 export type LookupRow = {
   id: number;
@@ -28,6 +28,8 @@ export type LookupRow = {
   /** The product's approved version (ADR 007): what the public sees, never an unreviewed edit. */
   p_snapshot: ApprovedProduct | null;
   pr_status: string;
+  variant_id: number | null;
+  /** The variant as it is now (the label shown is the approved one: approvedVariantTypes). */
   variant_types: { title: string; value: string }[] | null;
   pr_name: string;
   pr_province_code: string | null;
@@ -54,7 +56,8 @@ export async function fetchRows(db: Db, where: SQL, tail: SQL = sql``): Promise<
     select t.id, t.platform, t.public_code, t.lot_code, t.production_date::text as production_date,
       t.expiry_date::text as expiry_date, t.quantity, t.unit, t.production_base, t.certificates,
       t.published_at, t.held_at, t.hold_reason, t.recalled_at, t.recall_reason, t.scan_count, t.product_id,
-      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, v.types as variant_types,
+      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, t.variant_id,
+      v.types as variant_types,
       pr.name as pr_name, pr.province_code as pr_province_code, pr.producer_type as pr_type, pr.logo_url as pr_logo_url,
       coalesce((select json_agg(json_build_object('id', e.id, 'step', e.step, 'occurred_at', e.occurred_at,
           'place', e.place, 'description', e.description, 'photos', e.photos, 'documents', e.documents,
@@ -78,6 +81,7 @@ export function presentPublic(
   today: string,
 ): Omit<PublicTrace, 'scan_count' | 'duplicate_warning'> {
   const p = row.p_snapshot;
+  const variant = approvedVariantTypes(p, row.variant_id, row.variant_types);
   return {
     code: row.public_code,
     lot_code: row.lot_code,
@@ -92,7 +96,7 @@ export function presentPublic(
       origin_province_code: p.origin_province_code,
       origin_country: p.origin_country,
     },
-    variant: row.variant_types ? { label: variantLabelOf(row.variant_types) } : null,
+    variant: variant ? { label: variantLabelOf(variant) } : null,
     producer: publicProducer({
       name: row.pr_name,
       provinceCode: row.pr_province_code,

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { productVariants, producers, products, traceabilities } from '../../db/schema/index.js';
 import { vnToday } from './cache.js';
-import { publicCertificates, publicImages, publicProducer } from './public-shapes.js';
+import { approvedVariantTypes, publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 /**
  * The public view of a product of `platform` by its public code, as last approved (ADR 007):
@@ -53,6 +53,7 @@ export async function loadPublicProduct(
       expiryDate: traceabilities.expiryDate,
       heldAt: traceabilities.heldAt,
       recalledAt: traceabilities.recalledAt,
+      variantId: traceabilities.variantId,
       variantTypes: productVariants.types,
     })
     .from(traceabilities)
@@ -87,16 +88,19 @@ export async function loadPublicProduct(
     producer: publicProducer({ ...row.producer, type: row.producer.type as PublicProducer['type'] }),
     certificates: publicCertificates(p.certificates, today),
     variants: p.variants.map((v) => ({ label: variantLabel(v.types) })),
-    batches: batches.map((b) => ({
-      code: b.code,
-      lot_code: b.lotCode,
-      variant: b.variantTypes ? { label: variantLabel(b.variantTypes) } : null,
-      production_date: b.productionDate,
-      expiry_date: b.expiryDate,
-      expired: !!b.expiryDate && b.expiryDate < today,
-      recalled: !!b.recalledAt,
-      on_hold: !!b.heldAt && !b.recalledAt,
-    })),
+    batches: batches.map((b) => {
+      const variant = approvedVariantTypes(p, b.variantId, b.variantTypes);
+      return {
+        code: b.code,
+        lot_code: b.lotCode,
+        variant: variant ? { label: variantLabel(variant) } : null,
+        production_date: b.productionDate,
+        expiry_date: b.expiryDate,
+        expired: !!b.expiryDate && b.expiryDate < today,
+        recalled: !!b.recalledAt,
+        on_hold: !!b.heldAt && !b.recalledAt,
+      };
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { provinceName, type PublicCertificate, type PublicProducer } from '@agrihub/contract';
-import type { Certificate, StoredFile } from '../../db/schema/index.js';
+import type { ApprovedProduct, Certificate, StoredFile } from '../../db/schema/index.js';
 import { presentCertificates } from '../traceabilities/presenter.js';
 
 /** Pieces the public batch and product pages share (contract: schemas/trace-public.ts). */
@@ -7,6 +7,22 @@ import { presentCertificates } from '../traceabilities/presenter.js';
 /** Certificates with their validity on `today` (YYYY-MM-DD, Asia/Ho_Chi_Minh). */
 export function publicCertificates(certs: Certificate[] | null | undefined, today: string): PublicCertificate[] {
   return presentCertificates(certs).map((c) => ({ ...c, valid: !c.valid_until || c.valid_until >= today }));
+}
+
+type VariantTypes = { title: string; value: string }[];
+
+/**
+ * A batch's variant as the product was last approved (ADR 007): an edit waiting for review may
+ * have renamed it already. Variants not in the approved version (or versions approved before
+ * variant ids were kept) show as they are.
+ */
+export function approvedVariantTypes(
+  approved: ApprovedProduct,
+  variantId: number | null,
+  current: VariantTypes | null,
+): VariantTypes | null {
+  if (variantId == null) return null;
+  return approved.variants.find((v) => v.id === variantId)?.types ?? current;
 }
 
 export function publicImages(files: StoredFile[] | null | undefined) {
