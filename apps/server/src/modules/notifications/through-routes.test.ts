@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
+import { TEST_PASSWORD, as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
 
@@ -18,8 +18,8 @@ afterAll(() => t.close());
 beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
 
 const INTERNAL = 'NỘI BỘ: nghi ngờ giấy chứng nhận giả, đang xác minh';
-const mineOf = async (u: Built) =>
-  json(await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(u) })).data.notifications;
+const mineOf = async (u: Built, locale = 'vi') =>
+  json(await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: as(u, locale) })).data.notifications;
 
 describe('notifications from the routes', () => {
   it('a product rejected by an administrator: the producer reads the reason, never the internal note', async () => {
@@ -78,6 +78,30 @@ describe('notifications from the routes', () => {
       '[DTrack] Đơn vị sản xuất đã được duyệt',
       '[DTrack] Đơn vị sản xuất đã bị đóng',
     ]);
+  });
+
+  it('a changed password tells that user only, in a mail naming the account', async () => {
+    const u = await buildUser(t.db, { platform: 'agrihub', locale: 'en' });
+    const colleague = await buildUser(t.db, { platform: 'agrihub' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/password',
+      headers: as(u),
+      payload: { old_password: TEST_PASSWORD, password: 'Moi@2026pass' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.events.drain();
+    const fresh = { ...u, token: json(res).data.token.access_token };
+    const [n] = await mineOf(fresh, 'en');
+    expect(n).toMatchObject({
+      type: 'user.password_changed',
+      title: 'Your password was changed',
+      link: '/account-setup',
+    });
+    expect(await mineOf(colleague)).toEqual([]);
+    const [mail] = readOutbox(t.config.outboxDir);
+    expect(mail).toMatchObject({ to: u.user.email, subject: '[AgriHub] Your password was changed' });
+    expect(mail.text).toContain(`The password of the account ${u.user.email} on AgriHub has just been changed.`);
   });
 
   it('a recalled batch tells every account of its producer, with the reason', async () => {
