@@ -40,6 +40,28 @@ const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 const warnConnectionLost = (err: Error) =>
   console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on the next query`);
 
+/**
+ * The pool watches a connection only while it is idle. One checked out (a transaction between two
+ * statements) that the server ends would emit 'error' to nobody and end the process: its next
+ * statement fails instead (503). And a transaction whose BEGIN fails is never released by Drizzle:
+ * each such connection would be lost to the pool for good (and pool.end() would wait for it), so
+ * an ended checked-out connection goes back to the pool (dropped) at once; the later release is a no-op.
+ */
+function keepCheckedOutConnectionsSafe(pool: pg.Pool): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (!checkedOut.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => {};
+      release(new Error('connection ended by the server'));
+    });
+  });
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
@@ -62,6 +84,7 @@ export async function openDatabase(opts: {
     // 'error' on the pool; unhandled, that event would end the process. The pool replaces the
     // connection on the next query, which answers 503 until the database is back.
     pool.on('error', (err) => (opts.onConnectionError ?? warnConnectionLost)(err));
+    keepCheckedOutConnectionsSafe(pool);
     const db = drizzlePg(pool, { schema });
     return {
       db,

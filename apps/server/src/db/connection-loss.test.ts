@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { traceabilities } from './schema/index.js';
+import { isConnectionLoss } from '../lib/pg-errors.js';
 import { as, createTestApp, headers, type TestApp } from '../../test/helper.js';
 import { buildBatch, buildUser, type Built } from '../../test/factories.js';
 
@@ -46,6 +47,16 @@ async function terminateBackends(): Promise<number> {
 
 const listProducts = () => t.app.inject({ method: 'GET', url: '/api/v1/products', headers: as(a) });
 
+/** Waits until the app answers from the database again (the pool replaces its dead connections). */
+async function untilAnswering() {
+  let status = 0;
+  for (let i = 0; i < 50 && status !== 200; i++) {
+    status = (await listProducts()).statusCode;
+    if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(status).toBe(200);
+}
+
 describe.skipIf(!onPostgres)('when PostgreSQL ends the connections', () => {
   it('answers 200 or 503 (never 500) under load, keeps running and recovers by itself', async () => {
     expect((await listProducts()).statusCode).toBe(200);
@@ -73,6 +84,71 @@ describe.skipIf(!onPostgres)('when PostgreSQL ends the connections', () => {
     for (let i = 0; i < 5; i++) seen.add((await listProducts()).statusCode);
     expect([...seen].every((s) => s === 200 || s === 503)).toBe(true);
     expect(seen.has(200)).toBe(true);
+  });
+
+  it('a transaction whose connection is ended between two statements fails as a connection loss, and the process lives on', async () => {
+    // Unhandled, the checked-out connection's 'error' event would end the test process (Vitest
+    // reports it and fails the run).
+    const outcome = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await terminateBackends();
+        await new Promise((r) => setTimeout(r, 200)); // the connection's end reaches the client
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => 'committed',
+        (err: unknown) => (isConnectionLoss(err) ? 'connection lost' : String(err)),
+      );
+    expect(outcome).toBe('connection lost');
+    await untilAnswering();
+  });
+
+  it('mid-load (reads, transactions, public scans): only 200 or 503, no crash, and every counted scan is stored once the database answers', async () => {
+    const [before] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, batch.id));
+    const statuses: number[] = [];
+    let scansCounted = 0;
+    const scan = async (i: number) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/client/traceabilities/${batch.publicCode}`,
+        headers: headers('dtrack'),
+        remoteAddress: `10.88.${i}.1`, // a source of its own: counted once each
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 200) scansCounted++;
+    };
+    const transaction = () =>
+      t.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select count(*) from traceabilities`);
+          await new Promise((r) => setTimeout(r, 20));
+          await tx.execute(sql`select count(*) from products`);
+        })
+        .catch((err: unknown) => {
+          if (!isConnectionLoss(err)) throw err;
+        });
+    const load = Array.from({ length: 90 }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * 3));
+      if (i === 30 || i === 60) await terminateBackends();
+      if (i % 3 === 0) await scan(i);
+      else if (i % 3 === 1) statuses.push((await listProducts()).statusCode);
+      else await transaction();
+    });
+    // The flusher runs meanwhile too (every second): it may meet dead connections as well.
+    await Promise.all(load);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(scansCounted).toBeGreaterThan(0);
+
+    await untilAnswering();
+    for (let i = 0; i < 20 && t.app.scanBuffer.pending(batch.id).count > 0; i++) {
+      await t.app.scanBuffer.flush().catch(() => new Promise((r) => setTimeout(r, 100)));
+    }
+    const [after] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, batch.id));
+    expect(after.scanCount - before.scanCount).toBe(scansCounted);
+    // No connection was lost to the pool (a transaction whose BEGIN failed used to keep its own).
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
   });
 
   it('keeps buffered scan counts through the loss and writes them once the database answers', async () => {
