@@ -1,43 +1,29 @@
 import type { ReactNode } from 'react';
 import { Avatar, Flex, Table, Typography } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Product } from '@agrihub/contract/schemas/products';
 import { formatDate, formatMoney } from '../lib/formatters';
 import { currentLocale } from '../lib/i18n';
-import type { ProductFilters, ProductSort } from '../lib/product-list';
+import type { ProductTable } from '../lib/product-list';
 import { ProductStatusTag } from './status-tags';
 
 interface Props {
   products: Product[];
   meta?: ListMeta;
   loading: boolean;
-  filters: ProductFilters;
-  update: (patch: Partial<ProductFilters>) => void;
+  /** The list's server table (lib/use-server-table.ts): paging and sort in the URL. */
+  table: ProductTable;
   linkOf: (p: Product) => string;
   showProducer?: boolean;
   actions?: (p: Product) => ReactNode;
   empty: ReactNode;
 }
 
-const sortOrder = (sort: ProductSort, field: 'name' | 'created_at') =>
-  sort === field ? ('ascend' as const) : sort === `-${field}` ? ('descend' as const) : null;
-
 /** A page of products with server paging and sorting (name, created). */
-export function ProductsTable({
-  products,
-  meta,
-  loading,
-  filters,
-  update,
-  linkOf,
-  showProducer,
-  actions,
-  empty,
-}: Props) {
+export function ProductsTable({ products, meta, loading, table, linkOf, showProducer, actions, empty }: Props) {
   const { t, i18n } = useTranslation('products');
   const en = i18n.language === 'en';
   const locale = currentLocale();
@@ -48,27 +34,13 @@ export function ProductsTable({
       dataSource={products}
       locale={{ emptyText: empty }}
       onRow={(p) => ({ 'data-testid': 'product-row', 'data-id': p.id }) as React.HTMLAttributes<HTMLElement>}
-      pagination={{
-        current: meta?.current_page ?? filters.page,
-        pageSize: meta?.per_page ?? filters.per_page,
-        total: meta?.total_count ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('list.total', { count: total }),
-      }}
-      onChange={(pagination, _filters, sorter) => {
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Product> | undefined;
-        const field = s?.columnKey === 'name' || s?.columnKey === 'created_at' ? s.columnKey : null;
-        const sort: ProductSort = field && s?.order ? (s.order === 'ascend' ? field : `-${field}`) : '-created_at';
-        if (sort !== filters.sort) update({ sort });
-        else update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page });
-      }}
+      {...table.tableProps(meta, (total) => t('list.total', { count: total }))}
       columns={[
         {
           key: 'name',
           title: t('fields.name'),
           sorter: true,
-          sortOrder: sortOrder(filters.sort, 'name'),
+          sortOrder: table.sortOrder('name'),
           render: (_, p) => (
             <Flex gap={12} align="center">
               <Avatar
@@ -112,7 +84,7 @@ export function ProductsTable({
           key: 'created_at',
           title: t('fields.created_at'),
           sorter: true,
-          sortOrder: sortOrder(filters.sort, 'created_at'),
+          sortOrder: table.sortOrder('created_at'),
           render: (_, p) => formatDate(p.created_at, locale),
         },
         ...(actions ? [{ key: 'actions', title: '', width: 100, render: (_: unknown, p: Product) => actions(p) }] : []),

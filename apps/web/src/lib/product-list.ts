@@ -6,7 +6,8 @@ import {
   type ProductListQuery,
   type ProductStatus,
 } from '@agrihub/contract/schemas/products';
-import { oneOfParam, positiveParam, useListParams, type ListParams } from './list-params';
+import { oneOfParam, positiveParam, type ListParams } from './list-params';
+import { useServerTable, type ServerTable, type TableSpec } from './use-server-table';
 import type { Envelope } from './session-api';
 
 /** A product list page as the producer's and the admin's list endpoints answer it. */
@@ -30,19 +31,23 @@ export const toProductAnswer = (a: ProductEnvelope): ProductAnswer => ({
 
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-export interface ProductFilters extends ListParams<ProductSort> {
+interface ProductOwnFilters {
   status?: ProductStatus;
   category_id?: number;
   producer_id?: number;
 }
+export type ProductFilters = ListParams<ProductSort> & ProductOwnFilters;
 
-/** The product list's filters kept in the URL; unknown values are dropped. */
-export function useProductFilters() {
-  const { filters, update } = useListParams<ProductSort, ProductFilters>(PRODUCT_SORTS, '-created_at', (params) => ({
+/** The product lists (the producer's and the admin's): sorts of the contract, filters in the URL. */
+export const PRODUCT_TABLE: TableSpec<ProductSort, ProductOwnFilters> = {
+  sorts: PRODUCT_SORTS,
+  defaultSort: '-created_at',
+  readFilters: (params) => ({
     status: oneOfParam(PRODUCT_STATUSES, params.get('status')),
     category_id: positiveParam(params.get('category_id')),
     producer_id: positiveParam(params.get('producer_id')),
-  }));
-  const active = !!(filters.q || filters.status || filters.category_id || filters.producer_id);
-  return { filters, update, active };
-}
+  }),
+};
+export type ProductTable = ServerTable<ProductSort, ProductOwnFilters>;
+
+export const useProductTable = (): ProductTable => useServerTable(PRODUCT_TABLE);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../public/locales/en/admin-producers.json';
 import vi from '../../../public/locales/vi/admin-producers.json';
-import { filtersFrom, listParams, searchOf } from './lib/list-params';
 import { translationKeys as keys, type TranslationTree as Json } from '../../lib/translation-keys';
 
 const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {
@@ -25,16 +24,5 @@ describe('admin-producers translations', () => {
     expect(used.size).toBeGreaterThan(30);
     expect([...used].filter((k) => !viKeys.has(k))).toEqual([]);
     for (const a of ['approve', 'reopen']) expect(viKeys.has(`${a}.title`) && viKeys.has(`${a}.content`)).toBe(true);
-  });
-});
-
-describe('list filters in the URL', () => {
-  it('drops unknown values and defaults, and round-trips', () => {
-    const f = filtersFrom(
-      new URLSearchParams('page=2&per_page=500&status=done&producer_type=household&q=%20tr%C3%A0%20'),
-    );
-    expect(f).toEqual({ page: 2, per_page: 100, q: 'trà', status: undefined, producer_type: 'household' });
-    expect(searchOf({ ...f, page: 1, per_page: 20 }).toString()).toBe('q=tr%C3%A0&producer_type=household');
-    expect(listParams(f)).toEqual({ page: 2, per_page: 100, q: 'trà', producer_type: 'household' });
   });
 });

@@ -5,7 +5,8 @@ import type { ApprovalStatus } from '@agrihub/contract/constants';
 import { api } from '../../../lib/api';
 import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import type { Envelope } from '../../../lib/session-api';
-import { listParams, type ProducerFilters } from '../lib/list-params';
+import { listParams } from '../../../lib/list-params';
+import type { ProducerFilters } from '../lib/list-params';
 
 export interface ProducerList {
   producers: Producer[];

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Card, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
-import { MAX_PER_PAGE } from '@agrihub/contract/constants';
 import { provinceName } from '@agrihub/contract/geo';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import { useEnumLabel } from '../../../lib/enums';
@@ -13,7 +12,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { useListAdminProducersQuery } from '../api/admin-producers-api';
 import { BulkActions } from '../components/bulk-actions';
 import { ExportButtons } from '../components/export-buttons';
-import { useProducerFilters, type ProducerFilters } from '../lib/list-params';
+import { useProducerTable, type ProducerFilters } from '../lib/list-params';
 import { ProducerFiltersBar } from '../components/producer-filters';
 import { StatusActions } from '../components/status-actions';
 import { ProducerStatusTag } from '../../../components/status-tags';
@@ -22,7 +21,8 @@ import { ProducerStatusTag } from '../../../components/status-tags';
 export function AdminProducersPage() {
   const { t } = useTranslation('admin-producers');
   const label = useEnumLabel();
-  const { filters, update, active } = useProducerFilters();
+  const table = useProducerTable();
+  const { query: filters, update, active } = table;
   const list = useListAdminProducersQuery(filters);
   const [selected, setSelected] = useState<number[]>([]);
   const locale = currentLocale();
@@ -38,6 +38,8 @@ export function AdminProducersPage() {
       title: t('fields.name'),
       dataIndex: 'name',
       key: 'name',
+      sorter: true,
+      sortOrder: table.sortOrder('name'),
       render: (name: string, p) => (
         <Link to={generatePath(paths.adminProducer, { id: String(p.id) })} data-testid="admin-producer-link">
           {name}
@@ -68,6 +70,8 @@ export function AdminProducersPage() {
       title: t('fields.created_at'),
       dataIndex: 'created_at',
       key: 'created_at',
+      sorter: true,
+      sortOrder: table.sortOrder('created_at'),
       render: (v: string) => formatDateTime(v, locale),
     },
     {
@@ -115,17 +119,7 @@ export function AdminProducersPage() {
                   />
                 ),
               }}
-              pagination={{
-                current: list.data?.meta.current_page ?? filters.page,
-                pageSize: list.data?.meta.per_page ?? filters.per_page,
-                total: list.data?.meta.total_count ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100].filter((n) => n <= MAX_PER_PAGE),
-                showTotal: (total) => t('list.total', { count: total }),
-              }}
-              onChange={(pagination) =>
-                update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page })
-              }
+              {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
             />
           )}
         </Flex>

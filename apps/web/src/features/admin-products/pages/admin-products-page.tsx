@@ -5,13 +5,14 @@ import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { ProductFiltersBar } from '../../../components/product-filters';
 import { ProductsTable } from '../../../components/products-table';
-import { useProductFilters } from '../../../lib/product-list';
+import { useProductTable } from '../../../lib/product-list';
 import { useListAdminProductsQuery, useProductProducerOptionsQuery } from '../api/admin-products-api';
 
 /** /admin/products: the platform's products, filtered by producer, status and category. */
 export function AdminProductsPage() {
   const { t } = useTranslation('admin-products');
-  const { filters, update, active } = useProductFilters();
+  const table = useProductTable();
+  const { query: filters, update, active } = table;
   const list = useListAdminProductsQuery(filters);
   const producers = useProductProducerOptionsQuery();
 
@@ -45,8 +46,7 @@ export function AdminProductsPage() {
               products={list.data?.products ?? []}
               meta={list.data?.meta}
               loading={list.isFetching}
-              filters={filters}
-              update={update}
+              table={table}
               showProducer
               linkOf={(p) => generatePath(paths.adminProduct, { id: String(p.id) })}
               empty={

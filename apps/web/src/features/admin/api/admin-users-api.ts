@@ -1,5 +1,6 @@
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import { api } from '../../../lib/api';
+import { listParams } from '../../../lib/list-params';
 
 /** A row of GET /api/v1/admin/users (the contract `user` fields the list shows; all optional but id). */
 export interface AdminUserRow {
@@ -17,15 +18,13 @@ export interface AdminUsersArgs {
   page: number;
   per_page: number;
   q?: string;
+  sort?: string;
 }
 
 export const adminUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminUsers: build.query<{ users: AdminUserRow[]; meta: ListMeta }, AdminUsersArgs>({
-      query: ({ page, per_page, q }) => ({
-        url: 'api/v1/admin/users',
-        params: { page, per_page, ...(q ? { q } : {}) },
-      }),
+      query: (args) => ({ url: 'api/v1/admin/users', params: listParams(args) }),
       transformResponse: (answer: { data: { users: AdminUserRow[] }; meta: ListMeta }) => ({
         users: answer.data.users,
         meta: answer.meta,

@@ -1,42 +1,36 @@
 import { Button, Card, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@agrihub/contract/constants';
+import { Link } from 'react-router';
+import { USER_SORT_FIELDS } from '@agrihub/contract/schemas/auth';
+import { sortTokens } from '@agrihub/contract/schemas/list';
 import { useExistingPages } from '../../../components/existing-pages';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { AppCan } from '../../../lib/ability';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { useServerTable, type TableSpec } from '../../../lib/use-server-table';
 import { useEnumLabel } from '../../../lib/enums';
 import { useAdminUsersQuery, type AdminUserRow } from '../api/admin-users-api';
 
-function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, max) : fallback;
-}
+type UserSort = (typeof USER_SORT_FIELDS)[number] | `-${(typeof USER_SORT_FIELDS)[number]}`;
+/** GET /api/v1/admin/users: search and the contract's sorts, no other filter. */
+const USER_TABLE: TableSpec<UserSort, object> = {
+  sorts: sortTokens(USER_SORT_FIELDS),
+  defaultSort: '-created_at',
+  readFilters: () => ({}),
+};
 
 /** /admin/users: server-paged list with search. Requires read on user (route handle); a 403 shows no-permission. */
 export function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
   const label = useEnumLabel();
-  const [params, setParams] = useSearchParams();
-  const page = positiveInt(params.get('page'), 1);
-  const perPage = positiveInt(params.get('per_page'), DEFAULT_PER_PAGE, MAX_PER_PAGE);
-  const q = params.get('q') ?? '';
-  const query = useAdminUsersQuery({ page, per_page: perPage, q: q || undefined });
+  const table = useServerTable(USER_TABLE);
+  const { q } = table.query;
+  const query = useAdminUsersQuery(table.query);
   const locale = currentLocale();
   const existing = useExistingPages();
-
-  const update = (next: Record<string, string | number | undefined>) => {
-    const merged = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === '') merged.delete(k);
-      else merged.set(k, String(v));
-    }
-    setParams(merged);
-  };
 
   if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
 
@@ -45,9 +39,17 @@ export function UsersPage() {
       title: t('admin:users.columns.name'),
       dataIndex: 'name',
       key: 'name',
+      sorter: true,
+      sortOrder: table.sortOrder('name'),
       render: (v: string | undefined) => v || '—',
     },
-    { title: t('admin:users.columns.email'), dataIndex: 'email', key: 'email' },
+    {
+      title: t('admin:users.columns.email'),
+      dataIndex: 'email',
+      key: 'email',
+      sorter: true,
+      sortOrder: table.sortOrder('email'),
+    },
     {
       title: t('admin:users.columns.phone'),
       dataIndex: 'phone',
@@ -75,6 +77,8 @@ export function UsersPage() {
       title: t('admin:users.columns.createdAt'),
       dataIndex: 'created_at',
       key: 'created_at',
+      sorter: true,
+      sortOrder: table.sortOrder('created_at'),
       render: (v: string | undefined) => formatDateTime(v, locale),
     },
   ];
@@ -95,7 +99,7 @@ export function UsersPage() {
             allowClear
             defaultValue={q}
             placeholder={t('admin:users.searchPlaceholder')}
-            onSearch={(value) => update({ q: value.trim() || undefined, page: undefined })}
+            onSearch={(value) => table.update({ q: value.trim() || undefined })}
             style={{ width: 320 }}
             data-testid="admin-users-search"
             enterButton
@@ -117,20 +121,7 @@ export function UsersPage() {
         dataSource={query.data?.users ?? []}
         loading={query.isFetching}
         locale={{ emptyText: q ? t('admin:users.noMatch', { q }) : t('admin:users.empty') }}
-        pagination={{
-          current: query.data?.meta.current_page ?? page,
-          pageSize: query.data?.meta.per_page ?? perPage,
-          total: query.data?.meta.total_count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100].filter((n) => n <= MAX_PER_PAGE),
-          showTotal: (total) => t('admin:users.total', { count: total }),
-        }}
-        onChange={(pagination) =>
-          update({
-            page: pagination.current && pagination.current > 1 ? pagination.current : undefined,
-            per_page: pagination.pageSize && pagination.pageSize !== DEFAULT_PER_PAGE ? pagination.pageSize : undefined,
-          })
-        }
+        {...table.tableProps(query.data?.meta, (total) => t('admin:users.total', { count: total }))}
         data-testid="admin-users-table"
       />
     </Card>

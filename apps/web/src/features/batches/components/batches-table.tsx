@@ -1,23 +1,21 @@
 import type { ReactNode } from 'react';
 import { Avatar, Flex, Table, Typography } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { BatchListItem } from '@agrihub/contract/schemas/traceabilities';
 import { formatDate } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
-import type { BatchFilters, BatchSort } from '../lib/list-filters';
-import { DEFAULT_BATCH_SORT } from '../lib/list-filters';
+import type { BatchTable } from '../lib/list-filters';
 import { BatchStateTag } from '../../../components/status-tags';
 
 interface Props {
   batches: BatchListItem[];
   meta?: ListMeta;
   loading: boolean;
-  filters: BatchFilters;
-  update: (patch: Partial<BatchFilters>) => void;
+  /** The list's server table (lib/use-server-table.ts): paging and sort in the URL. */
+  table: BatchTable;
   linkOf: (b: BatchListItem) => string;
   selected: number[];
   onSelect: (ids: number[]) => void;
@@ -26,13 +24,8 @@ interface Props {
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
-type SortField = 'lot_code' | 'production_date' | 'created_at';
-const SORT_FIELDS: readonly SortField[] = ['lot_code', 'production_date', 'created_at'];
-const sortOrder = (sort: BatchSort, field: SortField) =>
-  sort === field ? ('ascend' as const) : sort === `-${field}` ? ('descend' as const) : null;
-
 /** A page of batches with server paging and sorting, and row selection for the export. */
-export function BatchesTable({ batches, meta, loading, filters, update, linkOf, selected, onSelect, empty }: Props) {
+export function BatchesTable({ batches, meta, loading, table, linkOf, selected, onSelect, empty }: Props) {
   const { t, i18n } = useTranslation('batches');
   const locale = currentLocale();
   const en = i18n.language === 'en';
@@ -48,27 +41,13 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
         preserveSelectedRowKeys: true,
       }}
       onRow={(b) => ({ 'data-testid': 'batch-row', 'data-id': b.id }) as React.HTMLAttributes<HTMLElement>}
-      pagination={{
-        current: meta?.current_page ?? filters.page,
-        pageSize: meta?.per_page ?? filters.per_page,
-        total: meta?.total_count ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('list.total', { count: total }),
-      }}
-      onChange={(pagination, _f, sorter) => {
-        const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BatchListItem> | undefined;
-        const field = SORT_FIELDS.find((f) => f === s?.columnKey);
-        const sort: BatchSort = field && s?.order ? (s.order === 'ascend' ? field : `-${field}`) : DEFAULT_BATCH_SORT;
-        if (sort !== filters.sort) update({ sort });
-        else update({ page: pagination.current ?? 1, per_page: pagination.pageSize ?? filters.per_page });
-      }}
+      {...table.tableProps(meta, (total) => t('list.total', { count: total }))}
       columns={[
         {
           key: 'lot_code',
           title: t('fields.lot_code'),
           sorter: true,
-          sortOrder: sortOrder(filters.sort, 'lot_code'),
+          sortOrder: table.sortOrder('lot_code'),
           render: (_, b) => (
             <Link to={linkOf(b)} data-testid="batch-link" style={NOWRAP}>
               {b.lot_code}
@@ -101,7 +80,7 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
           key: 'production_date',
           title: t('fields.production_date'),
           sorter: true,
-          sortOrder: sortOrder(filters.sort, 'production_date'),
+          sortOrder: table.sortOrder('production_date'),
           render: (_, b) => <span style={NOWRAP}>{formatDate(b.production_date, locale)}</span>,
         },
         {
@@ -124,7 +103,7 @@ export function BatchesTable({ batches, meta, loading, filters, update, linkOf, 
           key: 'created_at',
           title: t('fields.created_at'),
           sorter: true,
-          sortOrder: sortOrder(filters.sort, 'created_at'),
+          sortOrder: table.sortOrder('created_at'),
           render: (_, b) => <span style={NOWRAP}>{formatDate(b.created_at, locale)}</span>,
         },
       ]}

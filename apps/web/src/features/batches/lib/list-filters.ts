@@ -1,21 +1,25 @@
 import { BATCH_SORTS } from '@agrihub/contract/schemas/traceabilities';
 import { BATCH_STATES, type BatchState } from '@agrihub/contract/trace-steps';
-import { oneOfParam, positiveParam, useListParams, type ListParams } from '../../../lib/list-params';
+import { oneOfParam, positiveParam, type ListParams } from '../../../lib/list-params';
+import { useServerTable, type ServerTable, type TableSpec } from '../../../lib/use-server-table';
 
 export type BatchSort = (typeof BATCH_SORTS)[number];
-export const DEFAULT_BATCH_SORT: BatchSort = '-created_at';
 
-export interface BatchFilters extends ListParams<BatchSort> {
+interface BatchOwnFilters {
   status?: BatchState;
   product_id?: number;
 }
+export type BatchFilters = ListParams<BatchSort> & BatchOwnFilters;
 
-/** The batch list's filters kept in the URL; unknown values are dropped. */
-export function useBatchFilters() {
-  const { filters, update } = useListParams<BatchSort, BatchFilters>(BATCH_SORTS, DEFAULT_BATCH_SORT, (params) => ({
+/** The batch list: sorts of the contract, state and product filters in the URL. */
+export const BATCH_TABLE: TableSpec<BatchSort, BatchOwnFilters> = {
+  sorts: BATCH_SORTS,
+  defaultSort: '-created_at',
+  readFilters: (params) => ({
     status: oneOfParam(BATCH_STATES, params.get('status')),
     product_id: positiveParam(params.get('product_id')),
-  }));
-  const active = !!(filters.q || filters.status || filters.product_id);
-  return { filters, update, active };
-}
+  }),
+};
+export type BatchTable = ServerTable<BatchSort, BatchOwnFilters>;
+
+export const useBatchTable = (): BatchTable => useServerTable(BATCH_TABLE);

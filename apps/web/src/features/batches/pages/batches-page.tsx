@@ -9,13 +9,14 @@ import { useListBatchesQuery } from '../api/batches-api';
 import { BatchFiltersBar } from '../components/batch-filters';
 import { BatchesTable } from '../components/batches-table';
 import { ExportButtons } from '../components/export-buttons';
-import { useBatchFilters } from '../lib/list-filters';
+import { useBatchTable } from '../lib/list-filters';
 
 /** /product-batches: the producer's batches with search, status and product filters, paging, XLSX export. */
 export function BatchesPage() {
   const { t } = useTranslation('batches');
   const navigate = useNavigate();
-  const { filters, update, active } = useBatchFilters();
+  const table = useBatchTable();
+  const { query: filters, update, active } = table;
   const list = useListBatchesQuery(filters);
   const [selected, setSelected] = useState<number[]>([]);
   const linkOf = (b: { id: number }) => generatePath(paths.productBatch, { id: String(b.id) });
@@ -59,8 +60,7 @@ export function BatchesPage() {
               batches={list.data?.batches ?? []}
               meta={list.data?.meta}
               loading={list.isFetching}
-              filters={filters}
-              update={update}
+              table={table}
               linkOf={linkOf}
               selected={selected}
               onSelect={setSelected}

@@ -8,13 +8,14 @@ import { useListProductsQuery } from '../api/products-api';
 import { DeleteProductButton } from '../components/delete-product-button';
 import { ProductFiltersBar } from '../../../components/product-filters';
 import { ProductsTable } from '../../../components/products-table';
-import { useProductFilters } from '../../../lib/product-list';
+import { useProductTable } from '../../../lib/product-list';
 
 /** /products: the producer's products with search, status and category filters, paging and sort. */
 export function ProductsPage() {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
-  const { filters, update, active } = useProductFilters();
+  const table = useProductTable();
+  const { query: filters, update, active } = table;
   const list = useListProductsQuery(filters);
   const linkOf = (p: { id: number }) => generatePath(paths.product, { id: String(p.id) });
 
@@ -59,8 +60,7 @@ export function ProductsPage() {
               products={list.data?.products ?? []}
               meta={list.data?.meta}
               loading={list.isFetching}
-              filters={filters}
-              update={update}
+              table={table}
               linkOf={linkOf}
               empty={list.isLoading ? ' ' : empty}
               actions={(p) => (
