@@ -1,6 +1,5 @@
 import { or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ListMeta, ListQuery } from '@agrihub/contract';
 
 /** A LIKE/ILIKE pattern matching `q` anywhere, with the wildcards of `q` itself escaped. */
 export function containsPattern(q: string): string {
@@ -15,13 +14,4 @@ export function containsPattern(q: string): string {
 export function textSearch(q: string, ...columns: AnyPgColumn[]): SQL | undefined {
   const pattern = containsPattern(q);
   return or(...columns.map((c) => sql`lower(f_unaccent(${c})) like lower(f_unaccent(${pattern}))`));
-}
-
-/** LIMIT/OFFSET of a list query. */
-export function pageWindow(q: Pick<ListQuery, 'page' | 'per_page'>): { limit: number; offset: number } {
-  return { limit: q.per_page, offset: (q.page - 1) * q.per_page };
-}
-
-export function listMetaOf(q: Pick<ListQuery, 'page' | 'per_page'>, total: number): ListMeta {
-  return { total_count: total, current_page: q.page, per_page: q.per_page };
 }

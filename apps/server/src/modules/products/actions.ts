@@ -21,8 +21,10 @@ import { productPublicUrl, qrPng } from '../../lib/public-url.js';
 import type { ProductRow } from './presenter.js';
 import { getProduct, presentOne } from './queries.js';
 import { reviewWorkflow } from './review-workflow.js';
-import { assertSkuFree, gtinTaken } from './save.js';
-import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, producerScope } from './scope.js';
+import { producerScope } from '../../lib/scope.js';
+import { gtinTaken } from './policy.js';
+import { assertSkuFree } from './save.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note } from './route-helpers.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 const SKU_SEQ_DIGITS = 6;

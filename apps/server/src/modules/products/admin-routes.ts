@@ -16,13 +16,12 @@ import {
 import { products } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
-import { listMetaOf } from '../../lib/search.js';
 import { actorOfRequest, transition } from '../../lib/transition.js';
 import { approvedSnapshot } from './approval.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { reviewEvent, reviewWorkflow } from './review-workflow.js';
-import { gtinTaken } from './save.js';
-import { baseOf, invalidateTracePages, note } from './scope.js';
+import { gtinTaken } from './policy.js';
+import { baseOf, invalidateTracePages, note } from './route-helpers.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
@@ -43,11 +42,8 @@ export default async function adminProductRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { rows, total } = await listProducts(app.db, { platform: req.platform }, req.query);
-      return {
-        data: { products: await presentProducts(app.db, rows, baseOf(app, req)) },
-        meta: listMetaOf(req.query, total),
-      };
+      const { rows, meta } = await listProducts(app.db, { platform: req.platform }, req.query);
+      return { data: { products: await presentProducts(app.db, rows, baseOf(app, req)) }, meta };
     },
   );
 

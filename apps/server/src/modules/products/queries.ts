@@ -28,7 +28,7 @@ export async function listProducts(
   db: Db,
   scope: Scope,
   q: ProductListQuery,
-): Promise<{ rows: ProductRow[]; total: number; meta: ListMeta }> {
+): Promise<{ rows: ProductRow[]; meta: ListMeta }> {
   const list = listPlan(q, PRODUCT_LIST);
   const where = and(
     visibleIn(products, scope),
@@ -47,7 +47,7 @@ export async function listProducts(
       .offset(list.offset),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0), meta: list.meta(total?.n) };
+  return { rows, meta: list.meta(total?.n) };
 }
 
 /** The product within the scope, or 404 (another producer's or platform's product is "not found"). */

@@ -19,7 +19,7 @@ import { assertProducerMayEdit } from './policy.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { assertFresh, saveProduct } from './save.js';
 import { assertProducerWritable } from '../producers/guard.js';
-import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note } from './scope.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note } from './route-helpers.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 

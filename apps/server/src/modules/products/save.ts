@@ -51,8 +51,6 @@ export async function assertSkuFree(tx: Tx, producerId: number, sku: string, exc
   if (hit) throw skuTaken();
 }
 
-export { gtinTaken } from './policy.js';
-
 /** The GTIN as GTIN-14 when no other product of the platform holds it; otherwise the 409 of gtinClash. */
 export async function assertGtinFree(tx: Tx, scope: SaveScope, gtin: string, exceptId?: number): Promise<string> {
   const gtin14 = toGtin14(gtin);

@@ -15,9 +15,6 @@ import { presentBatchItem, presentEvent, type BatchJoin, type BatchRow } from '.
 /** Who writes a batch: the signed-in producer (lib/scope producerScope: 403 for users without one). */
 export type Actor = OwnerRef & { userId: number };
 
-/** The signed-in producer; users without a producer (administrators) have no batches. */
-export { producerScope as actorOf } from '../../lib/scope.js';
-
 /** The actor's batch, or 404 (another producer's or another platform's batch is "not found"). */
 export async function findOwnBatch(db: Db | Tx, actor: OwnerRef, id: number, lock = false): Promise<BatchRow> {
   const q = db

@@ -21,7 +21,8 @@ import { conflict } from '../../lib/errors.js';
 import { actorOfRequest, transition } from '../../lib/transition.js';
 import { invalidateBatch } from '../trace-public/state.js';
 import type { BatchRow } from './presenter.js';
-import { actorOf, findOwnBatch, presentBatch } from './service.js';
+import { producerScope } from '../../lib/scope.js';
+import { findOwnBatch, presentBatch } from './service.js';
 import { batchAction, batchWorkflow } from './state-workflow.js';
 
 /** Publish, hold, release, recall and the change history of a batch. */
@@ -121,8 +122,7 @@ export default async function stateRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const actor = actorOf(req);
-      const b = await findOwnBatch(app.db, actor, req.params.id);
+      const b = await findOwnBatch(app.db, producerScope(req), req.params.id);
       const { data, meta } = await historyPage(app.db, 'traceability', b.id, false, req.query);
       return {
         data: {

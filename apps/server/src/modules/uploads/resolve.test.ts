@@ -52,7 +52,7 @@ async function upload(owner: Built, kind: 'image' | 'attachment', contentType: s
 
 const post = (u: Built, url: string, payload: object, locale = 'vi') =>
   t.app.inject({ method: 'POST', url, headers: as(u, locale), payload });
-const fieldErrors = (res: { body: string }) => json(res).meta.errors;
+const fieldErrors = (res: Parameters<typeof json>[0]) => json(res).meta.errors;
 const refused = (field: string) => [{ field, message: 'Tệp đính kèm không tồn tại hoặc không thuộc đơn vị của bạn.' }];
 
 describe('a product body', () => {

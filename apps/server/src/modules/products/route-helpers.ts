@@ -1,3 +1,4 @@
+/** Helpers the product routes share (the request scope itself is lib/scope.ts). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate, type PlatformKey } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
@@ -8,9 +9,6 @@ import { assertProducerWritable } from '../producers/guard.js';
 import { gtinTaken } from './policy.js';
 import { getProduct } from './queries.js';
 import { skuTaken } from './save.js';
-
-/** The signed-in producer's scope (lib/scope); users without a producer (administrators) have no products. */
-export { producerScope } from '../../lib/scope.js';
 
 export const baseOf = (app: FastifyInstance, req: FastifyRequest) => publicBaseUrl(req, app.config);
 export const note = (req: FastifyRequest, key: string) => ({ message: translate(req.locale, key) });
