@@ -30,14 +30,35 @@ async function main() {
       `  DTrack   http://dtrack.localhost:${port}\n  AgriHub  http://agrihub.localhost:${port}\n  Foodmap  http://foodmap.localhost:${port}\n` +
       `  API docs http://localhost:${port}/api/docs\n`,
   );
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight and writing the buffered scan counts…`);
+    // A request that never ends must not keep the process up for good.
+    setTimeout(() => {
+      console.error(`Stopped after ${SHUTDOWN_GRACE_MS / 1000} s with work still in flight.`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    let code = 0;
+    try {
+      // No new connections; requests in flight finish; then every background job stops and the
+      // onClose hooks flush what is buffered (scan counts), all before the database closes.
+      await app.close();
+    } catch (err) {
+      console.error(err);
+      code = 1;
+    } finally {
+      await database.close().catch((err: unknown) => console.error(err));
+    }
+    process.exit(code);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
 }
+
+/** How long a stop waits for requests in flight and background jobs (orchestrators wait 30 s by default). */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DatabaseUnreachableError || err instanceof DataDirLockedError) {

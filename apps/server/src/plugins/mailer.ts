@@ -128,13 +128,18 @@ export default fp(async function mailer(app) {
     do {
       again = false;
       for (let batch = await claim(); batch.length && !closing; batch = await claim()) {
-        for (const row of batch) await deliver(row);
+        for (const row of batch) {
+          if (closing) break; // the rest stays queued (its lease ends) for the next start
+          await deliver(row);
+        }
       }
     } while (again && !closing);
   }
 
   /** Runs the worker now (or once more after the current run). */
   function kick(): Promise<void> {
+    // Closed: nothing may touch the database any more (it is closed, or dropped in tests, next).
+    if (closing) return Promise.resolve();
     if (running) {
       again = true;
       return running;

@@ -23,11 +23,17 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // Counters whose window and lock are over restart at 1 anyway: drop them now and then.
   const longestWindowS = Math.max(...Object.values(LOGIN_RULES).map((rule) => rule.windowS + rule.lockS));
+  let pruning: Promise<void> | null = null;
   const prune = setInterval(() => {
-    pruneCounters(app.db, longestWindowS).catch((err: unknown) => app.log.error({ err }, 'attempt counters not pruned'));
+    pruning ??= pruneCounters(app.db, longestWindowS)
+      .catch((err: unknown) => app.log.error({ err }, 'attempt counters not pruned'))
+      .finally(() => (pruning = null));
   }, 10 * 60_000);
   prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    await pruning; // done before the database closes
+  });
 
   r.post(
     '/oauth/token',
