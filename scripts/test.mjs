@@ -41,8 +41,38 @@ fs.rmSync(e2eReport, { force: true });
 if (wants('unit')) {
   run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 }
+/** Newest modification time (ms) of the files under `dir` (skipping dist and node_modules). */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+// The web build does not depend on the database: the PostgreSQL pass reuses the PGlite pass's
+// build when no input changed since that build started (stamp written only after it succeeded).
+const buildStamp = path.join(root, '.tmp', 'web-build.stamp');
+function buildWeb() {
+  const inputs = [path.join(root, 'apps/web'), path.join(root, 'packages/contract')];
+  const newestInput = Math.max(...inputs.map(newestMtime), fs.statSync(path.join(root, 'package-lock.json')).mtimeMs);
+  const built = fs.existsSync(buildStamp) && fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
+  if (built && fs.statSync(buildStamp).mtimeMs > newestInput) {
+    console.log('\n▶ build web app: dist is up to date with its sources, not rebuilt');
+    return;
+  }
+  const startedAt = new Date();
+  fs.rmSync(buildStamp, { force: true });
+  if (run('build web app', 'npm', ['run', '--silent', 'build'])) {
+    fs.writeFileSync(buildStamp, '');
+    fs.utimesSync(buildStamp, startedAt, startedAt);
+  }
+}
+
 if (wants('e2e')) {
-  run('build web app', 'npm', ['run', '--silent', 'build']);
+  buildWeb();
   run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
   });
