@@ -1,7 +1,19 @@
-import { demo, expect, latestMail, login, logout, submitLogin, test, urlFor } from '../support/fixtures';
+import { FORCED_CHANGE_EMAIL } from '../support/e2e-accounts';
+import {
+  demo,
+  expect,
+  latestMail,
+  login,
+  registerAccount,
+  signIn,
+  submitLogin,
+  test,
+  urlFor,
+} from '../support/fixtures';
 
 test('forced password change: the modal blocks the page until the password is changed', async ({ page }) => {
-  await submitLogin(page, 'dtrack', demo('changeme', 'dtrack'));
+  // An account of the browser tests' own (support/e2e-accounts.ts): no API makes one that must change its password.
+  await submitLogin(page, 'dtrack', FORCED_CHANGE_EMAIL);
   const modal = page.getByTestId('forced-password-modal');
   await expect(modal).toBeVisible();
   await page.keyboard.press('Escape');
@@ -28,8 +40,14 @@ test('forced password change: the modal blocks the page until the password is ch
   await expect(page.getByTestId('forced-password-modal')).toHaveCount(0);
 });
 
-test('language: agrihub offers English, saves it to the account and a one-year cookie; dtrack has no switcher', async ({ page, context }) => {
-  await login(page, 'agrihub', demo('olduser', 'agrihub'));
+test('language: agrihub offers English, saves it to the account and a one-year cookie; dtrack has no switcher', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The language is saved to the account: an account of this test's own.
+  const { email } = await registerAccount(request, 'agrihub');
+  await login(page, 'agrihub', email);
   await expect(page.getByTestId('side-menu').getByText('Tổng quan')).toBeVisible();
   await page.getByTestId('language-option-en').click();
   await expect(page.getByTestId('side-menu').getByText('Dashboard')).toBeVisible();
@@ -43,32 +61,29 @@ test('language: agrihub offers English, saves it to the account and a one-year c
     localStorage.clear();
     sessionStorage.clear();
   });
-  await login(page, 'agrihub', demo('olduser', 'agrihub'));
+  await login(page, 'agrihub', email);
   await expect(page.getByTestId('side-menu').getByText('Dashboard')).toBeVisible();
 
-  await login(page, 'dtrack', demo('producer', 'dtrack'));
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await signIn(page, 'dtrack', demo('producer', 'dtrack'));
   await expect(page.getByTestId('language-switcher')).toHaveCount(0);
 });
 
 test('account setup: a producer has three tabs, an administrator two', async ({ page }) => {
-  await login(page, 'agrihub', demo('producer', 'agrihub'));
-  await page.goto(urlFor('agrihub', '/account-setup'));
+  await signIn(page, 'agrihub', demo('producer', 'agrihub'), '/account-setup');
   await expect(page.getByTestId('tab-business')).toBeVisible();
   await expect(page.getByTestId('tab-account')).toBeVisible();
   await expect(page.getByTestId('tab-password')).toBeVisible();
 
-  await logout(page);
-  await login(page, 'agrihub', demo('admin', 'agrihub'));
-  await page.goto(urlFor('agrihub', '/account-setup'));
+  await signIn(page, 'agrihub', demo('admin', 'agrihub'), '/account-setup');
   await expect(page.getByTestId('tab-account')).toBeVisible();
   await expect(page.getByTestId('tab-password')).toBeVisible();
   await expect(page.getByTestId('tab-business')).toHaveCount(0);
 });
 
-test('forgot password → mail in the outbox → reset → log in with the new password', async ({ page }) => {
+test('forgot password → mail in the outbox → reset → log in with the new password', async ({ page, request }) => {
+  const { email } = await registerAccount(request, 'foodmap');
   await page.goto(urlFor('foodmap', '/forgot-password'));
-  await page.getByTestId('forgot-email').fill(demo('newuser', 'foodmap'));
+  await page.getByTestId('forgot-email').fill(email);
   await page.getByTestId('forgot-submit').click();
   await expect(page.getByTestId('forgot-password-sent')).toBeVisible();
 
@@ -80,14 +95,14 @@ test('forgot password → mail in the outbox → reset → log in with the new p
   await page.getByTestId('reset-submit').click();
   await expect(page).toHaveURL(/\/login/);
 
-  await login(page, 'foodmap', demo('newuser', 'foodmap'), 'Rat@2026');
+  await login(page, 'foodmap', email, 'Rat@2026');
   await expect(page).toHaveURL(/\/dashboard$/);
   // The dashboard tells the producer its approval is pending.
   await expect(page.getByTestId('producer-status')).toBeVisible();
 });
 
 test('a non-admin without the ability gets the no-permission screen', async ({ page }) => {
-  await login(page, 'dtrack', demo('support', 'dtrack'));
+  await signIn(page, 'dtrack', demo('support', 'dtrack'));
   await expect(page.getByTestId('side-menu').getByText('Người dùng', { exact: true })).toHaveCount(0);
   await page.goto(urlFor('dtrack', '/admin/users'));
   await expect(page.getByTestId('no-permission')).toContainText('Bạn không có quyền truy cập');

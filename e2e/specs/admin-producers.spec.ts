@@ -1,26 +1,23 @@
-import { demo, expect, login, logout, test, urlFor } from '../support/fixtures';
+import { demo, expect, registerAccount, signIn, test } from '../support/fixtures';
 
 const NEWUSER_PRODUCER = 'Hộ kinh doanh Trần Thị Bình';
 
-test('admin approves a pending producer; the producer’s dashboard then shows approved', async ({ page }) => {
+test('admin approves a pending producer; the producer’s dashboard then shows approved', async ({ page, request }) => {
   // Three sign-ins and two admin pages: a long story, given three times the usual budget.
   test.slow();
-  // Before: the producer sees its pending status.
-  await login(page, 'agrihub', demo('newuser', 'agrihub'));
-  await expect(page).toHaveURL(/dashboard/);
+  // A producer of this test's own (approving changes it), signed up and waiting for approval.
+  const { email, producer } = await registerAccount(request, 'agrihub', { producer: 'Hộ kinh doanh Chờ Duyệt E2E' });
+  await signIn(page, 'agrihub', email);
   await expect(page.getByTestId('producer-status')).toHaveAttribute('data-status', 'pending');
-  await logout(page);
 
-  await login(page, 'agrihub', demo('admin', 'agrihub'));
-  await expect(page).toHaveURL(/dashboard/);
-  await page.goto(urlFor('agrihub', '/admin/producers'));
+  await signIn(page, 'agrihub', demo('admin', 'agrihub'), '/admin/producers');
   await expect(page.getByTestId('admin-producers')).toBeVisible();
 
   // Filter to the pending ones: the new user's producer is there, with its approve button.
   await page.getByTestId('producer-status-filter').click();
   await page.getByTitle('Chờ duyệt').click();
   await expect(page).toHaveURL(/status=pending/);
-  const row = page.getByTestId('admin-producer-row').filter({ hasText: NEWUSER_PRODUCER });
+  const row = page.getByTestId('admin-producer-row').filter({ hasText: producer });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('producer-status')).toHaveAttribute('data-status', 'pending');
 
@@ -32,29 +29,21 @@ test('admin approves a pending producer; the producer’s dashboard then shows a
 
   // The detail page tells the same.
   await page.getByTestId('producer-status-filter').locator('.ant-select-clear').click();
-  await page
-    .getByTestId('admin-producer-row')
-    .filter({ hasText: NEWUSER_PRODUCER })
-    .getByTestId('admin-producer-link')
-    .click();
+  await page.getByTestId('admin-producer-row').filter({ hasText: producer }).getByTestId('admin-producer-link').click();
   const detail = page.getByTestId('admin-producer-page');
   await expect(detail.getByTestId('producer-status')).toHaveAttribute('data-status', 'approved');
-  await expect(detail.getByTestId('producer-users')).toContainText(demo('newuser', 'agrihub'));
+  await expect(detail.getByTestId('producer-users')).toContainText(email);
   await expect(detail.getByTestId('approve-producer')).toHaveCount(0);
   await expect(detail.getByTestId('close-producer')).toBeVisible();
-  await logout(page);
 
-  await login(page, 'agrihub', demo('newuser', 'agrihub'));
-  await expect(page).toHaveURL(/dashboard/);
+  await signIn(page, 'agrihub', email);
   await expect(page.getByTestId('producer-status')).toHaveAttribute('data-status', 'approved');
 });
 
 test('support (read producer only) sees the list and can export, but has no approve or close buttons', async ({
   page,
 }) => {
-  await login(page, 'dtrack', demo('support', 'dtrack'));
-  await expect(page).toHaveURL(/dashboard/);
-  await page.goto(urlFor('dtrack', '/admin/producers'));
+  await signIn(page, 'dtrack', demo('support', 'dtrack'), '/admin/producers');
   await expect(page.getByTestId('admin-producers')).toBeVisible();
   const row = page.getByTestId('admin-producer-row').filter({ hasText: NEWUSER_PRODUCER });
   await expect(row.getByTestId('producer-status')).toHaveAttribute('data-status', 'pending');

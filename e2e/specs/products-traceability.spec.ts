@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { withCheckDigit } from '@agrihub/contract/gtin';
-import { demo, expect as baseExpect, login, logout, test, urlFor } from '../support/fixtures';
+import { demo, expect as baseExpect, signIn, test, urlFor } from '../support/fixtures';
 
 // The story: a producer adds a product with 2×3 variants, renames an option value and keeps
 // the prices, submits it; the admin approves it; the producer records a batch with three events and
@@ -146,7 +146,7 @@ test.describe('products and traceability, end to end (dtrack)', () => {
   test('a producer adds a product with 2×3 variants, renames an option value, keeps the prices and submits it', async ({
     page,
   }) => {
-    await login(page, 'dtrack', demo('producer', 'dtrack'));
+    await signIn(page, 'dtrack', demo('producer', 'dtrack'));
     await page.goto(urlFor('dtrack', '/add-product'));
 
     await page.getByTestId('product-name').fill(productName);
@@ -217,7 +217,7 @@ test.describe('products and traceability, end to end (dtrack)', () => {
   });
 
   test('the administrator finds the pending product and approves it', async ({ page }) => {
-    await login(page, 'dtrack', demo('admin', 'dtrack'));
+    await signIn(page, 'dtrack', demo('admin', 'dtrack'));
     await page.goto(urlFor('dtrack', '/admin/products'));
     await expect(page.getByTestId('admin-products-page')).toBeVisible();
     const search = page.getByTestId('product-search').locator('input');
@@ -238,10 +238,9 @@ test.describe('products and traceability, end to end (dtrack)', () => {
       'approved',
     );
     await expect(page.getByTestId('approve-product')).toHaveCount(0);
-    await logout(page);
 
     // The producer sees the approval.
-    await login(page, 'dtrack', demo('producer', 'dtrack'));
+    await signIn(page, 'dtrack', demo('producer', 'dtrack'));
     await page.goto(productUrl);
     await expect(page.getByTestId('review-status').getByTestId('product-status')).toHaveAttribute(
       'data-status',
@@ -252,7 +251,7 @@ test.describe('products and traceability, end to end (dtrack)', () => {
   test('the producer records a batch with three events and photos, publishes it and downloads its QR code', async ({
     page,
   }) => {
-    await login(page, 'dtrack', demo('producer', 'dtrack'));
+    await signIn(page, 'dtrack', demo('producer', 'dtrack'));
     await page.goto(urlFor('dtrack', '/add-batch'));
     await pickOption(page, 'batch-product', productName, productName);
     await pickOption(page, 'batch-variant', '1 kg / Túi');
@@ -354,7 +353,7 @@ test.describe('products and traceability, end to end (dtrack)', () => {
   });
 
   test('the producer recalls the batch: the phone shows the recall banner with the reason', async ({ page }) => {
-    await login(page, 'dtrack', demo('producer', 'dtrack'));
+    await signIn(page, 'dtrack', demo('producer', 'dtrack'));
     await page.goto(batchUrl);
     await expect(page.getByTestId('batch-page')).toHaveAttribute('data-state', 'published');
     await page.getByTestId('recall-batch').click();
@@ -389,7 +388,7 @@ test('the seeded demo page fits a 360 px phone without horizontal scrolling', as
 });
 
 test('the producer exports the batch list as XLSX, all and as filtered', async ({ page }) => {
-  await login(page, 'dtrack', demo('producer', 'dtrack'));
+  await signIn(page, 'dtrack', demo('producer', 'dtrack'));
   await page.goto(urlFor('dtrack', '/product-batches'));
   await expect(page.getByTestId('batch-row').first()).toBeVisible();
   for (const button of ['export-all', 'export-filtered']) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { PlatformKey } from '@agrihub/contract';
 
 export const DEMO_PASSWORD = 'Demo@123';
@@ -21,6 +21,66 @@ export async function login(page: Page, platform: PlatformKey, email: string, pa
   await submitLogin(page, platform, email, password);
   await expect(page).not.toHaveURL(/\/login/);
   await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+/** This run's saved sign-ins (the data folder, and so every session in it, is new each run). */
+const stateFile = (platform: PlatformKey, email: string) =>
+  path.join(process.env.E2E_DATA_DIR!, 'storage-state', `${platform}-${email}.json`);
+
+/**
+ * The storage state of `email` signed in on `platform`: signed in through the form once per run
+ * ("remember me" on, so the token is in localStorage), then reused by every spec that merely needs
+ * to be signed in. Such a shared session must never be logged out (that revokes it for the others):
+ * switch accounts with another signIn instead.
+ */
+export async function signedInState(browser: Browser, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
+  const file = stateFile(platform, email);
+  if (fs.existsSync(file)) return file;
+  const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const page = await context.newPage();
+  await page.goto(urlFor(platform, '/login'));
+  await page.getByTestId('remember-me').check();
+  await login(page, platform, email, password);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await context.storageState({ path: file });
+  await context.close();
+  return file;
+}
+
+/** Opens `p` signed in as `email` (a session made once per run, see signedInState); replaces any earlier sign-in. */
+export async function signIn(page: Page, platform: PlatformKey, email: string, p = '/dashboard', password?: string) {
+  const context = page.context();
+  await context.setStorageState(await signedInState(context.browser()!, platform, email, password));
+  await page.goto(urlFor(platform, p));
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+let accountSeq = 0;
+/**
+ * A new producer account of its own, signed up through the public registration API (its producer
+ * pending approval), for specs that change an account (password, language, approval): the shared
+ * demo accounts stay as seeded.
+ */
+export async function registerAccount(
+  request: APIRequestContext,
+  platform: PlatformKey,
+  opts: { name?: string; producer?: string; password?: string } = {},
+) {
+  const email = `e2e-${Date.now().toString(36)}-${++accountSeq}@example.vn`;
+  const password = opts.password ?? DEMO_PASSWORD;
+  const producer = opts.producer ?? `Hộ kinh doanh thử nghiệm ${accountSeq}`;
+  // Node resolves no *.localhost name: the API takes its platform from the Platform header.
+  const res = await request.post(`http://localhost:${port}/api/v1/registrations`, {
+    headers: { platform, locale: 'vi' },
+    data: {
+      email,
+      password,
+      name: opts.name ?? 'Người dùng thử nghiệm',
+      producer: { name: producer, producer_type: 'household', business_fields: ['cultivate'] },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password, producer };
 }
 
 /** Logs out through the top bar, confirming the dialog. */

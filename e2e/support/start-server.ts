@@ -1,6 +1,6 @@
 // Starts the real server for the browser tests. With DATABASE_URL, it runs on a fresh
 // PostgreSQL database of its own, dropped again when the run ends.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 
 const base = process.env.DATABASE_URL;
@@ -25,6 +25,10 @@ if (base) {
   url.pathname = `/${dbName}`;
   env.DATABASE_URL = url.toString();
 }
+
+// The demo data and the accounts only the browser tests use (support/e2e-accounts.ts), before the server opens the database.
+const seeded = spawnSync('npx', ['tsx', 'e2e/support/e2e-accounts.ts'], { stdio: 'inherit', env });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
 const stop = async () => {
