@@ -7,6 +7,7 @@ import { currentUser } from '../plugins/auth.js';
 import { recordActivity, type ActivitySubject } from './activity.js';
 import type { DomainEvent, Emit } from './domain-events.js';
 import { forbidden, notFound } from './errors.js';
+import { ownedBy, platformOf } from './scope.js';
 import { assertMove } from './workflow.js';
 
 type KeyedTable = PgTable & { id: PgColumn; platform: PgColumn };
@@ -94,11 +95,12 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
 ): Promise<Moved<T, S>> {
   const { user, platform, locale, side } = m.actor;
   const table: PgTable = wf.table;
-  const scope: (SQL | undefined)[] = [eq(wf.table.id, m.id), eq(wf.table.platform, platform)];
+  const scope: (SQL | undefined)[] = [eq(wf.table.id, m.id), platformOf(wf.table, { platform })];
   if (side === 'own') {
     if (!user.producerId) throw forbidden();
     await wf.beforeOwnerMove?.(tx, user.producerId);
-    scope.push(eq(wf.owner, user.producerId));
+    const owned = { platform: wf.table.platform, producerId: wf.owner };
+    scope.push(ownedBy(owned, { platform, producerId: user.producerId }));
   }
   const [before] = (await tx
     .select()

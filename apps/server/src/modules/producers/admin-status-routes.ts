@@ -19,6 +19,7 @@ import {
 import { producers } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
 import { notFound } from '../../lib/errors.js';
+import { platformOf, requestScope } from '../../lib/scope.js';
 import { actorOfRequest, transition, transitionIn, type TransitionActor } from '../../lib/transition.js';
 import { invalidateProducerPages } from '../trace-public/state.js';
 import { APPROVAL_ACTION, approvalEvent, approvalWorkflow } from './approval-workflow.js';
@@ -71,7 +72,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         const rows = await tx
           .select({ id: producers.id, status: producers.status })
           .from(producers)
-          .where(and(eq(producers.platform, req.platform), inArray(producers.id, ids)))
+          .where(and(platformOf(producers, requestScope(req)), inArray(producers.id, ids)))
           .for('update');
         // Only the producers whose current status may move to `status` (the producer approval table).
         const movable = rows.filter(
@@ -110,7 +111,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
       const [p] = await app.db
         .select({ id: producers.id })
         .from(producers)
-        .where(and(eq(producers.id, req.params.id), eq(producers.platform, req.platform)))
+        .where(and(eq(producers.id, req.params.id), platformOf(producers, requestScope(req))))
         .limit(1);
       if (!p) throw notFound();
       return historyPage(app.db, 'producer', p.id, true, req.query);
