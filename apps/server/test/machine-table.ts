@@ -5,7 +5,8 @@ import { moveRefusal, type Machine } from '@agrihub/contract';
 import { activity } from '../src/db/schema/index.js';
 import type { ActivitySubject } from '../src/lib/activity.js';
 import type { DomainEvent, DomainEventType } from '../src/lib/domain-events.js';
-import { buildUser, type Built, type TestApp } from './helper.js';
+import type { TestApp } from './helper.js';
+import { buildUser, type Built } from './factories.js';
 
 /**
  * Checks a status machine through its real HTTP routes: for every (from → to) of its states and

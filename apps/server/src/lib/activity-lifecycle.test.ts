@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activity, passwordResets, traceabilities } from '../db/schema/index.js';
-import { as, buildUser, createTestApp, json, TEST_PASSWORD, type Built, type TestApp } from '../../test/helper.js';
+import { activity, passwordResets } from '../db/schema/index.js';
+import { as, createTestApp, json, type TestApp } from '../../test/helper.js';
+import { buildBatch, buildUser, TEST_PASSWORD, type Built } from '../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from '../modules/products/test-support.js';
 import { recordActivity, type ActivitySubject } from './activity.js';
 import type { DomainEvent } from './domain-events.js';
-import { publicCode, sha256 } from './secrets.js';
+import { sha256 } from './secrets.js';
 
 let t: TestApp;
 let owner: Built;
@@ -29,19 +30,7 @@ const rowsOf = async (type: ActivitySubject, id: number) =>
 const note = (type: ActivitySubject, subjectId: number, action = 'note') =>
   recordActivity(t.db, { subjectType: type, subjectId, platform: 'dtrack', actorId: owner.user.id, action });
 async function draftBatch(productId: number, lot: string) {
-  const [b] = await t.db
-    .insert(traceabilities)
-    .values({
-      platform: 'dtrack',
-      producerId: owner.producerId!,
-      productId,
-      lotCode: lot,
-      publicCode: publicCode(),
-      productionDate: '2026-11-01',
-      quantity: 10,
-      unit: 'Kg',
-    })
-    .returning();
+  const b = await buildBatch(t.db, { productId, lotCode: lot, status: 'draft' });
   await note('traceability', b.id, 'create');
   return b.id;
 }

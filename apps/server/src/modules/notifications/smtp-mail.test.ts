@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, createTestApp, type TestApp } from '../../../test/helper.js';
+import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { buildUser } from '../../../test/factories.js';
 import { startFakeSmtp, type FakeSmtp } from '../../../test/smtp.js';
 
 /** With SMTP_URL, a notification mail goes through the durable queue with both its parts. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { productReview, type ProductStatus } from '@agrihub/contract';
 import { products } from '../../db/schema/index.js';
-import { as, createTestApp, type Built, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, type TestApp } from '../../../test/helper.js';
+import type { Built } from '../../../test/factories.js';
 import { buildActors, checkMachine, type ActorKind, type Actors, type MoveRoute } from '../../../test/machine-table.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batchState, type BatchState } from '@agrihub/contract';
-import { products, traceEvents, traceabilities } from '../../db/schema/index.js';
-import { publicCode } from '../../lib/secrets.js';
-import { as, createTestApp, type Built, type TestApp } from '../../../test/helper.js';
+import { products, traceabilities } from '../../db/schema/index.js';
+import { as, createTestApp, type TestApp } from '../../../test/helper.js';
+import { buildBatch, type Built } from '../../../test/factories.js';
 import { buildActors, checkMachine, type ActorKind, type Actors } from '../../../test/machine-table.js';
 import { catalogFixture, createProduct, productBody } from '../products/test-support.js';
 import { stateOf } from './presenter.js';
@@ -18,21 +18,7 @@ beforeAll(async () => {
   const product = await createProduct(t.app, actors.owner, productBody(leaf));
   // Publishing needs an approved producer, a product with an approved version and an event.
   await t.db.update(products).set({ status: 'approved', approvedAt: new Date() }).where(eq(products.id, product.id));
-  const [b] = await t.db
-    .insert(traceabilities)
-    .values({
-      platform: 'dtrack',
-      producerId: actors.owner.producerId!,
-      productId: product.id,
-      lotCode: 'LO-MAY-01',
-      publicCode: publicCode(),
-      productionDate: '2026-11-01',
-      quantity: 100,
-      unit: 'Kg',
-    })
-    .returning();
-  batchId = b.id;
-  await t.db.insert(traceEvents).values({ traceabilityId: b.id, step: 'planting', occurredAt: new Date() });
+  batchId = (await buildBatch(t.db, { productId: product.id, status: 'draft', events: ['planting'] })).id;
 });
 afterAll(() => t.close());
 
