@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { MAX_PER_PAGE } from '@agrihub/contract';
 import type { Db, Tx } from '../db/client.js';
 import { activity, users } from '../db/schema/index.js';
+import { listMeta } from './list.js';
 
 /** Subjects with a history in the shared `activity` log. */
 export type ActivitySubject = 'traceability' | 'product' | 'producer';
@@ -102,7 +103,7 @@ export async function historyPage(
     page: q.page,
     perPage: q.per_page,
   });
-  return { data: { history: items }, meta: { total_count: total, current_page: q.page, per_page: q.per_page } };
+  return { data: { history: items }, meta: listMeta(q, total) };
 }
 
 function presentActivity({ a, userName }: { a: typeof activity.$inferSelect; userName: string | null }): ActivityItem {

@@ -149,6 +149,24 @@ describe.each(LISTS)('$url', (list) => {
   });
 });
 
+describe('histories (paged in a fixed order)', () => {
+  it('page through the same bounds: per_page 101 and page 0 are 422', async () => {
+    const [p] = json(await get('/api/v1/products?sort=name', producer)).data.products;
+    const [b] = json(await get('/api/v1/traceabilities', producer)).data.traceabilities;
+    for (const url of [`/api/v1/products/${p.id}/history`, `/api/v1/traceabilities/${b.id}/history`]) {
+      const ok = await get(`${url}?per_page=100`, producer);
+      expect(ok.statusCode, url).toBe(200);
+      expect(json(ok).meta).toMatchObject({ current_page: 1, per_page: 100 });
+      const over = await get(`${url}?per_page=101`, producer, 'en');
+      expect(over.statusCode, url).toBe(422);
+      expect(json(over).meta.errors).toEqual([
+        { field: 'per_page', message: 'Rows per page must be a whole number from 1 to 100.' },
+      ]);
+      expect((await get(`${url}?page=0`, producer)).statusCode, url).toBe(422);
+    }
+  });
+});
+
 describe('sorting', () => {
   it('orders by the whitelisted field both ways', async () => {
     const names = async (sort: string) =>

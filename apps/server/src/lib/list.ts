@@ -43,13 +43,16 @@ export function listMeta(q: Pick<ListQuery, 'page' | 'per_page'>, total: number 
   return { total_count: Number(total ?? 0), current_page: q.page, per_page: q.per_page };
 }
 
+/** The paging of a list in a fixed order without search (a history, the notifications). */
+export function pagePlan(q: Pick<ListQuery, 'page' | 'per_page'>): Pick<ListPlan, 'limit' | 'offset' | 'meta'> {
+  return { limit: q.per_page, offset: (q.page - 1) * q.per_page, meta: (total) => listMeta(q, total) };
+}
+
 /** One list request (already validated by the contract's list query) turned into query pieces. */
 export function listPlan<F extends string>(q: ListQuery, spec: ListSpec<F>): ListPlan {
   return {
-    limit: q.per_page,
-    offset: (q.page - 1) * q.per_page,
+    ...pagePlan(q),
     orderBy: orderOf(spec, q.sort),
     search: q.q ? textSearch(q.q, ...spec.search) : undefined,
-    meta: (total) => listMeta(q, total),
   };
 }

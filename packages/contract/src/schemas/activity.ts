@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants.js';
-import { INT4_MAX, listMeta } from './common.js';
+import { listMeta } from './common.js';
+import { pageField, perPageField } from './list.js';
 
 /**
  * One row of a subject's history (batch, product, producer) from the shared activity log, newest
@@ -25,18 +26,8 @@ export type ActivityItem = z.infer<typeof activityItem>;
  * still gets the whole of nearly every history).
  */
 export const historyQuery = z.object({
-  page: z.coerce
-    .number({ error: 'invalidNumber' })
-    .int('invalidNumber')
-    .min(1, 'invalidNumber')
-    .max(INT4_MAX, 'invalidNumber')
-    .default(1),
-  per_page: z.coerce
-    .number({ error: 'invalidNumber' })
-    .int('invalidNumber')
-    .min(1, 'invalidNumber')
-    .max(MAX_PER_PAGE, 'invalidNumber')
-    .default(MAX_PER_PAGE),
+  page: pageField,
+  per_page: perPageField.unwrap().default(MAX_PER_PAGE),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 

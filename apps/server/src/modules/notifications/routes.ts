@@ -16,6 +16,7 @@ import {
 } from '@agrihub/contract';
 import { notifications } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
+import { pagePlan } from '../../lib/list.js';
 import { currentUser } from '../../plugins/auth.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope };
@@ -55,21 +56,21 @@ export default async function notificationRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { page, per_page, unread } = req.query;
-      const where = unread === 'true' ? and(mine(req), isNull(notifications.readAt)) : mine(req);
+      const page = pagePlan(req.query);
+      const where = req.query.unread === 'true' ? and(mine(req), isNull(notifications.readAt)) : mine(req);
       const [rows, [{ total }]] = await Promise.all([
         app.db
           .select()
           .from(notifications)
           .where(where)
           .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(per_page)
-          .offset((page - 1) * per_page),
+          .limit(page.limit)
+          .offset(page.offset),
         app.db.select({ total: count() }).from(notifications).where(where),
       ]);
       return {
         data: { notifications: rows.map((row) => present(row, req.locale)) },
-        meta: { total_count: total, current_page: page, per_page },
+        meta: page.meta(total),
       };
     },
   );
