@@ -122,7 +122,8 @@ export async function buildProduct(
       platform: producer.platform,
       producerId: producer.id,
       gtin,
-      gtin14: gtin ? toGtin14(gtin) : null,
+      // Old rows may carry a GTIN without its GTIN-14 (give `gtin14: null`).
+      gtin14: fields.gtin14 !== undefined ? fields.gtin14 : gtin ? toGtin14(gtin) : null,
       status,
     })
     .returning();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCheckDigit } from '@agrihub/contract';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
-import { buildUser, type Built } from '../../../test/factories.js';
+import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { addEvent, createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
@@ -62,41 +62,11 @@ describe('GS1 Digital Link hijack (issue 7, finding 2)', () => {
 
     // Old data: B's row carries the GTIN (inserted behind the API), even approved, with a newer
     // published batch of the same lot, and B later approved: the link still goes to A's batch.
-    const [fake] = await t.db
-      .insert(products)
-      .values({
-        platform: 'dtrack',
-        producerId: b.producerId!,
-        name: 'Hàng nhái',
-        unit: 'Kg',
-        gtin,
-        status: 'approved',
-        approvedAt: new Date(),
-        approvedSnapshot: {
-          name: 'Hàng nhái',
-          name_en: null,
-          description: null,
-          description_en: null,
-          gtin,
-          unit: 'Kg',
-          images: [],
-          certificates: [],
-          origin_province_code: null,
-          origin_country: null,
-          variants: [],
-        },
-        publicCode: randomBytes(8).toString('hex').toUpperCase(),
-      })
-      .returning();
-    await t.db.insert(traceabilities).values({
-      platform: 'dtrack',
-      producerId: b.producerId!,
+    const fake = await buildProduct(t.db, { producerId: b.producerId!, name: 'Hàng nhái', gtin, gtin14: null });
+    await buildBatch(t.db, {
       productId: fake.id,
       lotCode: lot,
-      publicCode: 'FAKEBATCH0000001',
       productionDate: '2025-07-01',
-      quantity: 10,
-      unit: 'Kg',
       status: 'published',
       publishedAt: new Date(Date.now() + 60_000),
     });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { traceabilities } from '../../db/schema/index.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
-import { buildUser, type Built } from '../../../test/factories.js';
+import { buildBatch, buildUser, type Built } from '../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 let t: TestApp;
@@ -58,29 +57,9 @@ describe('status cycle, update and delete', () => {
 
   it('deletes a product (and its draft batches); refuses while a batch is published', async () => {
     const p = await createProduct(t.app, a, productBody(cat.leaf));
-    await t.db.insert(traceabilities).values({
-      platform: 'dtrack',
-      producerId: a.producerId!,
-      productId: p.id,
-      lotCode: `D-${p.id}`,
-      publicCode: `DRAFT${p.id}`,
-      productionDate: '2025-01-01',
-      quantity: 10,
-      unit: 'Kg',
-    });
+    await buildBatch(t.db, { productId: p.id, status: 'draft' });
     const q = await createProduct(t.app, a, productBody(cat.leaf));
-    await t.db.insert(traceabilities).values({
-      platform: 'dtrack',
-      producerId: a.producerId!,
-      productId: q.id,
-      lotCode: `P-${q.id}`,
-      publicCode: `PUB${q.id}`,
-      productionDate: '2025-01-01',
-      quantity: 10,
-      unit: 'Kg',
-      status: 'published',
-      publishedAt: new Date(),
-    });
+    await buildBatch(t.db, { productId: q.id, status: 'published' });
 
     const refused = await inject(a, 'DELETE', `/api/v1/products/${q.id}`);
     expect(refused.statusCode).toBe(409);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ProductVariant } from '@agrihub/contract';
-import { productVariants, traceabilities, uploads } from '../../db/schema/index.js';
+import { productVariants, uploads } from '../../db/schema/index.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
-import { buildUser, type Built } from '../../../test/factories.js';
+import { buildBatch, buildUser, type Built } from '../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
 
 let t: TestApp;
@@ -262,17 +262,7 @@ describe('variants through the API', () => {
       thumbnail_url: '/uploads/v/red-thumb.webp',
     });
     const red = byLabel(p.variants)['Đỏ'];
-    await t.db.insert(traceabilities).values({
-      platform: 'dtrack',
-      producerId: a.producerId!,
-      productId: p.id,
-      variantId: red.id,
-      lotCode: `L-${p.id}`,
-      publicCode: `VAR${p.id}`,
-      productionDate: '2025-01-01',
-      quantity: 1,
-      unit: 'Kg',
-    });
+    await buildBatch(t.db, { productId: p.id, variantId: red.id, status: 'draft' });
     const res = json(await put(p.id, productBody(cat.leaf, { option_groups: [{ title: 'Màu', values: ['Xanh'] }] })))
       .data.product;
     expect(res.variants.map((v: ProductVariant) => v.label)).toEqual(['Xanh']);

@@ -3,9 +3,14 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PRODUCT_BATCHES, withCheckDigit } from '@agrihub/contract';
-import { traceabilities } from '../../db/schema/index.js';
 import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
-import { buildProduct, buildUser, type Built, type BuildProductOverrides } from '../../../test/factories.js';
+import {
+  buildBatch,
+  buildProduct,
+  buildUser,
+  type Built,
+  type BuildProductOverrides,
+} from '../../../test/factories.js';
 import { createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 
 let t: TestApp;
@@ -117,20 +122,9 @@ describe('GET /api/v1/client/products/{code}', () => {
 
   it('lists at most PUBLIC_PRODUCT_BATCHES batches', async () => {
     const p = await product(a, 'approved');
-    await t.db.insert(traceabilities).values(
-      Array.from({ length: PUBLIC_PRODUCT_BATCHES + 3 }, (_, i) => ({
-        platform: a.platform,
-        producerId: a.producerId!,
-        productId: p.id,
-        lotCode: `MANY-${p.id}-${i}`,
-        publicCode: randomBytes(8).toString('hex').toUpperCase(),
-        productionDate: `2025-01-${String(i + 1).padStart(2, '0')}`,
-        quantity: 10,
-        unit: 'Kg',
-        status: 'published',
-        publishedAt: new Date(),
-      })),
-    );
+    for (let i = 0; i < PUBLIC_PRODUCT_BATCHES + 3; i++) {
+      await buildBatch(t.db, { productId: p.id, productionDate: `2025-01-${String(i + 1).padStart(2, '0')}` });
+    }
     const batches = json(await lookup(p.publicCode)).data.product.batches;
     expect(batches).toHaveLength(PUBLIC_PRODUCT_BATCHES);
     expect(batches[0].production_date).toBe(`2025-01-${PUBLIC_PRODUCT_BATCHES + 3}`);
