@@ -64,15 +64,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     async close() {
-      await app.close();
-      await database.close();
-      if (dbName && baseUrl) {
-        const admin = new pg.Client({ connectionString: baseUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
+      try {
+        // Stops every background job (scan flusher, trace warmer, mail worker, event handlers)
+        // and waits for it, so none still holds a connection when the database goes.
+        await app.close();
+      } finally {
+        await database.close();
+        if (dbName && baseUrl) {
+          const admin = new pg.Client({ connectionString: baseUrl });
+          await admin.connect();
+          await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+          await admin.end();
+        }
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
