@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AbilityRule } from '@agrihub/contract';
+import { APPROVAL_STATUSES, type AbilityRule } from '@agrihub/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -12,7 +12,7 @@ export const producers = pgTable(
     name: text('name').notNull(),
     producerType: text('producer_type').notNull(),
     businessFields: text('business_fields').array().notNull().default(sql`'{}'::text[]`),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
     taxCode: text('tax_code'),
     representative: text('representative'),
     phone: text('phone'),

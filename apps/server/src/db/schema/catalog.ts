@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BATCH_STATUSES, PRODUCT_STATUSES } from '@agrihub/contract';
 import { producers, users } from './accounts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -117,7 +118,7 @@ export const products = pgTable(
     originProvinceCode: text('origin_province_code'),
     originCountry: text('origin_country'),
     optionGroups: jsonb('option_groups').$type<OptionGroup[]>().notNull().default([]),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('draft'),
     rejectReason: text('reject_reason'),
     publicCode: text('public_code').notNull(),
     submittedAt: ts('submitted_at'),
@@ -178,7 +179,7 @@ export const traceabilities = pgTable(
     unit: text('unit').notNull(),
     productionBase: jsonb('production_base').$type<ProductionBase>(),
     certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
-    status: text('status').notNull().default('draft'),
+    status: text('status', { enum: BATCH_STATUSES }).notNull().default('draft'),
     publishedAt: ts('published_at'),
     heldAt: ts('held_at'),
     holdReason: text('hold_reason'),

@@ -31,7 +31,7 @@ describe('demo notifications seed', () => {
     const batch = await buildBatch(t.db, {
       productId: product.id,
       lotCode: 'DT-LOT-003',
-      status: 'recalled',
+      status: 'published',
       recalledAt: new Date(),
       recallReason: 'Dư lượng vượt ngưỡng',
     });

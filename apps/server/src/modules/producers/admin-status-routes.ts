@@ -76,7 +76,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           .for('update');
         // Only the producers whose current status may move to `status` (the producer approval table).
         const movable = rows.filter(
-          (p) => !moveRefusal(producerApproval, p.status as ApprovalStatus, status, by.user, reason),
+          (p) => !moveRefusal(producerApproval, p.status, status, by.user, reason),
         );
         const moved: { id: number }[] = [];
         for (const p of movable) {

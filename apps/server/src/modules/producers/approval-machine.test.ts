@@ -41,7 +41,7 @@ describe('producer approval follows its table (PUT /api/v1/admin/producers/{id}/
         await t.db.update(producers).set({ status: state }).where(eq(producers.id, id));
       },
       stateOf: async () =>
-        (await t.db.select({ s: producers.status }).from(producers).where(eq(producers.id, id)))[0].s as ApprovalStatus,
+        (await t.db.select({ s: producers.status }).from(producers).where(eq(producers.id, id)))[0].s,
       eventOf: { approved: 'producer.approved', closed: 'producer.closed' },
     });
     expect(cases).toBeGreaterThanOrEqual(45);

@@ -10,7 +10,7 @@ export const approvalWorkflow: Workflow<typeof producers, ApprovalStatus> = {
   table: producers,
   owner: producers.id,
   ownerOf: (p) => p.id,
-  stateOf: (p) => p.status as ApprovalStatus,
+  stateOf: (p) => p.status,
   stateFields: (to) => ({ status: to, updatedAt: new Date() }),
 };
 

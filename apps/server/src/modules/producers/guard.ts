@@ -19,5 +19,5 @@ export async function assertProducerWritable(tx: Db | Tx, producerId: number): P
   if (!row) throw notFound();
   const refusal = producerWriteRefusal(row.status);
   if (refusal) throw new AppError(403, refusal);
-  return row.status as ApprovalStatus;
+  return row.status;
 }

@@ -9,7 +9,7 @@ export function presentProducer(p: ProducerRow): Producer {
     name: p.name,
     producer_type: p.producerType as Producer['producer_type'],
     business_fields: p.businessFields as Producer['business_fields'],
-    status: p.status as Producer['status'],
+    status: p.status,
     tax_code: p.taxCode,
     representative: p.representative,
     phone: p.phone,

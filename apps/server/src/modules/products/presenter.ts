@@ -73,7 +73,7 @@ export function presentProduct(p: ProductRow, ctx: PresentContext): Product {
       .filter((v) => v.productId === p.id && v.active)
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map(presentVariant),
-    status: p.status as Product['status'],
+    status: p.status,
     reject_reason: p.rejectReason,
     public_code: p.publicCode,
     qr_url: productPublicUrl(ctx.base, p),

@@ -57,7 +57,7 @@ describe('product review follows its table', () => {
         await t.db.update(products).set({ status: state }).where(eq(products.id, id));
       },
       stateOf: async () =>
-        (await t.db.select({ s: products.status }).from(products).where(eq(products.id, id)))[0].s as ProductStatus,
+        (await t.db.select({ s: products.status }).from(products).where(eq(products.id, id)))[0].s,
       eventOf: { approved: 'product.approved', rejected: 'product.rejected' },
     });
     expect(cases).toBeGreaterThanOrEqual(80);

@@ -11,7 +11,7 @@ export const reviewWorkflow: Workflow<typeof products, ProductStatus> = {
   table: products,
   owner: products.producerId,
   ownerOf: (p) => p.producerId,
-  stateOf: (p) => p.status as ProductStatus,
+  stateOf: (p) => p.status,
   stateFields: (to) => ({ status: to, updatedAt: new Date() }),
   // A closed producer's products are read-only (403 producer_closed_readonly).
   beforeOwnerMove: async (tx, producerId) => {

@@ -6,7 +6,6 @@ import {
   toGtin14,
   type ExistingVariant,
   type PlatformKey,
-  type ProductStatus,
   type productRequest,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
@@ -166,7 +165,7 @@ export async function saveProduct(
   let row: ProductRow;
   if (existing) {
     // Pending ones are refused earlier (assertProducerMayEdit).
-    const status = statusAfterEdit(existing.status as ProductStatus);
+    const status = statusAfterEdit(existing.status);
     [row] = (await tx
       .update(products)
       .set({ ...fields, status, updatedAt: nextUpdatedAt(existing.updatedAt) })

@@ -117,7 +117,7 @@ export function presentBatchItem(base: string, j: BatchJoin): BatchListItem {
         }
       : null,
     certificates: presentCertificates(b.certificates),
-    status: b.status as BatchListItem['status'],
+    status: b.status,
     state: stateOf(b),
     published_at: iso(b.publishedAt),
     held_at: iso(b.heldAt),

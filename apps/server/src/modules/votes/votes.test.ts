@@ -28,7 +28,7 @@ describe('POST /api/v1/votes', () => {
   it('refuses a batch whose public page is down: its producer closed (or no longer approved) → 404', async () => {
     const batch = await buildBatch(t.db);
     expect((await vote({ code: batch.publicCode, rating: 4 }, '192.0.2.50')).statusCode).toBe(201);
-    for (const status of ['closed', 'pending']) {
+    for (const status of ['closed', 'pending'] as const) {
       await t.db.update(producers).set({ status }).where(eq(producers.id, batch.producerId));
       expect((await vote({ code: batch.publicCode, rating: 4 }, '192.0.2.51')).statusCode, status).toBe(404);
     }
