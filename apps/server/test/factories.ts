@@ -22,6 +22,12 @@ let gtinSeq = 0;
 /** GTINs for test products, one per call: 8936000000011 first, then 8936000000028, … (a GTIN belongs to one product). */
 export const nextTestGtin = () => withCheckDigit(`8936${String(++gtinSeq).padStart(8, '0')}`);
 
+/** Numbering starts again for each test file (the test setup calls this: files share a worker's modules). */
+export function resetTestSequences(): void {
+  seq = 0;
+  gtinSeq = 0;
+}
+
 export type ProducerRow = typeof producers.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
