@@ -1,8 +1,9 @@
 import { CURRENCY } from '@agrihub/contract/constants';
+import { VIETNAM_TIME_ZONE } from '@agrihub/contract/vietnam-time';
 import type { Locale } from '@agrihub/contract/platforms';
 
 /** Times are stored in UTC and shown in Vietnam's time zone (DESIGN.md §3). */
-export const DISPLAY_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+export const DISPLAY_TIME_ZONE = VIETNAM_TIME_ZONE;
 
 const intlLocale = (locale: Locale) => (locale === 'vi' ? 'vi-VN' : 'en-GB');
 

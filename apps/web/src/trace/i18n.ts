@@ -1,4 +1,5 @@
 import { TRACE_STEP_LABELS, type TraceStep } from '@agrihub/contract/trace-steps';
+import { VIETNAM_TIME_ZONE } from '@agrihub/contract/vietnam-time';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 
@@ -39,7 +40,7 @@ export function stepLabel(step: string): string {
   return (TRACE_STEP_LABELS[step as TraceStep] ?? TRACE_STEP_LABELS.other)[locale];
 }
 
-const TIME_ZONE = 'Asia/Ho_Chi_Minh';
+const TIME_ZONE = VIETNAM_TIME_ZONE;
 const intlLocale = locale === 'vi' ? 'vi-VN' : 'en-GB';
 const dateOnly = new Intl.DateTimeFormat(intlLocale, {
   day: '2-digit',

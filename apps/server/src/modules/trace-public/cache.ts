@@ -51,11 +51,6 @@ export interface TraceCacheOptions {
   maxMisses?: number;
 }
 
-/** Today in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
-export function vnToday(now = Date.now()): string {
-  return todayInVietnam(now);
-}
-
 const isMissing = (s: Slot): s is Missing => 'missing' in s;
 
 export class TraceCache {
@@ -74,7 +69,7 @@ export class TraceCache {
   /** Epoch of the last invalidation of each code, and of the last invalidation of everything. */
   private codeEpoch = new Map<string, number>();
   private floorEpoch = 0;
-  private today = vnToday();
+  private today = todayInVietnam();
   private todayCheckedAt = Date.now();
 
   constructor(opts: TraceCacheOptions = {}) {
@@ -97,7 +92,7 @@ export class TraceCache {
 
   currentDay(now = Date.now()): string {
     if (now - this.todayCheckedAt > 1000) {
-      this.today = vnToday(now);
+      this.today = todayInVietnam(now);
       this.todayCheckedAt = now;
     }
     return this.today;

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_SOURCES_THRESHOLD, publicVisibility, type PublicTrace } from '@agrihub/contract';
+import { DUPLICATE_SOURCES_THRESHOLD, publicVisibility, todayInVietnam, type PublicTrace } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { ApprovedProduct, Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
 import { iso, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
-import { vnToday, type TraceEntry } from './cache.js';
+import type { TraceEntry } from './cache.js';
 import { approvedVariantTypes, publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 export type LookupRow = {
@@ -132,7 +132,7 @@ export function presentPublic(
  * 410) carries no page; null when the batch is not public (producer not approved or product never
  * approved: 404). The rule is the contract's publicVisibility.
  */
-export function entryOf(row: LookupRow, today = vnToday()): TraceEntry | null {
+export function entryOf(row: LookupRow, today = todayInVietnam()): TraceEntry | null {
   const visibility = publicVisibility(row.pr_status, row.p_snapshot != null);
   if (visibility === 'hidden') return null;
   const base = {
@@ -143,7 +143,16 @@ export function entryOf(row: LookupRow, today = vnToday()): TraceEntry | null {
     producerId: Number(row.producer_id),
   };
   if (visibility === 'gone' || !row.p_snapshot) {
-    return { ...base, gone: true, quantity: 0, head: '', scanBase: 0, sourceCount: 0, day: today, loadedAt: Date.now() };
+    return {
+      ...base,
+      gone: true,
+      quantity: 0,
+      head: '',
+      scanBase: 0,
+      sourceCount: 0,
+      day: today,
+      loadedAt: Date.now(),
+    };
   }
   const json = JSON.stringify({ data: { traceability: presentPublic({ ...row, p_snapshot: row.p_snapshot }, today) } });
   return {

@@ -3,6 +3,7 @@ import {
   PUBLIC_PRODUCT_BATCHES,
   provinceName,
   publicVisibility,
+  todayInVietnam,
   toGtin14,
   variantLabel,
   type PublicProducer,
@@ -10,7 +11,6 @@ import {
 } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { productVariants, producers, products, traceabilities } from '../../db/schema/index.js';
-import { vnToday } from './cache.js';
 import { approvedVariantTypes, publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 /**
@@ -23,7 +23,7 @@ export async function loadPublicProduct(
   db: Db,
   platform: string,
   code: string,
-  today = vnToday(),
+  today = todayInVietnam(),
 ): Promise<PublicProduct | 'gone' | null> {
   const [row] = await db
     .select({

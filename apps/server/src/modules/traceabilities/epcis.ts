@@ -20,11 +20,6 @@ export function epcClassOf(gtin: string | null, lot: string, productCode: string
   return `urn:agrihub:class:${encodeURIComponent(productCode)}:${encodeURIComponent(lot)}`;
 }
 
-/** A time as local time with its +07:00 offset (`2025-03-01T08:30:00.000+07:00`). */
-export function vnTime(d: Date): string {
-  return formatVietnamDateTime(d);
-}
-
 export interface EpcisInput {
   batch: BatchRow;
   events: EventRow[];
@@ -48,7 +43,7 @@ export function buildEpcis({ batch, events, product, base, now = new Date() }: E
     const location = e.place ? { id: placeUri(e.place) } : undefined;
     return {
       type: 'ObjectEvent',
-      eventTime: vnTime(new Date(e.occurredAt)),
+      eventTime: formatVietnamDateTime(e.occurredAt),
       eventTimeZoneOffset: TRACE_TIMEZONE_OFFSET,
       eventID: `${base}/trace/${batch.publicCode}/events/${e.id}`,
       epcList: [],

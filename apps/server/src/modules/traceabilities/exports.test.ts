@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, json, type TestApp, createTestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
-import { epcClassOf, vnTime } from './epcis.js';
+import { formatVietnamDateTime } from '@agrihub/contract';
+import { epcClassOf } from './epcis.js';
 import { traceUrlOf } from './presenter.js';
 import { addEvent, createBatch, publishedBatch } from './batch-api.test-helper.js';
 
@@ -51,7 +52,7 @@ describe('GET /api/v1/traceabilities/{id}/epcis', () => {
 
   it('uses a URN class for a product without GTIN; times are shown in +07:00', () => {
     expect(epcClassOf(null, 'L 1', 'ABC')).toBe('urn:agrihub:class:ABC:L%201');
-    expect(vnTime(new Date('2025-01-01T17:30:00Z'))).toBe('2025-01-02T00:30:00.000+07:00');
+    expect(formatVietnamDateTime(new Date('2025-01-01T17:30:00Z'))).toBe('2025-01-02T00:30:00.000+07:00');
   });
 });
 

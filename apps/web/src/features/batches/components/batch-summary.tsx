@@ -2,6 +2,7 @@ import { Descriptions, Flex, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { provinceName } from '@agrihub/contract/geo';
+import { todayInVietnam } from '@agrihub/contract/vietnam-time';
 import type { Batch } from '@agrihub/contract/schemas/traceabilities';
 import { formatDate, formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
@@ -11,7 +12,7 @@ export function BatchSummary({ batch }: { batch: Batch }) {
   const { t, i18n } = useTranslation('batches');
   const locale = currentLocale();
   const base = batch.production_base;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+  const today = todayInVietnam();
   return (
     <Flex vertical gap={16}>
       <Descriptions bordered size="small" column={2} data-testid="batch-summary">
