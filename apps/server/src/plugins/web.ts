@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { publicRoutes } from './auth.js';
 
 /** Paths the SPA never answers: a miss there is a JSON 404, however the path is spelled. */
 const RESERVED = ['/api', '/oauth', '/uploads'];
@@ -33,20 +32,17 @@ export default fp(async function web(app) {
     app.log.warn({ dist }, 'web app not built: only the API is served (run npm run build)');
     return;
   }
-  await app.register(
-    publicRoutes((scope) =>
-      scope.register(fastifyStatic, {
-        root: dist,
-        prefix: '/',
-        wildcard: false,
-        index: false,
-        setHeaders(res, file) {
-          const immutable = file.includes(`${path.sep}assets${path.sep}`);
-          res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      }),
-    ),
-  );
+  // Only reply.sendFile, in this scope (the catch-all below uses it); no route per file found at
+  // start-up, so a file a rebuild removes or adds is looked up when it is asked for.
+  await app.register(fastifyStatic, {
+    root: dist,
+    serve: false,
+    index: false,
+    setHeaders(res, file) {
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   const html = fs.readFileSync(index);
   // The public traceability page is its own small entry (apps/web/trace.html), not the admin SPA.
   const traceFile = path.join(dist, 'trace.html');
@@ -58,6 +54,8 @@ export default fp(async function web(app) {
     if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       return reply.sendFile(path.relative(dist, file));
     }
+    // A missing script or style is a 404, not the app's HTML in its place.
+    if (clean.startsWith('/assets/')) return reply.callNotFound();
     const page = clean.startsWith('/trace/') ? traceHtml : html;
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
