@@ -41,9 +41,9 @@ fs.rmSync(e2eReport, { force: true });
 if (wants('unit')) {
   run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 }
-/** Newest modification time (ms) of the files under `dir` (skipping dist and node_modules). */
+/** Newest modification time (ms) under `dir`, folders included (a deleted file changes its folder's); skips dist and node_modules. */
 function newestMtime(dir) {
-  let newest = 0;
+  let newest = fs.statSync(dir).mtimeMs;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'dist' || entry.name === 'node_modules') continue;
     const full = path.join(dir, entry.name);
