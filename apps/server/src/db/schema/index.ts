@@ -3,3 +3,4 @@ export * from './activity.js';
 export * from './catalog.js';
 export * from './meta.js';
 export * from './notifications.js';
+export * from './services.js';
