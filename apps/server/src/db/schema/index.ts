@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './activity.js';
+export * from './booking-rooms.js';
 export * from './catalog.js';
 export * from './meta.js';
 export * from './notifications.js';
