@@ -4,6 +4,7 @@ import { ROLES } from '@agrihub/contract/permissions';
 import { PRODUCT_STATUSES } from '@agrihub/contract/schemas/products';
 import { TRACE_AUDIT_ACTIONS } from '@agrihub/contract/schemas/traceabilities';
 import { BATCH_STATES, TRACE_STEPS } from '@agrihub/contract/trace-steps';
+import { SERVICE_REQUEST_STATES } from '@agrihub/contract/workflows';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -19,6 +20,8 @@ export const ENUMS = {
   traceStep: TRACE_STEPS,
   batchHistoryAction: TRACE_AUDIT_ACTIONS,
   role: ROLES,
+  /** A service request's step, both flows (cancelled included). */
+  serviceStep: SERVICE_REQUEST_STATES,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];
