@@ -25,3 +25,4 @@ export * from './schemas/products.js';
 export * from './schemas/activity.js';
 export * from './notifications.js';
 export * from './schemas/notifications.js';
+export * from './schemas/admin-service-requests.js';

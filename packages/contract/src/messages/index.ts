@@ -8,6 +8,7 @@ import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
 import { WORKFLOW_MESSAGES } from './workflows.js';
+import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -26,6 +27,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PUBLICATION_MESSAGES.vi,
     ...EXPORT_MESSAGES.vi,
     ...NOTIFICATION_MESSAGES.vi,
+    ...ADMIN_SERVICE_REQUEST_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -37,6 +39,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PUBLICATION_MESSAGES.en,
     ...EXPORT_MESSAGES.en,
     ...NOTIFICATION_MESSAGES.en,
+    ...ADMIN_SERVICE_REQUEST_MESSAGES.en,
   },
 };
 
