@@ -5,6 +5,8 @@ import { PRODUCT_STATUSES } from '@agrihub/contract/schemas/products';
 import { TRACE_AUDIT_ACTIONS } from '@agrihub/contract/schemas/traceabilities';
 import { BATCH_STATES, TRACE_STEPS } from '@agrihub/contract/trace-steps';
 import { SERVICE_REQUEST_STATES } from '@agrihub/contract/workflows';
+import { REQUEST_STATUSES } from '@agrihub/contract/schemas/admin-service-requests';
+import { SERVICE_UI_GROUPS } from '@agrihub/contract/service-flow';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -22,6 +24,10 @@ export const ENUMS = {
   role: ROLES,
   /** A service request's step, both flows (cancelled included). */
   serviceStep: SERVICE_REQUEST_STATES,
+  /** A service request's status, derived from its step. */
+  serviceRequestStatus: REQUEST_STATUSES,
+  /** The stepper's UI groups (spec §4). */
+  serviceUiGroup: SERVICE_UI_GROUPS,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

@@ -5,7 +5,7 @@ import { dateField, idField, textField } from './common.js';
 import { listQuery } from './list.js';
 
 /** Request status derived from the step (DESIGN §5.2). */
-const REQUEST_STATUSES = ['pending', 'processing', 'approved', 'cancelled'] as const;
+export const REQUEST_STATUSES = ['pending', 'processing', 'approved', 'cancelled'] as const;
 
 /** Longest reason of a move and longest note staff may write. */
 export const SERVICE_REQUEST_REASON_MAX = 1000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flowSteps, groupIndex, moveKind, progressPercent, staffMoves, stepperGroups } from './flow';
+import { flowSteps, groupIndex, progressPercent, stepperGroups } from '@agrihub/contract/service-flow';
+import { moveKind, staffMoves } from './flow';
 
 const admin = { roles: ['admin'], abilities: [] };
 const support = { roles: ['customer_support'], abilities: [] };
