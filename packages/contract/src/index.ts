@@ -26,3 +26,4 @@ export * from './schemas/activity.js';
 export * from './notifications.js';
 export * from './schemas/notifications.js';
 export * from './schemas/admin-service-requests.js';
+export * from './schemas/services.js';

@@ -17,6 +17,8 @@ export const SUBJECTS = [
   'producer',
   'user_register_service',
   'message',
+  /** The service catalogue (register_services): editing it, its prices and pricing import/export. */
+  'register_service',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 /** Everyone may manage their own settings. */

@@ -9,6 +9,7 @@ import { PUBLICATION_MESSAGES } from './publication.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
 import { WORKFLOW_MESSAGES } from './workflows.js';
 import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
+import { SERVICE_MESSAGES } from './services.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -28,6 +29,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...EXPORT_MESSAGES.vi,
     ...NOTIFICATION_MESSAGES.vi,
     ...ADMIN_SERVICE_REQUEST_MESSAGES.vi,
+    ...SERVICE_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -40,6 +42,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...EXPORT_MESSAGES.en,
     ...NOTIFICATION_MESSAGES.en,
     ...ADMIN_SERVICE_REQUEST_MESSAGES.en,
+    ...SERVICE_MESSAGES.en,
   },
 };
 
