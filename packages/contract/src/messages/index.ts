@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES } from './accounts.js';
 import { CORE_MESSAGES } from './core.js';
 import { EXPORT_MESSAGES } from './exports.js';
 import { NOTIFICATION_MESSAGES } from './notifications.js';
+import { REGISTER_DEPARTMENT_MESSAGES } from './register-department.js';
 import { PRODUCT_MESSAGES } from './products.js';
 import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
@@ -28,6 +29,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PUBLICATION_MESSAGES.vi,
     ...EXPORT_MESSAGES.vi,
     ...NOTIFICATION_MESSAGES.vi,
+    ...REGISTER_DEPARTMENT_MESSAGES.vi,
     ...ADMIN_SERVICE_REQUEST_MESSAGES.vi,
     ...SERVICE_MESSAGES.vi,
   },
@@ -41,6 +43,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PUBLICATION_MESSAGES.en,
     ...EXPORT_MESSAGES.en,
     ...NOTIFICATION_MESSAGES.en,
+    ...REGISTER_DEPARTMENT_MESSAGES.en,
     ...ADMIN_SERVICE_REQUEST_MESSAGES.en,
     ...SERVICE_MESSAGES.en,
   },
