@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './meta.js';
 export * from './notifications.js';
 export * from './services.js';
+export * from './service-requests.js';
