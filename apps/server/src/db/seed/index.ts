@@ -8,6 +8,7 @@ import { seedCatalog } from './catalog.js';
 import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
+import { seedServices } from './services.js';
 
 /** app_meta key of the first-start demo seed: 'started', then 'done' once every step is through. */
 export const DEMO_SEED_KEY = 'demo_seed';
@@ -23,6 +24,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedAccounts(db);
   await seedProducerHistory(db);
   await seedCatalog(db);
+  await seedServices(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
   await seedNotifications(db);
