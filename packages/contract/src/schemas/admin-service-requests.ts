@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { EXPORT_MODES } from '../constants.js';
 import { SERVICE_REQUEST_STATES } from '../workflows.js';
-import { dateField, idField, textField } from './common.js';
+import { activityItem } from './activity.js';
+import { dateField, idField, listMeta, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
+import { SERVICE_REQUEST_STATUSES, serviceRequest } from './service-requests.js';
 
-/** Request status derived from the step (DESIGN §5.2). */
-export const REQUEST_STATUSES = ['pending', 'processing', 'approved', 'cancelled'] as const;
+/** Request status derived from the step (DESIGN §5.2); the one list of ./service-requests.ts. */
+export const REQUEST_STATUSES = SERVICE_REQUEST_STATUSES;
 
 /** Longest reason of a move and longest note staff may write. */
 export const SERVICE_REQUEST_REASON_MAX = 1000;
@@ -27,7 +29,7 @@ export const adminServiceRequestFilters = {
   q: textField().trim().max(200).optional(),
   slug: textField().trim().max(100).optional(),
   step: z.enum(SERVICE_REQUEST_STATES, { error: 'invalidServiceStep' }).optional(),
-  status: z.enum(REQUEST_STATUSES, { error: 'invalidServiceRequestStatus' }).optional(),
+  status: z.enum(SERVICE_REQUEST_STATUSES, { error: 'invalidServiceRequestStatus' }).optional(),
   assignee_id: z.union([z.literal('none'), z.coerce.number({ error: 'invalidId' }).int().min(1)]).optional(),
   overdue: flag.optional(),
   locked: flag.optional(),
@@ -91,3 +93,16 @@ export const adminServiceRequestLockAllAnswer = z.object({
   data: z.object({ locked: z.number().int() }),
   meta: z.object({ message: z.string() }),
 });
+
+/** GET /api/v1/admin/user_register_services: a page, and in `meta.counts` the filtered requests per step (the progress bar). */
+export const adminServiceRequestListAnswer = z.object({
+  data: z.object({ urss: z.array(serviceRequest.omit({ notes: true })) }),
+  meta: listMeta.extend({ counts: z.record(z.string(), z.number().int()) }),
+});
+
+/** GET / PUT /api/v1/admin/user_register_services/{id}: the request with every note, and its history (internal rows included). */
+export const adminServiceRequestAnswer = z.object({
+  data: z.object({ urs: serviceRequest, history: z.array(activityItem) }),
+  meta: messageMeta.optional(),
+});
+export type AdminServiceRequestDetail = z.infer<typeof adminServiceRequestAnswer>['data'];
