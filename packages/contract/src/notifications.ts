@@ -9,6 +9,12 @@ export const NOTIFICATION_TYPES = [
   'product.rejected',
   'batch.recalled',
   'user.password_changed',
+  // Service requests: the producer hears of each step (with the visible reason when there is
+  // one) and of each visible note; the assignee hears of each producer reply.
+  'service_request.step_changed',
+  'service_request.step_changed_with_reason',
+  'service_request.note_added',
+  'service_request.producer_replied',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -110,6 +110,10 @@ describe('service requests', () => {
     expect(targets(serviceRequestFull, 'done', admin)).toEqual([]);
     expect(moveRefusal(serviceRequestFull, 'contract', 'advice', support)).toBe('reason_required');
     expect(moveRefusal(serviceRequestFull, 'advice', 'cancelled', owner, 'Đổi ý')).toBeNull();
+    // From `contract` on only staff cancel (the producer cancels before the contract).
+    expect(targets(serviceRequestFull, 'contract', owner)).toEqual([]);
+    expect(targets(serviceRequestShort, 'contract', owner)).toEqual([]);
+    expect(targets(serviceRequestFull, 'contract', support)).toContain('cancelled');
   });
 
   it('short flow: inprogress after paid, then done', () => {

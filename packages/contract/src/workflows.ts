@@ -79,7 +79,8 @@ export type ServiceRequestState = (typeof SERVICE_REQUEST_STATES)[number];
 /**
  * A service request's flow (DESIGN §5.2): the producer submits its information and its dossier;
  * support or admin move the rest; the dossier is approved by an approver or admin; going back a
- * step and cancelling need a reason (the producer may cancel until it has paid).
+ * step and cancelling need a reason (the producer may cancel only before `contract`: from there on
+ * a contract binds both sides, so only staff cancel).
  */
 function serviceFlow(key: string, steps: readonly ServiceRequestState[]): Machine<ServiceRequestState> {
   const forward = (from: ServiceRequestState, to: ServiceRequestState): Move<ServiceRequestState> => {
@@ -93,11 +94,11 @@ function serviceFlow(key: string, steps: readonly ServiceRequestState[]): Machin
     if (next) moves.push(forward(step, next));
     if (i > 0 && next) moves.push({ from: step, to: steps[i - 1], by: { roles: STAFF }, reason: true });
     if (next) {
-      const beforePaid = i < steps.indexOf('paid');
+      const beforeContract = i < steps.indexOf('contract');
       moves.push({
         from: step,
         to: 'cancelled',
-        by: beforePaid ? { owner: true, roles: STAFF } : { roles: STAFF },
+        by: beforeContract ? { owner: true, roles: STAFF } : { roles: STAFF },
         reason: true,
       });
     }

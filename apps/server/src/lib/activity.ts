@@ -5,7 +5,7 @@ import { activity, users } from '../db/schema/index.js';
 import { listMeta } from './list.js';
 
 /** Subjects with a history in the shared `activity` log. */
-export type ActivitySubject = 'traceability' | 'product' | 'producer';
+export type ActivitySubject = 'traceability' | 'product' | 'producer' | 'service_request';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

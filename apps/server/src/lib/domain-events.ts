@@ -25,7 +25,28 @@ export type DomainEvent =
       actorId: number | null;
       reason: string;
     }
-  | { type: 'user.password_changed'; platform: PlatformKey; userId: number };
+  | { type: 'user.password_changed'; platform: PlatformKey; userId: number }
+  /** A service request changed step; `reason` is null when the move had none or its note was internal. */
+  | {
+      type: 'service_request.step_changed';
+      platform: PlatformKey;
+      requestId: number;
+      producerId: number;
+      actorId: number | null;
+      from: string;
+      to: string;
+      reason: string | null;
+    }
+  /** A note the producer may read was added (an internal note tells nobody); `byProducer`: the producer's reply. */
+  | {
+      type: 'service_request.note_added';
+      platform: PlatformKey;
+      requestId: number;
+      producerId: number;
+      noteId: number;
+      actorId: number | null;
+      byProducer: boolean;
+    };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -11,6 +11,7 @@ import { TRACEABILITY_MESSAGES } from './traceability.js';
 import { WORKFLOW_MESSAGES } from './workflows.js';
 import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 import { SERVICE_MESSAGES } from './services.js';
+import { SERVICE_REQUEST_MESSAGES } from './service-requests.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -32,6 +33,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...REGISTER_DEPARTMENT_MESSAGES.vi,
     ...ADMIN_SERVICE_REQUEST_MESSAGES.vi,
     ...SERVICE_MESSAGES.vi,
+    ...SERVICE_REQUEST_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -46,6 +48,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...REGISTER_DEPARTMENT_MESSAGES.en,
     ...ADMIN_SERVICE_REQUEST_MESSAGES.en,
     ...SERVICE_MESSAGES.en,
+    ...SERVICE_REQUEST_MESSAGES.en,
   },
 };
 

@@ -25,6 +25,18 @@ export const NOTIFICATION_MESSAGES = {
     notification_user_password_changed_body:
       'Mật khẩu của tài khoản {{email}} trên {{platform}} vừa được thay đổi. ' +
       'Nếu không phải bạn thực hiện, vui lòng liên hệ quản trị viên ngay.',
+    notification_service_request_step_changed_title: 'Yêu cầu dịch vụ chuyển bước',
+    notification_service_request_step_changed_body:
+      'Yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}) đã chuyển sang bước "{{step_vi}}".',
+    notification_service_request_step_changed_with_reason_title: 'Yêu cầu dịch vụ chuyển bước',
+    notification_service_request_step_changed_with_reason_body:
+      'Yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}) đã chuyển sang bước "{{step_vi}}".\nGhi chú: {{reason}}',
+    notification_service_request_note_added_title: 'Ghi chú mới về yêu cầu dịch vụ',
+    notification_service_request_note_added_body:
+      '{{author}} đã gửi ghi chú về yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}):\n{{note}}',
+    notification_service_request_producer_replied_title: 'Đơn vị sản xuất đã phản hồi',
+    notification_service_request_producer_replied_body:
+      '{{producer}} đã phản hồi yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}):\n{{note}}',
     notification_mail_subject: '[{{platform}}] {{title}}',
     notification_mail_greeting: 'Xin chào {{name}},',
     notification_mail_open: 'Xem chi tiết',
@@ -50,6 +62,18 @@ export const NOTIFICATION_MESSAGES = {
     notification_user_password_changed_body:
       'The password of the account {{email}} on {{platform}} has just been changed. ' +
       'If it was not you, please contact the administrators at once.',
+    notification_service_request_step_changed_title: 'Service request moved on',
+    notification_service_request_step_changed_body:
+      'The service request "{{service_en}}" (no. {{id}}) moved to the step "{{step_en}}".',
+    notification_service_request_step_changed_with_reason_title: 'Service request moved on',
+    notification_service_request_step_changed_with_reason_body:
+      'The service request "{{service_en}}" (no. {{id}}) moved to the step "{{step_en}}".\nNote: {{reason}}',
+    notification_service_request_note_added_title: 'New note on your service request',
+    notification_service_request_note_added_body:
+      '{{author}} wrote about the service request "{{service_en}}" (no. {{id}}):\n{{note}}',
+    notification_service_request_producer_replied_title: 'The producer replied',
+    notification_service_request_producer_replied_body:
+      '{{producer}} replied on the service request "{{service_en}}" (no. {{id}}):\n{{note}}',
     notification_mail_subject: '[{{platform}}] {{title}}',
     notification_mail_greeting: 'Hello {{name}},',
     notification_mail_open: 'View details',
