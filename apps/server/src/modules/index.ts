@@ -5,6 +5,7 @@ import accountRoutes from './users/account.js';
 import passwordRoutes from './users/password.js';
 import passwordResetRoutes from './users/password-reset.js';
 import registrationRoutes from './registrations/routes.js';
+import registerDepartmentRoutes from './register-department/routes.js';
 import producerRoutes from './producers/routes.js';
 import adminProducerRoutes from './producers/admin-routes.js';
 import adminProducerStatusRoutes from './producers/admin-status-routes.js';
@@ -21,6 +22,8 @@ import productActionRoutes from './products/actions.js';
 import adminProductRoutes from './products/admin-routes.js';
 import notificationRoutes from './notifications/routes.js';
 import notificationSubscribers from './notifications/subscribers.js';
+import serviceRoutes from './services/routes.js';
+import adminServiceRoutes from './services/admin-routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -30,6 +33,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(passwordRoutes);
   await app.register(passwordResetRoutes);
   await app.register(registrationRoutes);
+  await app.register(registerDepartmentRoutes);
   await app.register(producerRoutes);
   await app.register(adminProducerRoutes);
   await app.register(adminProducerStatusRoutes);
@@ -46,4 +50,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminProductRoutes);
   await app.register(notificationRoutes);
   await app.register(notificationSubscribers);
+  await app.register(serviceRoutes);
+  await app.register(adminServiceRoutes);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLATFORM_KEYS } from '../platforms.js';
 import { SERVICE_REGISTRATION_STEPS } from '../constants.js';
 import { SERVICE_SHORT_STEPS } from '../workflows.js';
-import { envelope, intField, textField } from './common.js';
+import { envelope, errorEnvelope, intField, textField } from './common.js';
 
 // ---------- S1: the service catalogue (register_services, DESIGN §5.2) ----------
 
@@ -150,8 +150,5 @@ export const registerServiceAnswer = envelope('register_service', registerServic
 /** One problem of a pricing import: the xlsx row (1-based, header = 1), the column header and why. */
 export const pricingImportProblem = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
 export type PricingImportProblem = z.infer<typeof pricingImportProblem>;
-/** The 422 answer of a refused import: nothing was imported. */
-export const pricingImportReport = z.object({
-  problems: z.array(pricingImportProblem),
-  meta: z.object({ code: z.string(), message: z.string() }),
-});
+/** The 422 answer of a refused import (nothing was imported): `problems` when rows were refused. */
+export const pricingImportReport = errorEnvelope.extend({ problems: z.array(pricingImportProblem).optional() });
