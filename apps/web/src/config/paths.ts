@@ -11,6 +11,12 @@ export const paths = {
   reset: '/reset',
   notFound: '/404',
   informationSecurity: '/information-security',
+  // services: public catalogue (a signed-in user sees it in the frame), the producer's pages private
+  services: '/services',
+  servicesClient: '/services/client',
+  service: '/services/:slug',
+  serviceRegister: '/services/:slug/register',
+  serviceRequest: '/services/requests/:id',
   /** Reserved for the public traceability pages (built elsewhere). */
   trace: '/trace/*',
   // private
@@ -25,6 +31,11 @@ export const paths = {
   addProduct: '/add-product',
   adminProducts: '/admin/products',
   adminProduct: '/admin/products/:id',
+  // service requests in the back office (lock pages: Foodmap's menu)
+  adminServiceRequests: '/admin/services-approval',
+  adminServiceRequest: '/admin/services-approval/:id',
+  adminLockServiceRequests: '/admin/lock-services-approval',
+  adminLockedServiceRequests: '/admin/locked-services-approval',
   // batches (traceabilities), traceability platform only
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',

@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'admin-producers',
   'batches',
   'notifications',
+  'services',
+  'services-approval',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 
