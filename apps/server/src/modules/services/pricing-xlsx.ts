@@ -46,7 +46,7 @@ function cellInput(value: ExcelJS.CellValue): string | number | null {
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return cellInput(value.richText.map((t) => t.text).join(''));
   if ('text' in value) return cellInput(String(value.text));
-  if ('result' in value) return cellInput((value.result ?? null) as ExcelJS.CellValue);
+  if ('result' in value) return cellInput(value.result ?? null);
   return null;
 }
 
