@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { isAdministrator, type adminServiceRequestUpdate, type PlatformKey } from '@agrihub/contract';
+import type { Tx } from '../../db/client.js';
+import { serviceRequestNotes, uploads, userRegisterServices as urs, users, type StoredFile } from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import { notFound, unprocessable } from '../../lib/errors.js';
+import type { TransitionActor } from '../../lib/transition.js';
+import { assertUnlocked, moveRequest } from './workflow.js';
+
+type Body = z.output<typeof adminServiceRequestUpdate>;
+
+/** 422 invalidAssignee unless `id` is an administrator (a user with a role) of the platform. */
+async function assertAssignable(app: FastifyInstance, platform: PlatformKey, id: number | null) {
+  if (id === null) return;
+  const [u] = await app.db
+    .select({ roles: users.roles })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.platform, platform)))
+    .limit(1);
+  if (!u || !isAdministrator(u)) throw unprocessable('invalidAssignee', {}, 'assign.assignee_id');
+}
+
+/** The files a staff member uploaded on the platform (POST /api/v1/attachments), in the order named; 422 on the first that is not. */
+async function staffFiles(app: FastifyInstance, actor: TransitionActor, ids: number[]): Promise<StoredFile[]> {
+  if (!ids.length) return [];
+  const rows = await app.db
+    .select()
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.platform, actor.platform), eq(uploads.userId, actor.user.id)));
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  return ids.map((id, i) => {
+    const u = byId.get(id);
+    if (!u) throw unprocessable('invalidUpload', {}, `note.attachments.${i}`);
+    return {
+      id: u.id,
+      url: app.storage.url(u.storageKey),
+      thumbnail_url: u.thumbnailKey ? app.storage.url(u.thumbnailKey) : null,
+      filename: u.filename,
+      content_type: u.contentType,
+    };
+  });
+}
+
+/** The request locked for the change (404 off the platform, 423 when locked). */
+async function lockedRow(tx: Tx, platform: PlatformKey, id: number) {
+  const [row] = await tx
+    .select()
+    .from(urs)
+    .where(and(eq(urs.id, id), eq(urs.platform, platform)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound();
+  assertUnlocked(row);
+  return row;
+}
+
+/**
+ * A staff update of one request (PUT /api/v1/admin/user_register_services/{id}): the inputs are
+ * checked first (assignee, note files), then the move goes through the flow's table with the
+ * actor's roles (moveRequest), then the assignment and the note are written with their history.
+ * A visible note tells the producer (service_request.note_added); an internal one tells nobody.
+ */
+export async function applyStaffUpdate(app: FastifyInstance, actor: TransitionActor, id: number, body: Body) {
+  const platform = actor.platform;
+  // Nothing is written on a locked request nor one of another platform, whatever the body holds.
+  const [current] = await app.db
+    .select()
+    .from(urs)
+    .where(and(eq(urs.id, id), eq(urs.platform, platform)))
+    .limit(1);
+  if (!current) throw notFound();
+  assertUnlocked(current);
+  if (body.assign) await assertAssignable(app, platform, body.assign.assignee_id);
+  const files = body.note ? await staffFiles(app, actor, body.note.attachments) : [];
+
+  if (body.move) {
+    await moveRequest(app, {
+      id,
+      to: body.move.to,
+      actor,
+      reason: body.move.reason ?? null,
+      internal: body.move.internal ?? false,
+    });
+  }
+  if (!body.assign && !body.note) return;
+  await app.events.transaction(async (tx, emit) => {
+    const row = await lockedRow(tx, platform, id);
+    if (body.assign && body.assign.assignee_id !== row.assigneeId) {
+      await tx
+        .update(urs)
+        .set({ assigneeId: body.assign.assignee_id, updatedAt: new Date() })
+        .where(eq(urs.id, id));
+      await recordActivity(tx, {
+        subjectType: 'service_request',
+        subjectId: id,
+        platform,
+        actorId: actor.user.id,
+        action: 'assign',
+        internal: true,
+        diff: { assignee_id: body.assign.assignee_id, previous_assignee_id: row.assigneeId },
+      });
+    }
+    if (body.note) {
+      const [note] = await tx
+        .insert(serviceRequestNotes)
+        .values({ requestId: id, authorId: actor.user.id, body: body.note.body, internal: body.note.internal, attachments: files })
+        .returning({ id: serviceRequestNotes.id });
+      await tx.update(urs).set({ updatedAt: new Date() }).where(eq(urs.id, id));
+      await recordActivity(tx, {
+        subjectType: 'service_request',
+        subjectId: id,
+        platform,
+        actorId: actor.user.id,
+        action: 'note',
+        internal: body.note.internal,
+        diff: { note_id: note.id, files: files.length },
+      });
+      if (!body.note.internal) {
+        emit({
+          type: 'service_request.note_added',
+          platform,
+          requestId: id,
+          producerId: row.producerId,
+          noteId: note.id,
+          actorId: actor.user.id,
+          byProducer: false,
+        });
+      }
+    }
+  });
+}
