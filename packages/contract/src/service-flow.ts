@@ -6,10 +6,6 @@ import { SERVICE_SHORT_STEPS, type ServiceRequestState } from './workflows.js';
  * of the stepper. Shared by the producer's pages and the back office so both read the same.
  */
 
-/** A service's `type`: 0 free (registered at once, no steps), 1 the full flow, 2 the short flow. */
-export const SERVICE_TYPES = [0, 1, 2] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
-
 /** The steps of a service type's flow in order, without `cancelled` (none for a free service). */
 export function flowSteps(type: number): readonly ServiceRequestState[] {
   if (type === 1) return SERVICE_REGISTRATION_STEPS;

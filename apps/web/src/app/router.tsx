@@ -92,9 +92,44 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'notifications' }),
     lazy: page(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage'),
   },
+  // A producer's service request: the form (a visitor comes back here after login) and its page.
+  {
+    path: paths.serviceRegister,
+    handle: handle({ title: 'serviceRegister', responsive: true }),
+    lazy: page(() => import('../features/services/pages/register-service-page'), 'RegisterServicePage'),
+  },
+  {
+    path: paths.serviceRequest,
+    handle: handle({ title: 'serviceRequest', responsive: true }),
+    lazy: page(() => import('../features/services/pages/request-page'), 'RequestPage'),
+  },
 ];
 
-export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(privatePages.map((r) => r.path!));
+/**
+ * Public pages a signed-in user also opens from the menu: in the frame with a session, in the
+ * public frame without (spec §2 lists /services among the public routes and the producer menu).
+ */
+const sessionAwarePages: RouteObject[] = [
+  {
+    path: paths.services,
+    handle: handle({ title: 'services', responsive: true }),
+    lazy: page(() => import('../features/services/pages/services-page'), 'ServicesPage'),
+  },
+  {
+    path: paths.servicesClient,
+    handle: handle({ title: 'servicesClient', responsive: true }),
+    lazy: page(() => import('../features/services/pages/client-page'), 'ServicesClientPage'),
+  },
+  {
+    path: paths.service,
+    handle: handle({ title: 'service', responsive: true }),
+    lazy: page(() => import('../features/services/pages/service-page'), 'ServicePage'),
+  },
+];
+
+export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(
+  [...privatePages, ...sessionAwarePages].map((r) => r.path!),
+);
 
 const routes: RouteObject[] = [
   {
@@ -138,6 +173,13 @@ const routes: RouteObject[] = [
             lazy: page(() => import('../features/shell/pages/not-found-page'), 'NotFoundPage'),
           },
         ],
+      },
+      {
+        lazy: async () => {
+          const { SessionAwareLayout } = await import('./layouts/session-aware-layout');
+          return { element: <SessionAwareLayout existingPages={EXISTING_PRIVATE_PAGES} /> };
+        },
+        children: sessionAwarePages,
       },
       {
         // SLOT — the public traceability pages (/trace/{code}) are their own entry (trace.html,
