@@ -24,6 +24,10 @@ import notificationRoutes from './notifications/routes.js';
 import notificationSubscribers from './notifications/subscribers.js';
 import serviceRoutes from './services/routes.js';
 import adminServiceRoutes from './services/admin-routes.js';
+import serviceRequestRoutes from './service-requests/routes.js';
+import adminServiceRequestRoutes from './service-requests/admin-routes.js';
+import adminServiceRequestLockRoutes from './service-requests/admin-lock-routes.js';
+import adminServiceRequestExportRoutes from './service-requests/admin-export-routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -52,4 +56,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(notificationSubscribers);
   await app.register(serviceRoutes);
   await app.register(adminServiceRoutes);
+  await app.register(serviceRequestRoutes);
+  await app.register(adminServiceRequestRoutes);
+  await app.register(adminServiceRequestLockRoutes);
+  await app.register(adminServiceRequestExportRoutes);
 }

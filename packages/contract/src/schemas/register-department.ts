@@ -3,6 +3,7 @@ import { PRODUCER_TYPES } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
 import { LOCALES } from '../platforms.js';
 import { todayInVietnam } from '../vietnam-time.js';
+import { SERVICE_SLUGS } from './services.js';
 import { dateField, emailField, idText, phoneField, textField } from './common.js';
 
 /**
@@ -11,7 +12,7 @@ import { dateField, emailField, idText, phoneField, textField } from './common.j
  */
 
 /** The service whose request a department registration creates (short flow). */
-export const DEPARTMENT_SERVICE_SLUG = 'department-registration';
+export const DEPARTMENT_SERVICE_SLUG = SERVICE_SLUGS.departmentRegistration;
 /** Documents per registration (business licence, food-safety certificate…); each ≤ ATTACHMENT_MAX_BYTES. */
 export const DEPARTMENT_MAX_DOCUMENTS = 5;
 export const BOOKING_MIN_MONTHS = 1;

@@ -4,6 +4,7 @@ import { appMeta, users } from '../schema/index.js';
 import { localStorageDriver } from '../../plugins/storage.js';
 import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
+import { seedBookingRooms } from './booking-rooms.js';
 import { seedCatalog } from './catalog.js';
 import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
@@ -25,6 +26,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedProducerHistory(db);
   await seedCatalog(db);
   await seedServices(db);
+  await seedBookingRooms(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
   await seedNotifications(db);
