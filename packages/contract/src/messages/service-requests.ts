@@ -15,6 +15,7 @@ export const SERVICE_REQUEST_MESSAGES = {
     service_request_cancelled: 'Đã huỷ yêu cầu dịch vụ.',
     service_request_note_added: 'Đã gửi phản hồi.',
     service_request_producer_only: 'Chỉ tài khoản đơn vị sản xuất mới đăng ký được dịch vụ.',
+    pleaseAttachDossier: 'Vui lòng đính kèm hồ sơ trước khi nộp.',
   },
   en: {
     pleaseInputContactName: 'Please enter the contact name.',
@@ -31,5 +32,6 @@ export const SERVICE_REQUEST_MESSAGES = {
     service_request_cancelled: 'Service request cancelled.',
     service_request_note_added: 'Your reply has been sent.',
     service_request_producer_only: 'Only a producer account can register for services.',
+    pleaseAttachDossier: 'Please attach the dossier before submitting it.',
   },
 };

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { PLATFORMS } from '@agrihub/contract';
-import { producers, products, traceabilities } from '../../db/schema/index.js';
+import { PLATFORMS, translate } from '@agrihub/contract';
+import {
+  producers,
+  products,
+  registerServices,
+  serviceRequestNotes,
+  traceabilities,
+  userRegisterServices,
+  users,
+} from '../../db/schema/index.js';
 import type { DomainEventType, EventOf } from '../../lib/domain-events.js';
 import { account, deliver, producerAccounts } from './deliver.js';
 
@@ -10,7 +18,31 @@ const LINKS = {
   account: '/account-setup',
   product: (id: number) => `/products/${id}`,
   batch: (id: number) => `/product-batches/${id}`,
+  serviceRequest: (id: number) => `/services/requests/${id}`,
+  adminServiceRequest: (id: number) => `/admin/services-approval/${id}`,
 };
+
+/** How much of a note a notification quotes. */
+const NOTE_EXCERPT = 500;
+
+/** A service request's producer, assignee and the names its notifications show (both languages). */
+async function serviceRequestOf(app: FastifyInstance, platform: string, id: number) {
+  const [r] = await app.db
+    .select({
+      producerId: userRegisterServices.producerId,
+      assigneeId: userRegisterServices.assigneeId,
+      titleVi: registerServices.titleVi,
+      titleEn: registerServices.titleEn,
+      producer: producers.name,
+    })
+    .from(userRegisterServices)
+    .innerJoin(registerServices, eq(registerServices.id, userRegisterServices.serviceId))
+    .innerJoin(producers, eq(producers.id, userRegisterServices.producerId))
+    .where(and(eq(userRegisterServices.id, id), eq(userRegisterServices.platform, platform)));
+  if (!r) return null;
+  const params = { id: String(id), service_vi: r.titleVi, service_en: r.titleEn, producer: r.producer };
+  return { producerId: r.producerId, assigneeId: r.assigneeId, params };
+}
 
 async function producerName(app: FastifyInstance, platform: string, id: number) {
   const [p] = await app.db
@@ -90,6 +122,51 @@ export default async function notificationSubscribers(app: FastifyInstance) {
       type: e.type,
       params: { batch: batch.lotCode, product: product?.name ?? '', reason: e.reason },
       link: LINKS.batch(e.batchId),
+    });
+  });
+
+  // Service requests: the producer hears of each step and each visible note (an internal note
+  // publishes no event, an internal reason travels as null); the assignee of each producer reply.
+  on('service_request.step_changed', async (e) => {
+    const request = await serviceRequestOf(app, e.platform, e.requestId);
+    if (!request) return;
+    await deliver(app, await producerAccounts(app, e.platform, request.producerId), {
+      platform: e.platform,
+      type: e.reason ? 'service_request.step_changed_with_reason' : 'service_request.step_changed',
+      params: {
+        ...request.params,
+        step_vi: translate('vi', `state_${e.to}`),
+        step_en: translate('en', `state_${e.to}`),
+        ...(e.reason ? { reason: e.reason } : {}),
+      },
+      link: LINKS.serviceRequest(e.requestId),
+    });
+  });
+
+  on('service_request.note_added', async (e) => {
+    const request = await serviceRequestOf(app, e.platform, e.requestId);
+    const [note] = await app.db
+      .select({ body: serviceRequestNotes.body, internal: serviceRequestNotes.internal, author: users.name })
+      .from(serviceRequestNotes)
+      .leftJoin(users, eq(users.id, serviceRequestNotes.authorId))
+      .where(and(eq(serviceRequestNotes.id, e.noteId), eq(serviceRequestNotes.requestId, e.requestId)));
+    if (!request || !note || note.internal) return;
+    const params = { ...request.params, note: note.body.slice(0, NOTE_EXCERPT), author: note.author ?? '' };
+    if (e.byProducer) {
+      if (!request.assigneeId) return;
+      await deliver(app, await account(app, e.platform, request.assigneeId), {
+        platform: e.platform,
+        type: 'service_request.producer_replied',
+        params,
+        link: LINKS.adminServiceRequest(e.requestId),
+      });
+      return;
+    }
+    await deliver(app, await producerAccounts(app, e.platform, request.producerId), {
+      platform: e.platform,
+      type: 'service_request.note_added',
+      params,
+      link: LINKS.serviceRequest(e.requestId),
     });
   });
 

@@ -6,6 +6,7 @@ import { producer as producerSchema, user as userSchema } from '@agrihub/contrac
 import { producers } from '../../db/schema/index.js';
 import { currentUser } from '../../plugins/auth.js';
 import { presentProducer } from '../producers/presenter.js';
+import { registedServicesFor } from '../service-requests/registered.js';
 import { presentUser } from './presenter.js';
 
 export default async function userRoutes(app: FastifyInstance) {
@@ -25,7 +26,9 @@ export default async function userRoutes(app: FastifyInstance) {
       const [producer] = user.producerId
         ? await app.db.select().from(producers).where(eq(producers.id, user.producerId)).limit(1)
         : [];
-      return { data: { user: presentUser(user), producer: producer ? presentProducer(producer) : null } };
+      // registed_services from the producer's service requests, read now: registering opens menus without a new login.
+      const shown = { ...presentUser(user), registed_services: await registedServicesFor(app.db, user) };
+      return { data: { user: shown, producer: producer ? presentProducer(producer) : null } };
     },
   );
 }
