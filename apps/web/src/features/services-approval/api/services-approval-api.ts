@@ -8,7 +8,7 @@ import type {
 import { api } from '../../../lib/api';
 import { listParams } from '../../../lib/list-params';
 import type { Envelope } from '../../../lib/session-api';
-import type { RequestFilters } from '../lib/list-params';
+import { lockAllFilters, type RequestFilters } from '../lib/list-params';
 
 export type AdminServiceRequest = Omit<ServiceRequest, 'notes'>;
 export type AdminServiceRequestDetail = ServiceRequest;
@@ -85,13 +85,6 @@ export const servicesApprovalApi = tagged.injectEndpoints({
     }),
   }),
 });
-
-/** lock_all takes the list's filters only (no paging nor sort). */
-export function lockAllFilters(filters: RequestFilters) {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { page, per_page, sort, ...rest } = filters;
-  return { ...rest, locked: 'false' as const };
-}
 
 export const {
   useServiceCatalogueQuery,

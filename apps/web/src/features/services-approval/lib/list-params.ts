@@ -54,3 +54,10 @@ export function useRequestTable(kind: RequestListKind = 'all') {
   const locked = kind === 'locked' ? 'true' : kind === 'lockable' ? 'false' : undefined;
   return { ...table, query: { ...table.query, ...(locked ? { locked } : {}) } as RequestFilters };
 }
+
+/** lock_all takes the list's filters only (no paging nor sort), and locks what is not locked yet. */
+export function lockAllFilters(filters: RequestFilters) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { page, per_page, sort, ...rest } = filters;
+  return { ...rest, locked: 'false' as const };
+}
