@@ -115,7 +115,8 @@ export function LoginPage() {
       </Form>
       <p className="public-center">
         {t('auth:login.noAccount')}{' '}
-        <Link to={paths.register} data-testid="link-register">
+        {/* A visitor sent here on the way to a page signs up and still comes back to it. */}
+        <Link to={{ pathname: paths.register, search: location.search }} data-testid="link-register">
           {t('auth:login.register')}
         </Link>
       </p>

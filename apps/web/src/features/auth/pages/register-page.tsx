@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Result, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { passwordField, registrationRequest } from '@agrihub/contract/schemas/auth';
 import { paths } from '../../../config/paths';
 import { PublicCard } from '../../../components/public-card';
@@ -47,6 +47,8 @@ export function RegisterPage() {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
+  // `?next=` (a page the visitor was going to) goes on to the login page, which returns there.
+  const toLogin = { pathname: paths.login, search: useLocation().search };
   const rule = (field: string | string[]) => contractRule(registerForm, field, t, prepare);
 
   const onFinish = async (values: Values) => {
@@ -78,7 +80,7 @@ export function RegisterPage() {
           subTitle={done}
           data-testid="register-done"
           extra={
-            <Link to={paths.login}>
+            <Link to={toLogin}>
               <Button type="primary">{t('auth:backToLogin')}</Button>
             </Link>
           }
@@ -160,7 +162,7 @@ export function RegisterPage() {
         </Button>
       </Form>
       <p className="public-center">
-        {t('auth:register.haveAccount')} <Link to={paths.login}>{t('auth:backToLogin')}</Link>
+        {t('auth:register.haveAccount')} <Link to={toLogin}>{t('auth:backToLogin')}</Link>
       </p>
     </PublicCard>
   );
