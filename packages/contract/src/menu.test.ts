@@ -142,6 +142,21 @@ describe('admin menu (spec §2, §6)', () => {
 
   it('gives everyone the settings (manage on Setting)', () => {
     expect(paths('agrihub', admin(['approver']))).toEqual(['/account-setup']);
-    expect(paths('foodmap', admin(['approver']))).toEqual(['/account-setup', '/general-setting', '/admin/services-setting']);
+    expect(paths('foodmap', admin(['approver']))).toEqual(['/account-setup', '/general-setting']);
+  });
+
+  it('shows the services catalogue settings to admins who may read register_service: in Foodmap’s settings, elsewhere with the services entries', () => {
+    const editor = admin(['customer_support'], [
+      { action: 'read', subject: 'user_register_service' },
+      { action: 'read', subject: 'register_service' },
+    ]);
+    expect(paths('foodmap', editor)).toEqual(expect.arrayContaining(['/admin/services-approval', '/admin/services-setting']));
+    expect(paths('foodmap', editor).filter((p) => p === '/admin/services-setting')).toHaveLength(1);
+    for (const p of ['dtrack', 'agrihub'] as const) {
+      expect(paths(p, editor)).toEqual(expect.arrayContaining(['/admin/services-approval', '/admin/services-setting']));
+      expect(everyAdminPath(p)).toContain('/admin/services-setting');
+    }
+    const approvalsOnly = admin(['customer_support'], [{ action: 'read', subject: 'user_register_service' }]);
+    for (const p of ['dtrack', 'agrihub', 'foodmap'] as const) expect(paths(p, approvalsOnly)).not.toContain('/admin/services-setting');
   });
 });

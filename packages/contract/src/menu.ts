@@ -90,6 +90,8 @@ export const ADMIN_MENU: MenuEntry[] = [
       { key: 'read-services-approval', labelKey: 'servicesApprovalList', path: '/admin/services-approval', subject: 'user_register_service', action: 'read' },
       { key: 'read-lock-services-approval', labelKey: 'lockServicesApproval', path: '/admin/lock-services-approval', subject: 'user_register_service', action: 'read', feature: 'lockServicesApproval' },
       { key: 'read-locked-services-approval', labelKey: 'lockedServicesApproval', path: '/admin/locked-services-approval', subject: 'user_register_service', action: 'read', feature: 'lockServicesApproval' },
+      // Platforms without Foodmap's settings submenu reach the catalogue settings from the services entries.
+      { key: 'read-services-catalogue', labelKey: 'servicesSetting', path: '/admin/services-setting', subject: 'register_service', action: 'read', withoutFeature: 'settingsSubmenu' },
     ],
   },
   { key: 'admin-client-messages', labelKey: 'clientMessages', path: '/admin/client-messages', icon: 'MessageOutlined', feature: 'clientMessages', subject: 'message' },
@@ -144,7 +146,7 @@ export const ADMIN_MENU: MenuEntry[] = [
     children: [
       { key: 'user-setting', labelKey: 'userSetting', path: '/account-setup', subject: 'Setting' },
       { key: 'general-setting', labelKey: 'generalSetting', path: '/general-setting', subject: 'Setting' },
-      { key: 'services-setting', labelKey: 'servicesSetting', path: '/admin/services-setting', subject: 'Setting' },
+      { key: 'services-setting', labelKey: 'servicesSetting', path: '/admin/services-setting', subject: 'register_service', action: 'read' },
     ],
   },
   { key: 'account-setup', labelKey: 'accountSetup', path: '/account-setup', icon: 'SettingOutlined', withoutFeature: 'settingsSubmenu', subject: 'Setting' },
