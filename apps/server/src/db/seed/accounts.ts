@@ -60,6 +60,9 @@ export function demoAccounts(platform: PlatformKey): DemoAccount[] {
         { action: 'read', subject: 'product' },
         { action: 'read', subject: 'message' },
         { action: 'update', subject: 'message' },
+        // Support advises on service requests and moves them through contract and payment (DESIGN §5.2).
+        { action: 'read', subject: 'user_register_service' },
+        { action: 'update', subject: 'user_register_service' },
       ],
     },
     {
