@@ -10,6 +10,7 @@ import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
 import { seedServices } from './services.js';
+import { seedServiceRequests } from './service-requests.js';
 
 /** app_meta key of the first-start demo seed: 'started', then 'done' once every step is through. */
 export const DEMO_SEED_KEY = 'demo_seed';
@@ -27,6 +28,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedCatalog(db);
   await seedServices(db);
   await seedBookingRooms(db);
+  await seedServiceRequests(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
   await seedNotifications(db);

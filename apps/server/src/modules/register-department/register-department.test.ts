@@ -166,8 +166,8 @@ describe('POST /api/v1/registrations/register_department', () => {
       .from(activity)
       .where(and(eq(activity.subjectType, 'service_request'), eq(activity.subjectId, request.id)));
     expect(history.map((h) => [h.action, h.fromStatus, h.toStatus])).toEqual([
-      ['create', null, 'fill_info'],
-      ['submit', 'fill_info', 'advice'],
+      ['register', null, 'fill_info'],
+      ['advance', 'fill_info', 'advice'],
     ]);
 
     // The mail carries a single-use link to choose a password, never a password.

@@ -3,8 +3,7 @@ import { requestStatusOf, type DepartmentBooking, type PlatformKey, type Service
 import type { Db, Tx } from '../../db/client.js';
 import { registerServices, userRegisterServices, type StoredFile } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { stepDueAt } from '../service-requests/workflow.js';
 
 type Service = typeof registerServices.$inferSelect;
 
@@ -32,12 +31,14 @@ export interface DepartmentRequest {
  * The request of a department registration: created in `fill_info` with the form, documents and
  * booking, then submitted at once (the owner's own move fill_info → advice in the short flow, as
  * the form is complete); two history rows, so the back office sees who created and submitted it.
+ * Unlike modules/service-requests' createServiceRequest, a request in progress does not refuse a
+ * new one: a producer may book several rooms, and a public form must not tell whether an e-mail
+ * already has requests.
  */
 export async function createDepartmentRequest(tx: Tx, r: DepartmentRequest): Promise<number> {
   const first: ServiceRequestState = 'fill_info';
   const next: ServiceRequestState = 'advice';
   const now = new Date();
-  const days = r.service.targetDays[next];
   const [row] = await tx
     .insert(userRegisterServices)
     .values({
@@ -50,12 +51,13 @@ export async function createDepartmentRequest(tx: Tx, r: DepartmentRequest): Pro
       form: r.form,
       attachments: r.attachments,
       booking: r.booking,
-      stepDueAt: days ? new Date(now.getTime() + days * DAY_MS) : null,
+      stepDueAt: stepDueAt(r.service.targetDays, next, now),
       stepChangedAt: now,
     })
     .returning({ id: userRegisterServices.id });
   const base = { subjectType: 'service_request' as const, subjectId: row.id, platform: r.platform, actorId: r.userId };
-  await recordActivity(tx, { ...base, action: 'create', to: first });
-  await recordActivity(tx, { ...base, action: 'submit', from: first, to: next });
+  // The actions of modules/service-requests: registered, then advanced by its owner.
+  await recordActivity(tx, { ...base, action: 'register', to: first, diff: { service: r.service.slug } });
+  await recordActivity(tx, { ...base, action: 'advance', from: first, to: next, diff: { step: next } });
   return row.id;
 }
