@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { seedBookingRooms } from '../../db/seed/booking-rooms.js';
 import { seedServices } from '../../db/seed/services.js';
-import { createTestApp, json, type TestApp } from '../../../test/helper.js';
+import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
 
@@ -168,6 +168,17 @@ describe('POST /api/v1/registrations/register_department', () => {
     expect(history.map((h) => [h.action, h.fromStatus, h.toStatus])).toEqual([
       ['register', null, 'fill_info'],
       ['advance', 'fill_info', 'advice'],
+    ]);
+
+    // The back office finds it with its booking and documents.
+    const admin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'] });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/user_register_services?slug=department-registration&q=Da Lat',
+      headers: as(admin),
+    });
+    expect(json(listed).data.urss).toEqual([
+      expect.objectContaining({ id: request.id, step: 'advice', booking: out.data.booking, producer: { id: producer.id, name: producer.name } }),
     ]);
 
     // The mail carries a single-use link to choose a password, never a password.
