@@ -1,0 +1,58 @@
+import { expect as baseExpect, registerAccount, test, urlFor } from '../support/fixtures';
+
+// Issue 9, the producer's side: on DTrack a new producer has no product menu (not an old user);
+// a visitor opens multi-channel selling in the public catalogue, presses register, logs in on the
+// way and comes back to the form, registers (a free service: done at once), and the product and
+// tracking menus appear without a new login. The public pages fit a 360 px phone.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const SLUG = 'multichannel_selling';
+
+test('DTrack: a new producer registers multi-channel selling and the product menu appears', async ({ page, request }) => {
+  const { email, password } = await registerAccount(request, 'dtrack');
+
+  await page.goto(urlFor('dtrack', '/services'));
+  await expect(page.getByTestId('service-grid')).toBeVisible();
+  await page.getByTestId(`service-card-${SLUG}`).click();
+  await expect(page.getByTestId('service-page')).toBeVisible();
+  await expect(page.getByTestId('service-price')).toHaveText('Miễn phí');
+  await page.getByTestId('service-register').click();
+
+  // Not signed in: the form's route sends the visitor to log in, and back.
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/services/${SLUG}/register$`));
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('menu-products')).toHaveCount(0);
+
+  await page.getByTestId('request-phone').fill('0912345678');
+  await page.getByTestId('request-submit').click();
+
+  await expect(page.getByTestId('request-registered')).toBeVisible();
+  await expect(page.getByTestId('request-status')).toHaveText('Hoàn thành');
+  // whoami was refreshed: the menus opened by the registration are there, no new login.
+  await expect(page.getByTestId('menu-products')).toBeVisible();
+  await expect(page.getByTestId('menu-tracking')).toBeVisible();
+
+  // The catalogue page lists the producer's request.
+  await page.getByTestId('menu-services').click();
+  await expect(page.getByTestId('my-requests')).toContainText('Bán hàng đa kênh');
+});
+
+test('the public services pages fit a 360 px phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'vi-VN' });
+  const page = await context.newPage();
+  for (const path of ['/services', '/services/gs1-barcode', '/services/client']) {
+    await page.goto(urlFor('agrihub', path));
+    await expect(page.locator('.services-page')).toBeVisible();
+    await expect(page.locator('.ant-skeleton')).toHaveCount(0);
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(scroll, path).toBeLessThanOrEqual(inner);
+  }
+  await page.goto(urlFor('agrihub', '/services/gs1-barcode'));
+  await expect(page.getByTestId('flow-stepper')).toBeVisible();
+  await expect(page.getByTestId('pricing-table')).toContainText('2.500.000');
+  await context.close();
+});
