@@ -71,6 +71,27 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminProduct', abilities: [{ action: 'read', subject: 'product' }] }),
     lazy: page(() => import('../features/admin-products/pages/admin-product-page'), 'AdminProductPage'),
   },
+  // Service requests in the back office; the lock pages are in Foodmap's menu only (the API is the same everywhere).
+  {
+    path: paths.adminServiceRequests,
+    handle: handle({ title: 'adminServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    lazy: page(() => import('../features/services-approval/pages/services-approval-page'), 'ServicesApprovalPage'),
+  },
+  {
+    path: paths.adminServiceRequest,
+    handle: handle({ title: 'adminServiceRequest', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    lazy: page(() => import('../features/services-approval/pages/service-request-page'), 'ServiceRequestPage'),
+  },
+  {
+    path: paths.adminLockServiceRequests,
+    handle: handle({ title: 'adminLockServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    lazy: page(() => import('../features/services-approval/pages/lock-pages'), 'LockServicesApprovalPage'),
+  },
+  {
+    path: paths.adminLockedServiceRequests,
+    handle: handle({ title: 'adminLockedServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    lazy: page(() => import('../features/services-approval/pages/lock-pages'), 'LockedServicesApprovalPage'),
+  },
   // Batches (traceabilities): the menu shows them on the traceability platform only.
   {
     path: paths.productBatches,
@@ -91,6 +112,11 @@ const privatePages: RouteObject[] = [
     path: paths.notifications,
     handle: handle({ title: 'notifications' }),
     lazy: page(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage'),
+  },
+  {
+    path: paths.adminServicesSetting,
+    handle: handle({ title: 'servicesSetting', abilities: [{ action: 'read', subject: 'register_service' }] }),
+    lazy: page(() => import('../features/services-setting/pages/services-setting-page'), 'ServicesSettingPage'),
   },
   // A producer's service request: the form (a visitor comes back here after login) and its page.
   {

@@ -11,6 +11,8 @@ export const paths = {
   reset: '/reset',
   notFound: '/404',
   informationSecurity: '/information-security',
+  /** Foodmap: a business registers a department and books a room (public; in the producer menu). */
+  registerDepartment: '/register-department',
   // services: public catalogue (a signed-in user sees it in the frame), the producer's pages private
   services: '/services',
   servicesClient: '/services/client',
@@ -36,6 +38,8 @@ export const paths = {
   adminServiceRequest: '/admin/services-approval/:id',
   adminLockServiceRequests: '/admin/lock-services-approval',
   adminLockedServiceRequests: '/admin/locked-services-approval',
+  /** The service catalogue's settings (Foodmap's settings submenu; elsewhere with the services entries). */
+  adminServicesSetting: '/admin/services-setting',
   // batches (traceabilities), traceability platform only
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',

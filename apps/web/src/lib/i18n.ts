@@ -25,6 +25,8 @@ export const NAMESPACES = [
   'notifications',
   'services',
   'services-approval',
+  'services-setting',
+  'register-department',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 
