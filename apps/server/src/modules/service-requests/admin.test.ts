@@ -6,7 +6,7 @@ import { userRegisterServices } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildUser, type BuildUserOptions } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
-import { buildService, register, setStep } from './test-support.js';
+import { buildService, register, setStep, uploadPdf } from './test-support.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -439,5 +439,39 @@ describe('POST /api/v1/admin/user_register_services/export', () => {
     expect(await count(all.rawPayload)).toBe(2);
     const bad = await t.app.inject({ method: 'POST', url: `${BASE}/export`, headers: admin, payload: { mode: 'everything' } });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('notes with files', () => {
+  it("attaches the staff member's own uploads; anyone else's file is a 422 on its field", async () => {
+    const slug = (await buildService(t.db, { type: 2 })).slug;
+    const producer = await buildUser(t.db, { platform: 'agrihub' });
+    const id = await request(producer, slug, 'contract');
+    const admin = await staffOf('admin');
+    const file = await uploadPdf(t, admin, 'hop-dong.pdf');
+    const res = await update(id, { note: { body: 'Hợp đồng đính kèm', attachments: [file] } }, as(admin));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).data.urs.notes[0]).toMatchObject({
+      body: 'Hợp đồng đính kèm',
+      internal: false,
+      attachments: [{ id: file, filename: 'hop-dong.pdf' }],
+      author: { id: admin.user.id, staff: true },
+    });
+    const theirs = await uploadPdf(t, producer);
+    const bad = await update(id, { note: { body: 'Tệp của người khác', attachments: [theirs] } }, as(admin, 'en'));
+    expect(bad.statusCode).toBe(422);
+    expect(json(bad).meta.errors[0].field).toBe('note.attachments.0');
+    expect(json(await detail(id, as(admin))).data.urs.notes).toHaveLength(1);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the admin service request routes', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(json(res).paths);
+    for (const p of ['', '/{id}', '/{id}/history', '/lock_all', '/{id}/lock', '/{id}/unlock', '/export']) {
+      expect(paths).toContain(`${BASE}${p}`);
+    }
   });
 });
