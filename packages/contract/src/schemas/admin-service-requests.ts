@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXPORT_MODES } from '../constants.js';
 import { SERVICE_REQUEST_STATES } from '../workflows.js';
 import { activityItem } from './activity.js';
-import { dateField, idField, listMeta, messageMeta, textField } from './common.js';
+import { dateField, idField, idText, listMeta, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
 import { SERVICE_REQUEST_STATUSES, serviceRequest } from './service-requests.js';
 
@@ -30,7 +30,7 @@ export const adminServiceRequestFilters = {
   slug: textField().trim().max(100).optional(),
   step: z.enum(SERVICE_REQUEST_STATES, { error: 'invalidServiceStep' }).optional(),
   status: z.enum(SERVICE_REQUEST_STATUSES, { error: 'invalidServiceRequestStatus' }).optional(),
-  assignee_id: z.union([z.literal('none'), z.coerce.number({ error: 'invalidId' }).int().min(1)]).optional(),
+  assignee_id: z.union([z.literal('none'), idText()], { error: 'invalidId' }).optional(),
   overdue: flag.optional(),
   locked: flag.optional(),
   created_from: dateField().optional(),
