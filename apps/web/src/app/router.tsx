@@ -151,6 +151,12 @@ const sessionAwarePages: RouteObject[] = [
     handle: handle({ title: 'service', responsive: true }),
     lazy: page(() => import('../features/services/pages/service-page'), 'ServicePage'),
   },
+  {
+    // Foodmap's department registration: public, and the producer menu's first entry.
+    path: paths.registerDepartment,
+    handle: handle({ title: 'registerDepartment', responsive: true }),
+    lazy: page(() => import('../features/register-department/pages/register-department-page'), 'RegisterDepartmentPage'),
+  },
 ];
 
 export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(

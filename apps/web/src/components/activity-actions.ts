@@ -1,2 +1,19 @@
 /** History actions (activity log) the web names in `common:activity.actions.*`; others show as sent. */
-export const ACTIVITY_ACTIONS = ['submit', 'approve', 'reject', 'back_to_draft', 'close', 'reopen', 'note'] as const;
+export const ACTIVITY_ACTIONS = [
+  'submit',
+  'approve',
+  'reject',
+  'back_to_draft',
+  'close',
+  'reopen',
+  'note',
+  // service requests
+  'register',
+  'advance',
+  'send_back',
+  'cancel',
+  'assign',
+  'update',
+  'lock',
+  'unlock',
+] as const;

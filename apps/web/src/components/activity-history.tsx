@@ -26,6 +26,8 @@ interface Props {
   subject?: 'batch';
   /** A changed field's label (the batch history lists the fields an edit changed). */
   fieldLabel?: (field: string) => string;
+  /** The enum naming `detail.step`: a batch's trace step (default) or a service request's step. */
+  stepEnum?: 'traceStep' | 'serviceStep';
 }
 
 const ACTIONS = new Set<string>(ACTIVITY_ACTIONS);
@@ -46,7 +48,7 @@ function detailText(a: ActivityRow, t: Translate, stepLabel: (s: string) => stri
 }
 
 /** A subject's history from the shared activity log (batch, product, producer): when, who, what, reason. */
-export function ActivityHistory({ query, testId, page, onPageChange, subject, fieldLabel }: Props) {
+export function ActivityHistory({ query, testId, page, onPageChange, subject, fieldLabel, stepEnum = 'traceStep' }: Props) {
   const { t } = useTranslation('common');
   const label = useEnumLabel();
   const locale = currentLocale();
@@ -88,7 +90,7 @@ export function ActivityHistory({ query, testId, page, onPageChange, subject, fi
           key: 'what',
           title: t('activity.what'),
           render: (_, a) => {
-            const note = detailText(a, t, (s) => label('traceStep', s), fieldLabel);
+            const note = detailText(a, t, (s) => label(stepEnum, s), fieldLabel);
             return (
               <span data-testid="history-action" data-action={a.action}>
                 {actionText(a.action)}

@@ -3,7 +3,9 @@ import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/query-error';
 import { AppCan } from '../../../lib/ability';
+import { isSuperAdmin } from '@agrihub/contract/permissions';
 import { isApiError } from '../../../lib/api-error';
+import { useAppSelector } from '../../../stores/hooks';
 import {
   useListServiceRequestsQuery,
   useLockAllServiceRequestsMutation,
@@ -19,7 +21,10 @@ function LockOne({ request, lock }: { request: AdminServiceRequest; lock: boolea
   const { t } = useTranslation('services-approval');
   const { modal, message } = App.useApp();
   const [run] = useLockServiceRequestMutation();
+  const user = useAppSelector((s) => s.user.user);
   const key = lock ? 'lock' : 'unlock';
+  // Only an administrator (role admin) unlocks; the server refuses anyone else.
+  if (!lock && !isSuperAdmin(user)) return null;
   const open = () =>
     modal.confirm({
       title: t(`${key}.oneTitle`, { id: request.id }),

@@ -8,7 +8,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { AppCan } from '../../../lib/ability';
+import { isSuperAdmin } from '@agrihub/contract/permissions';
 import { isApiError } from '../../../lib/api-error';
+import { useAppSelector } from '../../../stores/hooks';
 import {
   useGetServiceRequestQuery,
   useLockServiceRequestMutation,
@@ -26,8 +28,11 @@ function LockToggle({ request }: { request: AdminServiceRequest }) {
   const { t } = useTranslation('services-approval');
   const { modal, message } = App.useApp();
   const [run, state] = useLockServiceRequestMutation();
+  const user = useAppSelector((s) => s.user.user);
   const lock = !request.locked;
   const key = lock ? 'lock' : 'unlock';
+  // Only an administrator (role admin) unlocks; the server refuses anyone else.
+  if (!lock && !isSuperAdmin(user)) return null;
   return (
     <AppCan I="update" a="user_register_service">
       <Button
@@ -112,7 +117,13 @@ export function ServiceRequestPage() {
       <RequestDetails request={r} />
       <NotesPanel request={r} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="request-history" page={historyPage} onPageChange={setHistoryPage} />
+        <ActivityHistory
+          query={history}
+          testId="request-history"
+          page={historyPage}
+          onPageChange={setHistoryPage}
+          stepEnum="serviceStep"
+        />
       </Card>
     </Flex>
   );
