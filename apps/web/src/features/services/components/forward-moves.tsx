@@ -48,7 +48,11 @@ function MoveButton({ id, move }: { id: number; move: Move }) {
   return (
     <>
       <Button type="primary" onClick={() => setOpen(true)} data-testid={`request-move-${move.to}`}>
-        {t('services:request.moveTo', { step: label('serviceStep', move.to) })}
+        {move.to === 'advice'
+          ? t('services:request.submitInfo')
+          : withFiles
+            ? t('services:request.submitDossier')
+            : t('services:request.moveTo', { step: label('serviceStep', move.to) })}
       </Button>
       <Modal
         open={open}

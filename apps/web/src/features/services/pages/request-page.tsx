@@ -88,10 +88,11 @@ export function RequestPage() {
         <Alert type="info" showIcon title={t('services:request.editableHint')} style={{ marginBottom: 16 }} />
       )}
 
-      {!free && (
+      {/* A cancelled request's stepper would not say where it stopped: the alert above tells it. */}
+      {!free && request.step !== 'cancelled' && (
         <Card style={{ marginBottom: 16 }}>
           <FlowStepper type={request.service.type} step={request.step} />
-          {request.step_due_at && request.step !== 'done' && request.step !== 'cancelled' && (
+          {request.step_due_at && request.step !== 'done' && (
             <Typography.Paragraph type={request.overdue ? 'danger' : 'secondary'} style={{ marginTop: 12, marginBottom: 0 }}>
               {t(request.overdue ? 'services:request.overdue' : 'services:request.dueAt', {
                 date: formatDate(request.step_due_at, locale),
