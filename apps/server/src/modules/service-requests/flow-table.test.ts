@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { serviceRequestFull, serviceRequestShort, type Machine, type ServiceRequestState } from '@agrihub/contract';
+import {
+  requestStatusOf,
+  serviceRequestFull,
+  serviceRequestShort,
+  type Machine,
+  type ServiceRequestState,
+} from '@agrihub/contract';
 import { userRegisterServices } from '../../db/schema/index.js';
 import { as, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildActors, checkMachine, type ActorKind, type MoveRoute } from '../../../test/machine-table.js';
@@ -73,8 +79,12 @@ for (const [type, machine] of [
           done: { send: move('done'), refusedBefore },
         },
         reset: (state) => setStep(t.db, id, state),
-        stateOf: async () =>
-          (await t.db.select().from(userRegisterServices).where(eq(userRegisterServices.id, id)))[0].step,
+        stateOf: async () => {
+          const [row] = await t.db.select().from(userRegisterServices).where(eq(userRegisterServices.id, id));
+          // The stored status always follows the step (DESIGN §5.2).
+          expect(row.status, row.step).toBe(requestStatusOf(row.step));
+          return row.step;
+        },
         eventOf: {
           advice: 'service_request.step_changed',
           submitted_profile: 'service_request.step_changed',
