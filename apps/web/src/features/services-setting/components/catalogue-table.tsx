@@ -32,7 +32,7 @@ export function CatalogueTable({ services, loading, toggling, onToggle, onEdit }
       loading={loading}
       dataSource={services}
       pagination={false}
-      scroll={{ x: 1000 }}
+      scroll={{ x: 1340 }}
       locale={{ emptyText: loading ? ' ' : <Empty description={t('table.empty')} data-testid="services-setting-empty" /> }}
       data-testid="services-setting-table"
       columns={[
@@ -40,6 +40,7 @@ export function CatalogueTable({ services, loading, toggling, onToggle, onEdit }
         {
           title: t('table.service'),
           key: 'title',
+          width: 300,
           render: (_v, s) => (
             <>
               <Typography.Text strong>{s.title}</Typography.Text>
@@ -49,19 +50,6 @@ export function CatalogueTable({ services, loading, toggling, onToggle, onEdit }
               </Typography.Text>
             </>
           ),
-        },
-        {
-          title: t('table.type'),
-          dataIndex: 'type',
-          width: 150,
-          render: (type: number) => <Tag color={TYPE_COLOR[type] ?? 'default'}>{t(`type.${type}`)}</Tag>,
-        },
-        { title: t('table.priceFrom'), key: 'price', width: 200, render: (_v, s) => price(s) },
-        {
-          title: t('table.pricingRows'),
-          key: 'rows',
-          width: 110,
-          render: (_v, s) => s.pricing.length,
         },
         {
           title: t('table.available'),
@@ -77,11 +65,24 @@ export function CatalogueTable({ services, loading, toggling, onToggle, onEdit }
             />
           ),
         },
+        {
+          title: t('table.type'),
+          dataIndex: 'type',
+          width: 150,
+          render: (type: number) => <Tag color={TYPE_COLOR[type] ?? 'default'}>{t(`type.${type}`)}</Tag>,
+        },
+        { title: t('table.priceFrom'), key: 'price', width: 190, render: (_v, s) => price(s) },
+        {
+          title: t('table.pricingRows'),
+          key: 'rows',
+          width: 100,
+          render: (_v, s) => s.pricing.length,
+        },
         { title: t('table.updatedAt'), dataIndex: 'updated_at', width: 150, render: (v: string) => formatDateTime(v, locale) },
         {
           title: t('table.actions'),
           key: 'actions',
-          width: 280,
+          width: 300,
           fixed: 'right',
           render: (_v, s) => (
             <>
