@@ -233,6 +233,17 @@ describe('POST /api/v1/registrations/register_department', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it("attaches nothing to a staff account's e-mail, and answers the same", async () => {
+    const staff = await buildUser(t.db, { platform: 'foodmap', roles: ['customer_support'] });
+    const requestsBefore = (await t.db.select().from(userRegisterServices)).length;
+    const res = await send(valid({ email: staff.user.email }));
+    expect(res.statusCode).toBe(201);
+    expect(Object.keys(json(res).data)).toEqual(['booking']);
+    expect((await t.db.select().from(userRegisterServices)).length).toBe(requestsBefore);
+    const [after] = await t.db.select().from(users).where(eq(users.id, staff.user.id));
+    expect(after.producerId).toBeNull();
+  });
+
   it('names every missing field at once, in the asked language', async () => {
     const res = await send({}, [], { locale: 'en' });
     expect(res.statusCode).toBe(422);
