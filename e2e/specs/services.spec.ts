@@ -1,4 +1,4 @@
-import { expect as baseExpect, registerAccount, test, urlFor } from '../support/fixtures';
+import { expect as baseExpect, registerAccount, signIn, test, urlFor } from '../support/fixtures';
 
 // Issue 9, the producer's side: on DTrack a new producer has no product menu (not an old user);
 // a visitor opens multi-channel selling in the public catalogue, presses register, logs in on the
@@ -39,6 +39,48 @@ test('DTrack: a new producer registers multi-channel selling and the product men
   // The catalogue page lists the producer's request.
   await page.getByTestId('menu-services').click();
   await expect(page.getByTestId('my-requests')).toContainText('Bán hàng đa kênh');
+});
+
+test('AgriHub: a producer registers for GS1 barcode with a file, replies, sends it for advice and cannot cancel without a reason', async ({
+  page,
+  request,
+}) => {
+  const { email } = await registerAccount(request, 'agrihub', { name: 'Trần Thị Mã Vạch' });
+  await signIn(page, 'agrihub', email, '/services/gs1-barcode');
+  await expect(page.getByTestId('flow-stepper')).toBeVisible();
+  await page.getByTestId('service-register').click();
+
+  await expect(page.getByTestId('request-contact-name')).toHaveValue('Trần Thị Mã Vạch');
+  await page.getByTestId('request-phone').fill('0912345678');
+  await page.getByTestId('request-note').fill('Cần mã cho 5 sản phẩm');
+  await page.getByTestId('request-files').setInputFiles({
+    name: 'giay-phep-kinh-doanh.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await expect(page.getByText('giay-phep-kinh-doanh.pdf')).toBeVisible();
+  await page.getByTestId('request-submit').click();
+
+  await expect(page.getByTestId('request-registered')).toBeVisible();
+  await expect(page.getByTestId('request-status')).toHaveText('Chờ xử lý');
+  await expect(page.getByTestId('request-page').getByRole('link', { name: 'giay-phep-kinh-doanh.pdf' })).toBeVisible();
+
+  await page.getByTestId('reply-body').fill('Tôi gửi thêm danh sách sản phẩm');
+  await page.getByTestId('reply-submit').click();
+  await expect(page.getByTestId('request-notes')).toContainText('Tôi gửi thêm danh sách sản phẩm');
+
+  await page.getByTestId('request-move-advice').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(page.getByTestId('request-step')).toContainText('Tư vấn');
+
+  // Cancelling asks for a reason first.
+  await page.getByTestId('request-cancel').click();
+  await page.getByTestId('request-cancel-confirm').click();
+  await expect(page.getByText('Vui lòng nhập lý do')).toBeVisible();
+  await page.getByTestId('request-cancel-reason').fill('Đổi kế hoạch kinh doanh');
+  await page.getByTestId('request-cancel-confirm').click();
+  await expect(page.getByTestId('request-status')).toHaveText('Đã huỷ');
+  await expect(page.getByTestId('request-page')).toContainText('Đổi kế hoạch kinh doanh');
 });
 
 test('the public services pages fit a 360 px phone', async ({ browser }) => {

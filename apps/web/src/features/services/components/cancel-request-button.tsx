@@ -13,7 +13,12 @@ export function CancelRequestButton({ id }: { id: number }) {
   const [cancel, { isLoading }] = useCancelMyRequestMutation();
 
   const onOk = async () => {
-    const { reason } = await form.validateFields();
+    let reason: string;
+    try {
+      ({ reason } = await form.validateFields());
+    } catch {
+      return; // the form shows what is missing
+    }
     try {
       await cancel({ id, reason: reason.trim() }).unwrap();
       void message.success(t('services:request.cancelled'));
