@@ -20,6 +20,8 @@ export const LANGUAGE_COOKIE_MAX_AGE_S = 31_536_000;
 
 /** Spec §5 phone pattern: optional +, optional parentheses, 3 digits, 3 digits, then 4–6 digits. */
 export const PHONE_PATTERN = /^\+?\(?([0-9]{3})\)?[-. ]?([0-9]{3})[-. ]?([0-9]{4,6})$/;
+/** A Vietnamese tax code: 10 digits for a business, 13 (10 + a 3-digit suffix) for a branch. */
+export const TAX_CODE_PATTERN = /^\d{10}(\d{3})?$/;
 /** Spec §5 e-mail check: local part, @, and a dotted domain or a bracketed IP address. */
 export const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
+import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES, TAX_CODE_PATTERN } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
 import { emailField, phoneField, textField } from './common.js';
 import { listQuery } from './list.js';
@@ -37,7 +37,7 @@ const producerFields = z.object({
   tax_code: emptyToNull(
     textField()
       .trim()
-      .regex(/^\d{10}(\d{3})?$/, 'invalidTaxCode')
+      .regex(TAX_CODE_PATTERN, 'invalidTaxCode')
       .nullable(),
   ),
   representative: optionalText(120),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCER_TYPES } from '../constants.js';
+import { PRODUCER_TYPES, TAX_CODE_PATTERN } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
 import { LOCALES } from '../platforms.js';
 import { todayInVietnam } from '../vietnam-time.js';
@@ -52,7 +52,7 @@ const blankToUndefined = <S extends z.ZodType>(schema: S) =>
 
 /**
  * The text fields of the multipart form (files go in the repeated part `documents`). Numbers come
- * as text. The tax code is 10 digits, or 13 for a branch (10 + '-'-less 3-digit suffix).
+ * as text; the tax code follows TAX_CODE_PATTERN, as on the producer's business information.
  */
 export const registerDepartmentFields = z.object({
   business_name: blankToUndefined(
@@ -60,7 +60,7 @@ export const registerDepartmentFields = z.object({
   ),
   producer_type: blankToUndefined(z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }).default('enterprise')),
   tax_code: blankToUndefined(
-    textField({ error: 'pleaseInputTaxCode' }).trim().regex(/^\d{10}(\d{3})?$/, 'invalidTaxCode'),
+    textField({ error: 'pleaseInputTaxCode' }).trim().regex(TAX_CODE_PATTERN, 'invalidTaxCode'),
   ),
   representative: blankToUndefined(
     textField({ error: 'pleaseInputRepresentative' }).trim().min(1, 'pleaseInputRepresentative').max(120, 'tooLong'),
