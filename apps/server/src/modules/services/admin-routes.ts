@@ -101,7 +101,6 @@ export default async function adminServiceRoutes(app: FastifyInstance) {
     async (req) => {
       const row = await getService(app.db, req.platform, { id: req.params.id });
       const { buffer, locale } = await receivePricingUpload(req);
-      req.locale = locale;
       const pricing = await readPricingXlsx(buffer, locale);
       const saved = await save(row.id, { pricing });
       return {

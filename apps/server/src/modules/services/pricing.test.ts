@@ -112,6 +112,14 @@ describe('pricing import', () => {
     expect((await service('advertising')).pricing).toEqual([]);
   });
 
+  it('refuses a file over 2 MB with a clear message in the chosen language', async () => {
+    const svc = await service('advertising');
+    const big = Buffer.concat([await workbook([]), Buffer.alloc(2 * 1024 * 1024 + 10, 1)]);
+    const res = await importPricing(admin, svc.id, big, { locale: 'en' });
+    expect([res.statusCode, json(res).meta.code]).toEqual([422, 'file_too_large']);
+    expect(json(res).meta.message).toContain('2 MB');
+  });
+
   it('refuses more rows than a pricing table holds', async () => {
     const svc = await service('advertising');
     const rows = Array.from({ length: 101 }, (_, i) => [`Hạng mục ${i}`, `Item ${i}`, '', '', i, null]);

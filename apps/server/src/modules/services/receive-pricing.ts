@@ -15,25 +15,28 @@ export async function receivePricingUpload(req: FastifyRequest): Promise<{ buffe
   let buffer: Buffer | null = null;
   let locale: Locale = req.locale ?? 'vi';
   let tooLarge = false;
-  for await (const part of req.parts({ limits: { fileSize: PRICING_MAX_BYTES } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || buffer) {
-        part.file.resume();
-        continue;
-      }
-      try {
+  try {
+    for await (const part of req.parts({ limits: { fileSize: PRICING_MAX_BYTES } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || buffer) {
+          part.file.resume();
+          continue;
+        }
         buffer = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-        tooLarge = true;
+        if (part.file.truncated) tooLarge = true;
+      } else if (part.fieldname === 'locale') {
+        const value = String(part.value);
+        if (!(LOCALES as readonly string[]).includes(value)) throw unprocessable('invalidLocale', {}, 'locale');
+        locale = value as Locale;
       }
-      if (part.file.truncated) tooLarge = true;
-    } else if (part.fieldname === 'locale') {
-      const value = String(part.value);
-      if (!(LOCALES as readonly string[]).includes(value)) throw unprocessable('invalidLocale', {}, 'locale');
-      locale = value as Locale;
     }
+  } catch (err) {
+    // The size limit surfaces from the part's stream or from the parts iterator, depending on timing.
+    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+    tooLarge = true;
   }
+  // Every answer of this call, refusals included, speaks the report's language.
+  req.locale = locale;
   if (tooLarge) throw unprocessable('file_too_large', { max: megabytes(PRICING_MAX_BYTES) }, 'file');
   if (!buffer || buffer.length === 0) throw unprocessable('pricing_file_required', {}, 'file');
   return { buffer, locale };
