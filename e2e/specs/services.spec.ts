@@ -65,6 +65,15 @@ test('AgriHub: a producer registers for GS1 barcode with a file, replies, sends 
   await expect(page.getByTestId('request-status')).toHaveText('Chờ xử lý');
   await expect(page.getByTestId('request-page').getByRole('link', { name: 'giay-phep-kinh-doanh.pdf' })).toBeVisible();
 
+  // Still filling in: documents can be added.
+  await page.getByTestId('add-documents-files').setInputFiles({
+    name: 'danh-sach-san-pham.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await page.getByTestId('add-documents-save').click();
+  await expect(page.getByTestId('request-page').getByRole('link', { name: 'danh-sach-san-pham.pdf' })).toBeVisible();
+
   await page.getByTestId('reply-body').fill('Tôi gửi thêm danh sách sản phẩm');
   await page.getByTestId('reply-submit').click();
   await expect(page.getByTestId('request-notes')).toContainText('Tôi gửi thêm danh sách sản phẩm');

@@ -5,6 +5,7 @@ import type {
   ServiceRequestMove,
   ServiceRequestNote,
   ServiceRequestNoteCreate,
+  ServiceRequestUpdate,
 } from '@agrihub/contract/schemas/service-requests';
 import type { RegisterService } from '@agrihub/contract/schemas/services';
 import { api } from '../../../lib/api';
@@ -62,6 +63,11 @@ export const servicesApi = tagged.injectEndpoints({
       query: ({ id, reason }) => ({ url: `api/v1/user_register_services/${id}`, method: 'DELETE', body: { reason } }),
       invalidatesTags: (_r, e) => (e ? [] : ['MyServiceRequests', 'Me']),
     }),
+    updateMyRequest: build.mutation<ServiceRequest, { id: number } & ServiceRequestUpdate>({
+      query: ({ id, ...body }) => ({ url: `api/v1/user_register_services/${id}`, method: 'PUT', body }),
+      transformResponse: (a: Envelope<{ urs: ServiceRequest }>) => a.data.urs,
+      invalidatesTags: (_r, e, { id }) => (e ? [] : ['MyServiceRequests', { type: 'MyServiceRequests', id }]),
+    }),
     replyToRequest: build.mutation<ServiceRequestNote, { id: number } & ServiceRequestNoteCreate>({
       query: ({ id, ...body }) => ({ url: `api/v1/user_register_services/${id}/notes`, method: 'POST', body }),
       transformResponse: (a: Envelope<{ note: ServiceRequestNote }>) => a.data.note,
@@ -79,4 +85,5 @@ export const {
   useMoveMyRequestMutation,
   useCancelMyRequestMutation,
   useReplyToRequestMutation,
+  useUpdateMyRequestMutation,
 } = servicesApi;

@@ -7,6 +7,7 @@ import { useEnumLabel } from '../../../lib/enums';
 import { formatDate, formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useGetMyRequestQuery } from '../api/services-api';
+import { AddDocuments } from '../components/add-documents';
 import { CancelRequestButton } from '../components/cancel-request-button';
 import { FileLinks } from '../components/file-links';
 import { FlowStepper } from '../components/flow-stepper';
@@ -127,6 +128,7 @@ export function RequestPage() {
             <FileLinks files={request.attachments} />
           </>
         )}
+        {request.editable && !request.locked && <AddDocuments request={request} />}
       </Card>
 
       <NotesPanel request={request} />
