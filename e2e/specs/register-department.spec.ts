@@ -78,4 +78,6 @@ test("Foodmap's producer menu offers the department registration", async ({ page
   await page.getByTestId('side-menu').getByText('Đăng ký gian hàng').click();
   await expect(page).toHaveURL(/\/register-department$/);
   await expect(page.getByTestId('register-department')).toBeVisible();
+  // Signed in, the form starts from the account's e-mail, so the request joins its producer.
+  await expect(page.getByTestId('dept-email')).toHaveValue(demo('producer', 'foodmap'));
 });

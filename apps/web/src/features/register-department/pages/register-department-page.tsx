@@ -25,6 +25,7 @@ import { formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import { UPLOAD_ACCEPT, uploadProblem } from '../../../lib/upload-checks';
+import { useAppSelector } from '../../../stores/hooks';
 import {
   useListBookingRoomsQuery,
   useRegisterDepartmentMutation,
@@ -78,6 +79,8 @@ export function RegisterDepartmentPage() {
   const [done, setDone] = useState<DepartmentRegistered | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
+  // A signed-in producer registers with its own account: the e-mail links the request to it.
+  const user = useAppSelector((s) => s.user.user);
   const roomId = Form.useWatch('room_id', form);
   const months = Form.useWatch('months', form);
   const rule = (field: string) => contractRule(registerDepartmentFields, field, t, toFields);
@@ -143,7 +146,13 @@ export function RegisterDepartmentPage() {
         layout="vertical"
         onFinish={(v) => void onFinish(v)}
         disabled={saving}
-        initialValues={{ producer_type: 'enterprise', months: 6, start_date: todayInVietnam() }}
+        initialValues={{
+          producer_type: 'enterprise',
+          months: 6,
+          start_date: todayInVietnam(),
+          email: user?.email,
+          representative: user?.name,
+        }}
       >
         <h3>{t('register-department:sections.business')}</h3>
         <Row gutter={16}>
