@@ -9,23 +9,27 @@ import { demo, expect as baseExpect, port, signIn, test } from '../support/fixtu
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PLATFORM = 'agrihub';
 const stamp = Date.now().toString(36);
-const email = `dich-vu-${stamp}@example.vn`;
 const PASSWORD = 'DichVu@2026';
 const producerName = `HTX Mã vạch ${stamp}`;
+const lockedProducer = `HTX Khoá ${stamp}`;
 const INTERNAL = `Đã gọi điện xác nhận ${stamp} (nội bộ)`;
 const VISIBLE = `Vui lòng ký hợp đồng đính kèm ${stamp}`;
 
 /** API calls as a client of the platform (the Platform header names it: Node does not resolve *.localhost). */
-async function api(token?: string): Promise<APIRequestContext> {
+async function api(token?: string, platform: string = PLATFORM): Promise<APIRequestContext> {
   return request.newContext({
     baseURL: `http://127.0.0.1:${port}`,
-    extraHTTPHeaders: { Platform: PLATFORM, locale: 'vi', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    extraHTTPHeaders: { Platform: platform, locale: 'vi', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
 }
 
 /** A new producer with a barcode request submitted for advice; returns its API client and the request id. */
-async function producerWithRequest(): Promise<{ producer: APIRequestContext; id: number }> {
-  const anon = await api();
+async function producerWithRequest(
+  platform: string = PLATFORM,
+  email = `dich-vu-${stamp}@example.vn`,
+  producerName = `HTX Mã vạch ${stamp}`,
+): Promise<{ producer: APIRequestContext; id: number }> {
+  const anon = await api(undefined, platform);
   const registered = await anon.post('/api/v1/registrations', {
     data: {
       email,
@@ -37,7 +41,7 @@ async function producerWithRequest(): Promise<{ producer: APIRequestContext; id:
   expect(registered.status(), await registered.text()).toBe(201);
   const token = await anon.post('/oauth/token', { form: { grant_type: 'password', username: email, password: PASSWORD } });
   expect(token.status()).toBe(200);
-  const producer = await api(((await token.json()) as { access_token: string }).access_token);
+  const producer = await api(((await token.json()) as { access_token: string }).access_token, platform);
   await anon.dispose();
   const created = await producer.post('/api/v1/user_register_services', {
     data: { slug: 'gs1-barcode', form: { contact_name: 'Lê Văn Mã Vạch', phone: '0912345678' } },
@@ -100,5 +104,37 @@ test('the admin finds a request, adds an internal and a visible note and moves i
   expect(JSON.parse(text).data.urs.step).toBe('contract');
   expect(text).toContain(VISIBLE);
   expect(text).not.toContain(INTERNAL);
+  await producer.dispose();
+});
+
+test('on Foodmap, lock all as filtered makes the request read-only until the admin unlocks it', async ({ page }) => {
+  test.slow();
+  const { producer, id } = await producerWithRequest('foodmap', `khoa-${stamp}@example.vn`, lockedProducer);
+
+  // Lock every request matching the filter: here, this producer's one request.
+  await signIn(page, 'foodmap', demo('admin', 'foodmap'), `/admin/lock-services-approval?q=${encodeURIComponent(lockedProducer)}`);
+  await expect(page.getByTestId('lock-services-approval')).toBeVisible();
+  await expect(page.getByTestId('request-row').filter({ hasText: lockedProducer })).toHaveCount(1);
+  await page.getByTestId('lock-all').click();
+  await page.getByTestId('confirm-lock-all').click();
+  await expect(page.getByTestId('request-row')).toHaveCount(0);
+
+  // Read-only: the producer's write is refused, the admin page offers no move, no note, no assignee change.
+  const refused = await producer.post(`/api/v1/user_register_services/${id}/notes`, { data: { body: 'Xin hỏi tiến độ' } });
+  expect(refused.status()).toBe(423);
+  await page.goto(`http://foodmap.localhost:${port}/admin/services-approval/${id}`);
+  const detail = page.getByTestId('service-request-page');
+  await expect(detail.getByTestId('request-locked-alert')).toBeVisible();
+  await expect(detail.getByTestId('move-actions')).toHaveCount(0);
+  await expect(detail.getByTestId('note-body')).toHaveCount(0);
+
+  // The locked list has it; unlocking (confirmed) lets the producer write again.
+  await page.goto(`http://foodmap.localhost:${port}/admin/locked-services-approval?q=${encodeURIComponent(lockedProducer)}`);
+  const row = page.getByTestId('request-row').filter({ hasText: lockedProducer });
+  await row.getByTestId('unlock-request').click();
+  await page.getByTestId('confirm-unlock').click();
+  await expect(row).toHaveCount(0);
+  const accepted = await producer.post(`/api/v1/user_register_services/${id}/notes`, { data: { body: 'Xin hỏi tiến độ' } });
+  expect(accepted.status(), await accepted.text()).toBe(201);
   await producer.dispose();
 });
