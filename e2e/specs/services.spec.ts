@@ -39,6 +39,10 @@ test('DTrack: a new producer registers multi-channel selling and the product men
   // The catalogue page lists the producer's request.
   await page.getByTestId('menu-services').click();
   await expect(page.getByTestId('my-requests')).toContainText('Bán hàng đa kênh');
+  // Registered already: the service's page leads to the request, not to a second registration.
+  await page.getByTestId(`service-card-${SLUG}`).click();
+  await expect(page.getByTestId('service-open-request')).toBeVisible();
+  await expect(page.getByTestId('service-register')).toHaveCount(0);
 });
 
 test('AgriHub: a producer registers for GS1 barcode with a file, replies, sends it for advice and cannot cancel without a reason', async ({

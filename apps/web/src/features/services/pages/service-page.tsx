@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
-import { useGetServiceQuery } from '../api/services-api';
+import { useGetServiceQuery, useListMyRequestsQuery } from '../api/services-api';
 import { FlowStepper } from '../components/flow-stepper';
 import { PriceText } from '../components/price-text';
 import { PricingTable } from '../components/pricing-table';
 import { ServiceIcon } from '../components/service-icon';
-import { serviceRegisterPath } from '../lib/paths';
+import { requestPath, serviceRegisterPath } from '../lib/paths';
 import { useViewer } from '../lib/use-viewer';
 
 /**
@@ -80,6 +80,18 @@ export function ServicePage() {
 function RegisterAction({ slug, available, staff }: { slug: string; available: boolean; staff: boolean }) {
   const { t } = useTranslation('services');
   const viewer = useViewer();
+  // A producer has one open request per service: it is shown instead of a second registration.
+  const mine = useListMyRequestsQuery({}, { skip: viewer !== 'producer' });
+  const open = mine.data?.requests.find((r) => r.service.slug === slug && r.step !== 'cancelled');
+  if (open) {
+    return (
+      <Link to={requestPath(open.id)}>
+        <Button type="primary" size="large" data-testid="service-open-request">
+          {t('detail.openRequest')}
+        </Button>
+      </Link>
+    );
+  }
   if (!available) return <Typography.Text type="secondary">{t('detail.unavailableHint')}</Typography.Text>;
   // Staff accounts have no producer to register for.
   if (staff) return null;
