@@ -104,6 +104,19 @@ test('the admin finds a request, adds an internal and a visible note and moves i
   expect(JSON.parse(text).data.urs.step).toBe('contract');
   expect(text).toContain(VISIBLE);
   expect(text).not.toContain(INTERNAL);
+
+  // Back a step needs a reason: the modal refuses an empty one, keeps what is typed; an internal reason never reaches the producer.
+  const BACK = `Thiếu giấy phép kinh doanh ${stamp}`;
+  await detail.locator('[data-testid="move-request"][data-to="advice"]').click();
+  await page.getByTestId('confirm-move-reason').click();
+  await expect(page.getByText('Vui lòng nhập lý do')).toBeVisible();
+  await page.getByTestId('move-reason').fill(BACK);
+  await page.getByTestId('move-reason-internal').check();
+  await page.getByTestId('confirm-move-reason').click();
+  await expect(detail).toHaveAttribute('data-step', 'advice');
+  const after = await (await producer.get(`/api/v1/user_register_services/${id}`)).text();
+  expect(JSON.parse(after).data.urs.step).toBe('advice');
+  expect(after).not.toContain(BACK);
   await producer.dispose();
 });
 

@@ -37,11 +37,13 @@ export function RequestsTable({ table, list, action, selected, onSelect, testId 
     {
       title: t('fields.service'),
       key: 'service',
+      width: 190,
       render: (_, r) => r.service.title,
     },
     {
       title: t('fields.producer'),
       key: 'producer',
+      width: 200,
       render: (_, r) => (
         <>
           {r.producer.name}
