@@ -21,6 +21,8 @@ export const activity = pgTable(
     toStatus: text('to_status'),
     note: text('note'),
     internal: boolean('internal').notNull().default(false),
+    /** The row is shown to the producer but its note is not (a move whose reason is internal). */
+    noteInternal: boolean('note_internal').notNull().default(false),
     diff: jsonb('diff').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

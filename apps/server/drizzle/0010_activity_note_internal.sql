@@ -1,0 +1,1 @@
+ALTER TABLE "activity" ADD COLUMN "note_internal" boolean DEFAULT false NOT NULL;
