@@ -18,14 +18,16 @@ describe('service flow display', () => {
     expect(stepperGroups(2)[3].steps).toEqual(['inprogress']);
   });
 
-  it('a free service has no steps', () => {
+  it('a free service has no steps; the short flow has six', () => {
     expect(flowSteps(0)).toEqual([]);
+    expect(flowSteps(2)).toHaveLength(6);
     expect(stepperGroups(0)).toEqual([]);
   });
 
   it('finds the group of a step; cancelled is in none', () => {
     expect(groupIndex(1, 'paid')).toBe(2);
     expect(groupIndex(1, 'approved_profile')).toBe(4);
+    expect(groupIndex(2, 'inprogress')).toBe(3);
     expect(groupIndex(2, 'done')).toBe(4);
     expect(groupIndex(1, 'cancelled')).toBe(-1);
   });
@@ -33,6 +35,8 @@ describe('service flow display', () => {
   it('progress runs from 0 at fill_info to 100 at done', () => {
     expect(progressPercent(1, 'fill_info')).toBe(0);
     expect(progressPercent(1, 'paid')).toBe(43);
+    expect(progressPercent(1, 'done')).toBe(100);
+    expect(progressPercent(2, 'paid')).toBe(60);
     expect(progressPercent(2, 'inprogress')).toBe(80);
     expect(progressPercent(2, 'done')).toBe(100);
     expect(progressPercent(1, 'cancelled')).toBe(0);

@@ -1,37 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import traceEn from '../../trace/locales/en.json';
 import traceVi from '../../trace/locales/vi.json';
-import batchesEn from '../../../public/locales/en/batches.json';
-import batchesVi from '../../../public/locales/vi/batches.json';
-import { translationKeys as keys, type TranslationTree as Json } from '../../lib/translation-keys';
+import { describeFeatureLocales } from '../../test/locale-check';
 
-const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.ts'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
 const traceSources = import.meta.glob<string>(['../../trace/**/*.tsx', '../../trace/**/*.ts'], {
   eager: true,
   query: '?raw',
   import: 'default',
 });
 
-describe('batches translations', () => {
-  const vi = new Set(keys(batchesVi));
-
-  it('English has exactly the Vietnamese keys', () => {
-    expect(keys(batchesEn as Json).sort()).toEqual([...vi].sort());
-  });
-
-  it('every literal key the pages use exists', () => {
-    const used = new Set<string>();
-    for (const src of Object.values(sources)) {
-      for (const m of src.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z_.]+)'/g)) used.add(m[1]);
-    }
-    expect(used.size).toBeGreaterThan(50);
-    expect([...used].filter((k) => !vi.has(k))).toEqual([]);
-  });
-});
+describeFeatureLocales({ ns: 'batches', minUsed: 50 });
 
 describe('public trace page translations', () => {
   it('English has exactly the Vietnamese keys, none empty', () => {
