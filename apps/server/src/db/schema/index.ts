@@ -4,5 +4,6 @@ export * from './booking-rooms.js';
 export * from './catalog.js';
 export * from './meta.js';
 export * from './notifications.js';
+export * from './sale-channels.js';
 export * from './services.js';
 export * from './service-requests.js';
