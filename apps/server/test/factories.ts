@@ -9,10 +9,19 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toGtin14, withCheckDigit, type AbilityRule, type PlatformKey } from '@agrihub/contract';
 import type { Db } from '../src/db/client.js';
-import { producers, products, productVariants, traceabilities, traceEvents, users } from '../src/db/schema/index.js';
+import {
+  producers,
+  products,
+  productVariants,
+  saleChannelReferences,
+  saleChannels,
+  traceabilities,
+  traceEvents,
+  users,
+} from '../src/db/schema/index.js';
 import { openSession } from '../src/modules/auth/sessions.js';
 import { approvedSnapshot } from '../src/modules/products/approval.js';
-import { hashPassword, publicCode } from '../src/lib/secrets.js';
+import { hashPassword, publicCode, randomToken } from '../src/lib/secrets.js';
 
 export const TEST_PASSWORD = 'Secret@1';
 let passwordHash: Promise<string> | undefined;
@@ -203,4 +212,61 @@ export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): P
     );
   }
   return batch;
+}
+
+export type SaleChannelRow = typeof saleChannels.$inferSelect;
+export type SaleChannelReferenceRow = typeof saleChannelReferences.$inferSelect;
+
+/**
+ * A sales channel of `platform` (default dtrack), active, asking only for an approved product
+ * with a price and one image unless `requirements` says more; its own code and feed token.
+ */
+export async function buildSaleChannel(
+  db: Db,
+  overrides: Partial<typeof saleChannels.$inferInsert> = {},
+): Promise<SaleChannelRow> {
+  const n = ++seq;
+  const [row] = await db
+    .insert(saleChannels)
+    .values({
+      platform: 'dtrack',
+      code: `kenh_${n}_${randomBytes(2).toString('hex')}`,
+      name: `Kênh thử nghiệm ${n}`,
+      kind: 'marketplace',
+      logoUrl: '/channels/shopee.svg',
+      requirements: { gtin: false, min_images: 1, approved_product: true, price: true, min_description: 0 },
+      feedToken: randomToken(),
+      position: n,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * A registration to a channel: of `productId` (the product's producer and platform), else of
+ * `producerId` itself; pending unless told otherwise. Without a channel, one of the platform is created.
+ */
+export async function buildSaleChannelReference(
+  db: Db,
+  overrides: Partial<typeof saleChannelReferences.$inferInsert> & ({ productId: number } | { producerId: number }),
+): Promise<SaleChannelReferenceRow> {
+  const product = overrides.productId
+    ? (await db.select().from(products).where(eq(products.id, overrides.productId)))[0]
+    : undefined;
+  const producerId = product?.producerId ?? overrides.producerId!;
+  const [producer] = await db.select().from(producers).where(eq(producers.id, producerId));
+  const channelId = overrides.channelId ?? (await buildSaleChannel(db, { platform: producer.platform })).id;
+  const [row] = await db
+    .insert(saleChannelReferences)
+    .values({
+      ...overrides,
+      platform: producer.platform,
+      channelId,
+      producerId,
+      productId: product?.id ?? null,
+      referenceableType: product ? 'product' : 'producer',
+    })
+    .returning();
+  return row;
 }

@@ -5,7 +5,7 @@ import { activity, users } from '../db/schema/index.js';
 import { listMeta } from './list.js';
 
 /** Subjects with a history in the shared `activity` log. */
-export type ActivitySubject = 'traceability' | 'product' | 'producer' | 'service_request';
+export type ActivitySubject = 'traceability' | 'product' | 'producer' | 'service_request' | 'sale_channel_reference';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

@@ -46,6 +46,20 @@ export type DomainEvent =
       noteId: number;
       actorId: number | null;
       byProducer: boolean;
+    }
+  /** A sale channel registration moved through its table; `bySide` 'own' when its producer moved it. */
+  | {
+      type: 'sale_channel_reference.moved';
+      platform: PlatformKey;
+      referenceId: number;
+      channelId: number;
+      producerId: number;
+      productId: number | null;
+      actorId: number | null;
+      bySide: 'own' | 'platform';
+      from: string;
+      to: string;
+      reason: string | null;
     };
 
 export type DomainEventType = DomainEvent['type'];

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCategoriesQuery } from '../lib/catalogue-api';
 import { useEnumOptions } from '../lib/enums';
 import type { ProductFilters } from '../lib/product-list';
 import { CategorySelect } from './category-select';
+import { FilterBar, SearchFilter, SelectFilter } from './filter-bar';
 
 interface Props {
   filters: ProductFilters;
@@ -20,25 +20,29 @@ export function ProductFiltersBar({ filters, update, active, before }: Props) {
   const statusOptions = useEnumOptions('productStatus');
   const categories = useCategoriesQuery();
   return (
-    <Flex gap={12} wrap align="center" data-testid="product-filters">
+    <FilterBar
+      gap={12}
+      active={active}
+      onReset={() => update({ q: undefined, status: undefined, category_id: undefined, producer_id: undefined })}
+      resetLabel={t('list.clearFilters')}
+      resetTestId="clear-filters"
+      testId="product-filters"
+    >
       {before}
-      <Input.Search
-        key={filters.q ?? ''}
-        defaultValue={filters.q}
-        allowClear
+      <SearchFilter
+        value={filters.q}
+        onSearch={(q) => update({ q })}
         placeholder={t('list.searchPlaceholder')}
-        style={{ width: 280 }}
-        onSearch={(q) => update({ q: q.trim() || undefined })}
-        data-testid="product-search"
+        width={280}
+        testId="product-search"
       />
-      <Select
-        allowClear
+      <SelectFilter
         value={filters.status}
         placeholder={t('list.allStatuses')}
-        style={{ width: 180 }}
+        width={180}
         options={statusOptions}
-        onChange={(status) => update({ status: status ?? undefined })}
-        data-testid="product-status-filter"
+        onChange={(status) => update({ status })}
+        testId="product-status-filter"
       />
       <CategorySelect
         categories={categories.data ?? []}
@@ -50,15 +54,6 @@ export function ProductFiltersBar({ filters, update, active, before }: Props) {
         style={{ width: 300 }}
         testId="product-category-filter"
       />
-      {active && (
-        <Button
-          type="link"
-          onClick={() => update({ q: undefined, status: undefined, category_id: undefined, producer_id: undefined })}
-          data-testid="clear-filters"
-        >
-          {t('list.clearFilters')}
-        </Button>
-      )}
-    </Flex>
+    </FilterBar>
   );
 }

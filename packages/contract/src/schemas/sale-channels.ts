@@ -3,7 +3,7 @@ import { EXPORT_MODES } from '../constants.js';
 import { isValidGtin } from '../gtin.js';
 import { SALE_CHANNEL_REGISTRATION_STATES } from '../workflows.js';
 import { activityItem } from './activity.js';
-import { idField, idText, intField, listMeta, messageMeta, textField } from './common.js';
+import { errorEnvelope, idField, idText, intField, listMeta, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
 
 // ---------- Sales channels (DESIGN §5.3; spec §3 sale channel, §7 sale channel references) ----------
@@ -239,4 +239,75 @@ export const saleChannelReferenceDetail = z.object({
     history: z.array(activityItem),
   }),
   meta: messageMeta,
+});
+
+/** GET /api/v1/sale_channels: the platform's channels in display order. */
+export const saleChannelListAnswer = z.object({ data: z.object({ sale_channels: z.array(saleChannel) }) });
+
+/** One reference with a success note (PUT answers). */
+export const saleChannelReferenceAnswer = z.object({
+  data: z.object({ sale_channel_reference: saleChannelReference }),
+  meta: messageMeta,
+});
+
+/**
+ * POST /api/v1/sale_channels/{id}/register: the registrations sent (none on a dry run) and each asked
+ * product's readiness; `ready` is false when any product lacks something (then nothing is sent).
+ */
+export const saleChannelRegisterAnswer = z.object({
+  data: z.object({
+    sale_channel_references: z.array(saleChannelReference),
+    products: z.array(productReadiness),
+    ready: z.boolean(),
+  }),
+  meta: messageMeta,
+});
+
+/** The 422 answer of a refused registration: what each incomplete product lacks (nothing was sent). */
+export const saleChannelRegisterRefusal = errorEnvelope.extend({ products: z.array(productReadiness).optional() });
+
+/** A product's state on one channel: its registration (if any) and what it lacks for the channel. */
+export const productChannelState = z.object({
+  channel_id: z.number().int(),
+  missing: z.array(missingItem),
+  reference: z
+    .object({
+      id: z.number().int(),
+      register_status: z.enum(SALE_CHANNEL_REGISTER_STATUSES),
+      sync_status: z.enum(SALE_CHANNEL_SYNC_STATUSES),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+export const SALE_CHANNEL_REFERENCEABLE_SORT_FIELDS = ['name', 'created_at'] as const;
+
+/** GET /api/v1/sale_channel_referenceable: the producer's products, one channel or all active ones. */
+export const saleChannelReferenceableQuery = listQuery(SALE_CHANNEL_REFERENCEABLE_SORT_FIELDS, 'name').extend({
+  channel_id: idText().optional(),
+});
+
+export const referenceableProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gtin: z.string().nullable(),
+  status: z.string(),
+  image_url: z.string().nullable(),
+  /** One entry per active channel of the platform (or the asked channel only). */
+  channels: z.array(productChannelState),
+});
+export type ReferenceableProduct = z.infer<typeof referenceableProduct>;
+
+export const saleChannelReferenceableAnswer = z.object({
+  data: z.object({ products: z.array(referenceableProduct) }),
+  meta: listMeta,
+});
+
+/** GET /api/v1/sale_channel_references/by_product?product_id=: a product's registrations and its readiness per channel. */
+export const saleChannelByProductQuery = z.object({ product_id: idText() });
+export const saleChannelByProductAnswer = z.object({
+  data: z.object({
+    product: referenceableProduct,
+    sale_channel_references: z.array(saleChannelReference),
+  }),
 });

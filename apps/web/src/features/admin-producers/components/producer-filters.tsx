@@ -1,5 +1,5 @@
-import { Button, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { useEnumOptions } from '../../../lib/enums';
 import type { ProducerFilters } from '../lib/list-params';
 
@@ -15,44 +15,36 @@ export function ProducerFiltersBar({ filters, active, update }: Props) {
   const statusOptions = useEnumOptions('producerStatus');
   const typeOptions = useEnumOptions('producerType');
   return (
-    <Flex gap={8} wrap align="center">
-      <Input.Search
-        key={filters.q ?? ''}
-        allowClear
+    <FilterBar
+      active={active}
+      onReset={() => update({ q: undefined, status: undefined, producer_type: undefined })}
+      resetLabel={t('filters.reset')}
+      resetTestId="producer-filters-reset"
+    >
+      <SearchFilter
         enterButton
-        defaultValue={filters.q}
+        value={filters.q}
+        onSearch={(q) => update({ q })}
         placeholder={t('filters.search')}
-        onSearch={(v) => update({ q: v.trim() || undefined })}
-        style={{ width: 320 }}
-        data-testid="producer-search"
+        width={320}
+        testId="producer-search"
       />
-      <Select
-        allowClear
+      <SelectFilter
         value={filters.status}
         placeholder={t('filters.allStatuses')}
-        style={{ width: 180 }}
+        width={180}
         options={statusOptions}
-        onChange={(status) => update({ status: status ?? undefined })}
-        data-testid="producer-status-filter"
+        onChange={(status) => update({ status })}
+        testId="producer-status-filter"
       />
-      <Select
-        allowClear
+      <SelectFilter
         value={filters.producer_type}
         placeholder={t('filters.allTypes')}
-        style={{ width: 200 }}
+        width={200}
         options={typeOptions}
-        onChange={(producer_type) => update({ producer_type: producer_type ?? undefined })}
-        data-testid="producer-type-filter"
+        onChange={(producer_type) => update({ producer_type })}
+        testId="producer-type-filter"
       />
-      {active && (
-        <Button
-          type="link"
-          onClick={() => update({ q: undefined, status: undefined, producer_type: undefined })}
-          data-testid="producer-filters-reset"
-        >
-          {t('filters.reset')}
-        </Button>
-      )}
-    </Flex>
+    </FilterBar>
   );
 }

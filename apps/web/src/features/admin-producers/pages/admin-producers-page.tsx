@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Empty, Flex, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import { provinceName } from '@agrihub/contract/geo';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import { useEnumLabel } from '../../../lib/enums';
-import { QueryError } from '../../../components/query-error';
+import { ListPage } from '../../../components/list-page';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
@@ -82,48 +82,38 @@ export function AdminProducersPage() {
   ];
 
   return (
-    <Flex vertical gap={16} data-testid="admin-producers">
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <ExportButtons filters={filters} selectedIds={selected} />
-      </Flex>
-      <Card>
-        <Flex vertical gap={16}>
-          <Flex justify="space-between" align="center" gap={16} wrap>
-            <ProducerFiltersBar filters={filters} active={active} update={filter} />
-            <BulkActions ids={selected} onDone={() => setSelected([])} />
-          </Flex>
-          {list.isError ? (
-            <QueryError error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
-            <Table<Producer>
-              rowKey="id"
-              columns={columns}
-              dataSource={list.data?.producers ?? []}
-              loading={list.isFetching}
-              rowSelection={{
-                selectedRowKeys: selected,
-                preserveSelectedRowKeys: true,
-                onChange: (keys) => setSelected(keys.map(Number)),
-              }}
-              onRow={(p) => ({ 'data-testid': 'admin-producer-row', 'data-id': p.id }) as object}
-              locale={{
-                emptyText: list.isLoading ? (
-                  ' '
-                ) : (
-                  <Empty
-                    description={active ? t('list.noMatch') : t('list.empty')}
-                    data-testid="admin-producers-empty"
-                  />
-                ),
-              }}
-              {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
-            />
-          )}
+    <ListPage
+      testId="admin-producers"
+      title={t('list.title')}
+      extra={<ExportButtons filters={filters} selectedIds={selected} />}
+      filters={
+        <Flex justify="space-between" align="center" gap={16} wrap>
+          <ProducerFiltersBar filters={filters} active={active} update={filter} />
+          <BulkActions ids={selected} onDone={() => setSelected([])} />
         </Flex>
-      </Card>
-    </Flex>
+      }
+      query={list}
+    >
+      <Table<Producer>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.producers ?? []}
+        loading={list.isFetching}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        onRow={(p) => ({ 'data-testid': 'admin-producer-row', 'data-id': p.id }) as object}
+        locale={{
+          emptyText: list.isLoading ? (
+            ' '
+          ) : (
+            <Empty description={active ? t('list.noMatch') : t('list.empty')} data-testid="admin-producers-empty" />
+          ),
+        }}
+        {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
+      />
+    </ListPage>
   );
 }

@@ -1,7 +1,8 @@
-import { Card, Empty, Flex, Select, Typography } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
-import { QueryError } from '../../../components/query-error';
+import { ListPage } from '../../../components/list-page';
+import { SelectFilter } from '../../../components/filter-bar';
 import { paths } from '../../../config/paths';
 import { ProductFiltersBar } from '../../../components/product-filters';
 import { ProductsTable } from '../../../components/products-table';
@@ -17,52 +18,41 @@ export function AdminProductsPage() {
   const producers = useProductProducerOptionsQuery();
 
   const producerSelect = (
-    <Select
-      allowClear
+    <SelectFilter
       showSearch={{ optionFilterProp: 'label' }}
       value={filters.producer_id}
       loading={producers.isLoading}
       status={producers.isError ? 'warning' : undefined}
       placeholder={producers.isError ? t('filters.producersFailed') : t('filters.allProducers')}
-      style={{ width: 240 }}
+      width={240}
       options={(producers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-      onChange={(id) => update({ producer_id: id ?? undefined })}
-      data-testid="admin-product-producer-filter"
+      onChange={(producer_id) => update({ producer_id })}
+      testId="admin-product-producer-filter"
     />
   );
 
   return (
-    <Flex vertical gap={16} data-testid="admin-products-page">
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('list.title')}
-      </Typography.Title>
-      <Card>
-        <Flex vertical gap={16}>
-          <ProductFiltersBar filters={filters} update={update} active={active} before={producerSelect} />
-          {list.isError ? (
-            <QueryError error={list.error} onRetry={() => void list.refetch()} />
+    <ListPage
+      testId="admin-products-page"
+      title={t('list.title')}
+      filters={<ProductFiltersBar filters={filters} update={update} active={active} before={producerSelect} />}
+      query={list}
+    >
+      <ProductsTable
+        products={list.data?.products ?? []}
+        meta={list.data?.meta}
+        loading={list.isFetching}
+        table={table}
+        showProducer
+        linkOf={(p) => generatePath(paths.adminProduct, { id: String(p.id) })}
+        empty={
+          list.isLoading ? (
+            ' '
           ) : (
-            <ProductsTable
-              products={list.data?.products ?? []}
-              meta={list.data?.meta}
-              loading={list.isFetching}
-              table={table}
-              showProducer
-              linkOf={(p) => generatePath(paths.adminProduct, { id: String(p.id) })}
-              empty={
-                list.isLoading ? (
-                  ' '
-                ) : (
-                  <Empty
-                    description={active ? t('list.noMatch') : t('list.empty')}
-                    data-testid="admin-products-empty"
-                  />
-                )
-              }
-            />
-          )}
-        </Flex>
-      </Card>
-    </Flex>
+            <Empty description={active ? t('list.noMatch') : t('list.empty')} data-testid="admin-products-empty" />
+          )
+        }
+      />
+    </ListPage>
   );
 }

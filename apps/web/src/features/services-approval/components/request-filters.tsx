@@ -1,6 +1,7 @@
-import { Button, DatePicker, Flex, Input, Select } from 'antd';
+import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { useEnumOptions } from '../../../lib/enums';
 import { useServiceCatalogueQuery, useStaffUsersQuery } from '../api/services-approval-api';
 import type { RequestFilters } from '../lib/list-params';
@@ -43,69 +44,68 @@ export function RequestFiltersBar({ filters, active, update }: Props) {
       : null;
 
   return (
-    <Flex gap={8} wrap align="center" data-testid="request-filters">
-      <Input.Search
-        key={filters.q ?? ''}
-        allowClear
+    <FilterBar
+      active={active}
+      onReset={() => update(CLEARED)}
+      resetLabel={t('filters.reset')}
+      resetTestId="request-filters-reset"
+      testId="request-filters"
+    >
+      <SearchFilter
         enterButton
-        defaultValue={filters.q}
+        value={filters.q}
+        onSearch={(q) => update({ q })}
         placeholder={t('filters.search')}
-        onSearch={(v) => update({ q: v.trim() || undefined })}
-        style={{ width: 280 }}
-        data-testid="request-search"
+        width={280}
+        testId="request-search"
       />
-      <Select
-        allowClear
+      <SelectFilter
         showSearch
         optionFilterProp="label"
         value={filters.slug}
         placeholder={t('filters.allServices')}
         loading={catalogue.isFetching}
-        style={{ width: 240 }}
+        width={240}
         options={(catalogue.data ?? []).map((s) => ({ value: s.slug, label: s.title }))}
-        onChange={(slug) => update({ slug: slug ?? undefined })}
-        data-testid="request-service-filter"
+        onChange={(slug) => update({ slug })}
+        testId="request-service-filter"
       />
-      <Select
-        allowClear
+      <SelectFilter
         value={filters.step}
         placeholder={t('filters.allSteps')}
-        style={{ width: 190 }}
+        width={190}
         options={stepOptions}
-        onChange={(step) => update({ step: step ?? undefined })}
-        data-testid="request-step-filter"
+        onChange={(step) => update({ step })}
+        testId="request-step-filter"
       />
-      <Select
-        allowClear
+      <SelectFilter
         value={filters.status}
         placeholder={t('filters.allStatuses')}
-        style={{ width: 160 }}
+        width={160}
         options={statusOptions}
-        onChange={(status) => update({ status: status ?? undefined })}
-        data-testid="request-status-filter"
+        onChange={(status) => update({ status })}
+        testId="request-status-filter"
       />
-      <Select
-        allowClear
+      <SelectFilter
         showSearch
         optionFilterProp="label"
         value={filters.assignee_id === undefined ? undefined : String(filters.assignee_id)}
         placeholder={t('filters.allAssignees')}
-        style={{ width: 200 }}
+        width={200}
         options={assigneeOptions}
-        onChange={(v?: string) => update({ assignee_id: v === undefined ? undefined : v === 'none' ? 'none' : Number(v) })}
-        data-testid="request-assignee-filter"
+        onChange={(v) => update({ assignee_id: v === undefined ? undefined : v === 'none' ? 'none' : Number(v) })}
+        testId="request-assignee-filter"
       />
-      <Select
-        allowClear
+      <SelectFilter
         value={filters.overdue}
         placeholder={t('filters.overdueAny')}
-        style={{ width: 150 }}
+        width={150}
         options={[
           { value: 'true', label: t('filters.overdueOnly') },
           { value: 'false', label: t('filters.onTime') },
         ]}
-        onChange={(overdue) => update({ overdue: overdue ?? undefined })}
-        data-testid="request-overdue-filter"
+        onChange={(overdue) => update({ overdue })}
+        testId="request-overdue-filter"
       />
       <DatePicker.RangePicker
         value={range}
@@ -120,11 +120,6 @@ export function RequestFiltersBar({ filters, active, update }: Props) {
         }
         data-testid="request-created-filter"
       />
-      {active && (
-        <Button type="link" onClick={() => update(CLEARED)} data-testid="request-filters-reset">
-          {t('filters.reset')}
-        </Button>
-      )}
-    </Flex>
+    </FilterBar>
   );
 }

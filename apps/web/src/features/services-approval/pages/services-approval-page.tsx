@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/query-error';
+import { ListPage } from '../../../components/list-page';
 import { useListServiceRequestsQuery } from '../api/services-approval-api';
 import { ExportButtons } from '../components/export-buttons';
 import { RequestFiltersBar } from '../components/request-filters';
@@ -24,24 +23,23 @@ export function ServicesApprovalPage() {
   };
 
   return (
-    <Flex vertical gap={16} data-testid="services-approval">
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <ExportButtons filters={filters} selectedIds={selected} />
-      </Flex>
-      <Card>
-        <Flex vertical gap={16}>
+    <ListPage
+      testId="services-approval"
+      title={t('list.title')}
+      extra={<ExportButtons filters={filters} selectedIds={selected} />}
+      filters={
+        <>
           <RequestFiltersBar filters={filters} active={table.active} update={filter} />
-          <StepCounts counts={list.data?.counts ?? {}} current={filters.step} onPick={(step) => filter({ step: step as RequestFilters['step'] })} />
-          {list.isError ? (
-            <QueryError error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
-            <RequestsTable table={table} list={list} selected={selected} onSelect={setSelected} testId="requests-table" />
-          )}
-        </Flex>
-      </Card>
-    </Flex>
+          <StepCounts
+            counts={list.data?.counts ?? {}}
+            current={filters.step}
+            onPick={(step) => filter({ step: step as RequestFilters['step'] })}
+          />
+        </>
+      }
+      query={list}
+    >
+      <RequestsTable table={table} list={list} selected={selected} onSelect={setSelected} testId="requests-table" />
+    </ListPage>
   );
 }
