@@ -5,7 +5,7 @@ import { activity, users } from '../db/schema/index.js';
 import { listMeta } from './list.js';
 
 /** Subjects with a history in the shared `activity` log. */
-export type ActivitySubject = 'traceability' | 'product' | 'producer' | 'service_request' | 'sale_channel_reference';
+export type ActivitySubject = 'traceability' | 'product' | 'producer' | 'service_request' | 'client_message' | 'booking_room' | 'sale_channel_reference';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;
@@ -16,8 +16,10 @@ export interface ActivityEntry {
   from?: string | null;
   to?: string | null;
   note?: string | null;
-  /** An internal note is shown to the back office only, never to the producer. */
+  /** An internal row is shown to the back office only, never to the producer. */
   internal?: boolean;
+  /** The row is shown to the producer without its note (a move whose reason is internal). */
+  noteInternal?: boolean;
   diff?: Record<string, unknown>;
 }
 
@@ -33,6 +35,7 @@ export async function recordActivity(tx: Db | Tx, e: ActivityEntry): Promise<voi
     toStatus: e.to ?? null,
     note: e.note ?? null,
     internal: e.internal ?? false,
+    noteInternal: !!e.noteInternal && !!e.note,
     diff: e.diff ?? {},
   });
 }
@@ -44,8 +47,9 @@ export interface ActivityItem {
   to: string | null;
   note: string | null;
   internal: boolean;
+  note_internal: boolean;
   detail: Record<string, unknown>;
-  user: { id: number; name: string } | null;
+  user: { id: number; name: string; staff: boolean } | null;
   created_at: string;
 }
 
@@ -62,7 +66,8 @@ export interface ActivityPage {
 }
 
 /**
- * A page of a subject's history, newest first; internal rows only when asked (back office).
+ * A page of a subject's history, newest first; internal rows and internal notes only when asked
+ * (back office): the producer sees a move whose reason is internal, without the reason.
  * `perPage` is capped at MAX_PER_PAGE.
  */
 export async function listActivity(
@@ -80,14 +85,14 @@ export async function listActivity(
   );
   const [{ n }] = await db.select({ n: count() }).from(activity).where(where);
   const rows = await db
-    .select({ a: activity, userName: users.name })
+    .select({ a: activity, userName: users.name, userRoles: users.roles })
     .from(activity)
     .leftJoin(users, eq(users.id, activity.actorId))
     .where(where)
     .orderBy(desc(activity.createdAt), desc(activity.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
-  return { items: rows.map(presentActivity), total: Number(n) };
+  return { items: rows.map((r) => presentActivity(r, opts.includeInternal)), total: Number(n) };
 }
 
 /** The answer of a history endpoint: `data.history` (one page) and the list `meta`. */
@@ -106,16 +111,21 @@ export async function historyPage(
   return { data: { history: items }, meta: listMeta(q, total) };
 }
 
-function presentActivity({ a, userName }: { a: typeof activity.$inferSelect; userName: string | null }): ActivityItem {
+function presentActivity(
+  { a, userName, userRoles }: { a: typeof activity.$inferSelect; userName: string | null; userRoles: string[] | null },
+  includeInternal: boolean,
+): ActivityItem {
+  const hideNote = a.noteInternal && !includeInternal;
   return {
     id: a.id,
     action: a.action,
     from: a.fromStatus,
     to: a.toStatus,
-    note: a.note,
+    note: hideNote ? null : a.note,
     internal: a.internal,
+    note_internal: hideNote ? false : a.noteInternal,
     detail: a.diff,
-    user: a.actorId ? { id: a.actorId, name: userName ?? '' } : null,
+    user: a.actorId ? { id: a.actorId, name: userName ?? '', staff: (userRoles ?? []).length > 0 } : null,
     created_at: a.createdAt.toISOString(),
   };
 }

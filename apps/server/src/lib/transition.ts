@@ -59,7 +59,10 @@ export interface Move<T extends KeyedTable, S extends string> {
   actor: TransitionActor;
   /** History action (approve, reject, publish…). */
   action: string | ((from: S) => string);
-  /** The note of the move: its reason, shown to the producer unless `internal`. */
+  /**
+   * The note of the move: its reason, shown to the producer unless `internal` (then the history row
+   * stays the producer's to see, from → to, who and when, with its note back-office only).
+   */
   reason?: string | null;
   internal?: boolean;
   /** A move to the state the row is in answers the row unchanged, without history (idempotent PUT). */
@@ -132,7 +135,7 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
     from,
     to: m.to,
     note: reason,
-    internal: m.internal ?? false,
+    noteInternal: m.internal ?? false,
     diff: m.diff?.(before, from),
   });
   const event = m.event?.(after, from);

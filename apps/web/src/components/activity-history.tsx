@@ -94,7 +94,7 @@ export function ActivityHistory({ query, testId, page, onPageChange, subject, fi
             return (
               <span data-testid="history-action" data-action={a.action}>
                 {actionText(a.action)}
-                {a.internal && <Tag style={{ marginInlineStart: 8 }}>{t('activity.internal')}</Tag>}
+                {(a.internal || a.note_internal) && <Tag style={{ marginInlineStart: 8 }}>{t('activity.internal')}</Tag>}
                 {note && <Typography.Text type="secondary"> — {note}</Typography.Text>}
               </span>
             );

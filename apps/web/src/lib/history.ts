@@ -6,7 +6,7 @@ export const HISTORY_PER_PAGE = 20;
 
 /** One history row: the batch history carries only these; products and producers add the move. */
 export type ActivityRow = Pick<ActivityItem, 'id' | 'action' | 'detail' | 'user' | 'created_at'> &
-  Partial<Pick<ActivityItem, 'from' | 'to' | 'note' | 'internal'>>;
+  Partial<Pick<ActivityItem, 'from' | 'to' | 'note' | 'internal' | 'note_internal'>>;
 
 /** One page of a history; `meta` when the server pages it (then the panel pages on the server). */
 export interface HistoryPage {

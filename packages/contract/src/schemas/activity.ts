@@ -15,8 +15,11 @@ export const activityItem = z.object({
   to: z.string().nullable(),
   note: z.string().nullable(),
   internal: z.boolean(),
+  /** The row is the producer's to see but its note is back-office only (a move's internal reason); a producer's answer holds its rows with `note` null. */
+  note_internal: z.boolean(),
   detail: z.record(z.string(), z.unknown()),
-  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Who acted; `staff` when a back-office user (the producer reads "staff"). */
+  user: z.object({ id: z.number().int(), name: z.string(), staff: z.boolean() }).nullable(),
   created_at: z.string(),
 });
 export type ActivityItem = z.infer<typeof activityItem>;

@@ -7,14 +7,14 @@ import { serviceRequestNotes, uploads, userRegisterServices as urs, users, type 
 import { recordActivity } from '../../lib/activity.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import type { TransitionActor } from '../../lib/transition.js';
-import { assertUnlocked, moveRequest } from './workflow.js';
+import { assertUnlocked, moveRequestIn } from './workflow.js';
 
 type Body = z.output<typeof adminServiceRequestUpdate>;
 
 /** 422 invalidAssignee unless `id` is an administrator (a user with a role) of the platform. */
-async function assertAssignable(app: FastifyInstance, platform: PlatformKey, id: number | null) {
+async function assertAssignable(tx: Tx, platform: PlatformKey, id: number | null) {
   if (id === null) return;
-  const [u] = await app.db
+  const [u] = await tx
     .select({ roles: users.roles })
     .from(users)
     .where(and(eq(users.id, id), eq(users.platform, platform)))
@@ -23,9 +23,9 @@ async function assertAssignable(app: FastifyInstance, platform: PlatformKey, id:
 }
 
 /** The files a staff member uploaded on the platform (POST /api/v1/attachments), in the order named; 422 on the first that is not. */
-async function staffFiles(app: FastifyInstance, actor: TransitionActor, ids: number[]): Promise<StoredFile[]> {
+async function staffFiles(app: FastifyInstance, tx: Tx, actor: TransitionActor, ids: number[]): Promise<StoredFile[]> {
   if (!ids.length) return [];
-  const rows = await app.db
+  const rows = await tx
     .select()
     .from(uploads)
     .where(and(inArray(uploads.id, ids), eq(uploads.platform, actor.platform), eq(uploads.userId, actor.user.id)));
@@ -57,36 +57,30 @@ async function lockedRow(tx: Tx, platform: PlatformKey, id: number) {
 }
 
 /**
- * A staff update of one request (PUT /api/v1/admin/user_register_services/{id}): the inputs are
- * checked first (assignee, note files), then the move goes through the flow's table with the
- * actor's roles (moveRequest), then the assignment and the note are written with their history.
- * A visible note tells the producer (service_request.note_added); an internal one tells nobody.
+ * A staff update of one request (PUT /api/v1/admin/user_register_services/{id}), all or nothing in
+ * one transaction: the request is locked (404 off the platform, 423 when locked), the move goes
+ * through the flow's table with the actor's roles (moveRequestIn), then the assignment (422 unless
+ * an administrator of the platform) and the note (422 on a file the actor did not upload) are
+ * written with their history. Any refusal rolls the whole update back, the move included; the
+ * domain events are published once it has committed. A visible note tells the producer
+ * (service_request.note_added); an internal one tells nobody.
  */
 export async function applyStaffUpdate(app: FastifyInstance, actor: TransitionActor, id: number, body: Body) {
   const platform = actor.platform;
-  // Nothing is written on a locked request nor one of another platform, whatever the body holds.
-  const [current] = await app.db
-    .select()
-    .from(urs)
-    .where(and(eq(urs.id, id), eq(urs.platform, platform)))
-    .limit(1);
-  if (!current) throw notFound();
-  assertUnlocked(current);
-  if (body.assign) await assertAssignable(app, platform, body.assign.assignee_id);
-  const files = body.note ? await staffFiles(app, actor, body.note.attachments) : [];
-
-  if (body.move) {
-    await moveRequest(app, {
-      id,
-      to: body.move.to,
-      actor,
-      reason: body.move.reason ?? null,
-      internal: body.move.internal ?? false,
-    });
-  }
-  if (!body.assign && !body.note) return;
   await app.events.transaction(async (tx, emit) => {
+    // Nothing is written on a locked request nor one of another platform, whatever the body holds.
     const row = await lockedRow(tx, platform, id);
+    if (body.move) {
+      await moveRequestIn(tx, emit, {
+        id,
+        to: body.move.to,
+        actor,
+        reason: body.move.reason ?? null,
+        internal: body.move.internal ?? false,
+      });
+    }
+    if (body.assign) await assertAssignable(tx, platform, body.assign.assignee_id);
+    const files = body.note ? await staffFiles(app, tx, actor, body.note.attachments) : [];
     if (body.assign && body.assign.assignee_id !== row.assigneeId) {
       await tx
         .update(urs)

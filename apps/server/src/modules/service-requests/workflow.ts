@@ -9,10 +9,11 @@ import {
   type PlatformKey,
   type ServiceRequestState,
 } from '@agrihub/contract';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { registerServices, userRegisterServices, type ServiceTargetDays } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { transition, type Moved, type TransitionActor, type Workflow } from '../../lib/transition.js';
+import type { Emit } from '../../lib/domain-events.js';
+import { transitionIn, type Moved, type TransitionActor, type Workflow } from '../../lib/transition.js';
 import { assertProducerWritable } from '../producers/guard.js';
 
 type Table = typeof userRegisterServices;
@@ -70,8 +71,8 @@ export const serviceRequestWorkflows = {
 };
 
 /** A request's service: its flow type and target days (404 when the request is not on the platform). */
-async function serviceOfRequest(app: FastifyInstance, platform: PlatformKey, id: number) {
-  const [found] = await app.db
+async function serviceOfRequest(db: Db | Tx, platform: PlatformKey, id: number) {
+  const [found] = await db
     .select({ type: registerServices.type, targetDays: registerServices.targetDays, request: userRegisterServices })
     .from(userRegisterServices)
     .innerJoin(registerServices, eq(registerServices.id, userRegisterServices.serviceId))
@@ -98,15 +99,26 @@ export interface RequestMove {
  * one history row, and `service_request.step_changed` after commit. A free service has no steps:
  * every move is refused by the table of no flow (409).
  */
-export async function moveRequest(app: FastifyInstance, m: RequestMove): Promise<Moved<Table, ServiceRequestState>> {
-  const { type, targetDays, request } = await serviceOfRequest(app, m.actor.platform, m.id);
+export function moveRequest(app: FastifyInstance, m: RequestMove): Promise<Moved<Table, ServiceRequestState>> {
+  return app.events.transaction((tx, emit) => moveRequestIn(tx, emit, m));
+}
+
+/** `moveRequest` inside the caller's transaction (the staff update's move, assignment and note commit together). */
+export async function moveRequestIn(tx: Tx, emit: Emit, m: RequestMove): Promise<Moved<Table, ServiceRequestState>> {
+  const { type, targetDays, request } = await serviceOfRequest(tx, m.actor.platform, m.id);
   // A producer never learns whether another producer's request is locked.
   if (m.actor.side === 'platform' || request.producerId === m.actor.user.producerId) assertUnlocked(request);
   const machine = serviceMachineOf(type);
   const wf = machine === serviceRequestShort ? serviceRequestWorkflows.short : serviceRequestWorkflows.full;
-  const flow = machine ? wf : { ...wf, machine: { ...wf.machine, moves: [] } };
   const internal = m.internal ?? false;
-  return transition(app, flow, {
+  const flow: Workflow<Table, ServiceRequestState> = {
+    ...wf,
+    ...(machine ? {} : { machine: { ...wf.machine, moves: [] } }),
+    // An internal cancel reason is not the request's cancel_reason (the producer reads that); it
+    // stays in the history as the move's back-office note.
+    stateFields: (to, from, reason) => wf.stateFields(to, from, internal ? null : reason),
+  };
+  return transitionIn(tx, emit, flow, {
     id: m.id,
     to: m.to,
     actor: m.actor,
