@@ -28,4 +28,5 @@ export * from './schemas/notifications.js';
 export * from './schemas/register-department.js';
 export * from './schemas/admin-service-requests.js';
 export * from './schemas/services.js';
+export * from './schemas/service-form.js';
 export * from './schemas/service-requests.js';

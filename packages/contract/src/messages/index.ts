@@ -12,6 +12,7 @@ import { WORKFLOW_MESSAGES } from './workflows.js';
 import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 import { SERVICE_MESSAGES } from './services.js';
 import { SERVICE_REQUEST_MESSAGES } from './service-requests.js';
+import { SERVICE_FORM_MESSAGES } from './service-form.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -34,6 +35,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...ADMIN_SERVICE_REQUEST_MESSAGES.vi,
     ...SERVICE_MESSAGES.vi,
     ...SERVICE_REQUEST_MESSAGES.vi,
+    ...SERVICE_FORM_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -49,6 +51,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...ADMIN_SERVICE_REQUEST_MESSAGES.en,
     ...SERVICE_MESSAGES.en,
     ...SERVICE_REQUEST_MESSAGES.en,
+    ...SERVICE_FORM_MESSAGES.en,
   },
 };
 

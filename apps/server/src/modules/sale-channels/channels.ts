@@ -8,7 +8,11 @@ export type ChannelRow = typeof saleChannels.$inferSelect;
 export type OwnRegistration = NonNullable<SaleChannel['registration']>;
 
 /** The platform's channels in display order (inactive ones too unless `activeOnly`). */
-export function listChannels(db: Db | Tx, platform: PlatformKey, opts: { activeOnly?: boolean } = {}): Promise<ChannelRow[]> {
+export function listChannels(
+  db: Db | Tx,
+  platform: PlatformKey,
+  opts: { activeOnly?: boolean } = {},
+): Promise<ChannelRow[]> {
   return db
     .select()
     .from(saleChannels)

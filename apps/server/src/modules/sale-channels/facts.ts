@@ -1,8 +1,16 @@
-import { missingRequirements, type MissingItem, type RequirementSubject, type SaleChannelRequirements } from '@agrihub/contract';
+import {
+  missingRequirements,
+  type MissingItem,
+  type RequirementSubject,
+  type SaleChannelRequirements,
+} from '@agrihub/contract';
 import type { products } from '../../db/schema/index.js';
 
 /** The product columns the requirement check reads. */
-export type ProductFacts = Pick<typeof products.$inferSelect, 'gtin' | 'images' | 'status' | 'priceCents' | 'description'>;
+export type ProductFacts = Pick<
+  typeof products.$inferSelect,
+  'gtin' | 'images' | 'status' | 'priceCents' | 'description'
+>;
 
 /**
  * A product as the contract's one requirement rule (`missingRequirements`) sees it. It reads the

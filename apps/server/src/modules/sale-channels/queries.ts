@@ -6,7 +6,14 @@ import {
   type WorkflowActor,
 } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { producers, products, saleChannelReferences, saleChannels, saleChannelSyncLogs, users } from '../../db/schema/index.js';
+import {
+  producers,
+  products,
+  saleChannelReferences,
+  saleChannels,
+  saleChannelSyncLogs,
+  users,
+} from '../../db/schema/index.js';
 import { textSearch } from '../../lib/search.js';
 import { productMissing } from './facts.js';
 import type { ReferenceRow } from './workflow.js';
@@ -36,7 +43,14 @@ const columns = {
 /** A reference with what its answer shows: the channel, the producer's name and the product's facts. */
 export interface ReferenceView {
   ref: ReferenceRow;
-  channel: { id: number; code: string; name: string; logoUrl: string; requirements: typeof saleChannels.$inferSelect.requirements; active: boolean };
+  channel: {
+    id: number;
+    code: string;
+    name: string;
+    logoUrl: string;
+    requirements: typeof saleChannels.$inferSelect.requirements;
+    active: boolean;
+  };
   producerName: string;
   product: {
     id: number;
@@ -187,7 +201,10 @@ export interface ReferenceFilters {
  * The conditions of the list filters (besides the caller's scope). `statuses: false` leaves the
  * register and sync status filters out: the counters are counted under the other filters.
  */
-export function referenceFilterWhere(f: ReferenceFilters, opts: { statuses: boolean } = { statuses: true }): SQL | undefined {
+export function referenceFilterWhere(
+  f: ReferenceFilters,
+  opts: { statuses: boolean } = { statuses: true },
+): SQL | undefined {
   return and(
     f.channel_id ? eq(saleChannelReferences.channelId, f.channel_id) : undefined,
     f.referenceable_type ? eq(saleChannelReferences.referenceableType, f.referenceable_type) : undefined,

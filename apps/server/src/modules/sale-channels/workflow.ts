@@ -3,7 +3,14 @@ import { saleChannelRegistration, type PlatformKey, type SaleChannelRegisterStat
 import type { Tx } from '../../db/client.js';
 import { saleChannelReferences } from '../../db/schema/index.js';
 import type { Emit } from '../../lib/domain-events.js';
-import { transition, transitionIn, type Move, type Moved, type TransitionActor, type Workflow } from '../../lib/transition.js';
+import {
+  transition,
+  transitionIn,
+  type Move,
+  type Moved,
+  type TransitionActor,
+  type Workflow,
+} from '../../lib/transition.js';
 import { assertProducerWritable } from '../producers/guard.js';
 
 type Table = typeof saleChannelReferences;
@@ -82,11 +89,18 @@ function moveOf(m: ReferenceMove): Move<Table, SaleChannelRegisterStatus> {
  * 409 naming the allowed moves, 422 without a needed reason, one history row, and
  * `sale_channel_reference.moved` after commit.
  */
-export function moveReference(app: FastifyInstance, m: ReferenceMove): Promise<Moved<Table, SaleChannelRegisterStatus>> {
+export function moveReference(
+  app: FastifyInstance,
+  m: ReferenceMove,
+): Promise<Moved<Table, SaleChannelRegisterStatus>> {
   return transition(app, saleChannelWorkflow, moveOf(m));
 }
 
 /** `moveReference` inside the caller's transaction (bulk decisions, a registration that resubmits). */
-export function moveReferenceIn(tx: Tx, emit: Emit, m: ReferenceMove): Promise<Moved<Table, SaleChannelRegisterStatus>> {
+export function moveReferenceIn(
+  tx: Tx,
+  emit: Emit,
+  m: ReferenceMove,
+): Promise<Moved<Table, SaleChannelRegisterStatus>> {
   return transitionIn(tx, emit, saleChannelWorkflow, moveOf(m));
 }
