@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, envelope, idField, isoDateTime, listEnvelope, phoneField, textField } from './common.js';
 import { listQuery } from './list.js';
+import { serviceFormFieldAnswer } from './service-form.js';
 import {
   serviceRequestFull,
   serviceRequestShort,
@@ -73,8 +74,12 @@ export const serviceRequestForm = z.object({
   company: optionalText(300),
   address: optionalText(500),
   note: optionalText(SERVICE_REQUEST_TEXT_MAX),
+  /** The answers to the service's own fields (key → text or number), checked by validateServiceForm. */
   fields: z
-    .record(textField().max(100, 'tooLong'), textField().trim().max(SERVICE_REQUEST_TEXT_MAX, 'tooLong'))
+    .record(
+      textField().max(100, 'tooLong'),
+      z.union([textField().trim().max(SERVICE_REQUEST_TEXT_MAX, 'tooLong'), z.number({ error: 'invalidNumber' }), z.null()]),
+    )
     .refine((r) => Object.keys(r).length <= SERVICE_REQUEST_EXTRA_FIELDS_MAX, 'tooManyFields')
     .optional(),
 });
@@ -145,6 +150,8 @@ export const serviceRequest = z.object({
     title: z.string(),
     type: z.number().int(),
     icon: z.string(),
+    /** The fields the service's form asks for (one request's answer only, not lists). */
+    form_fields: z.array(serviceFormFieldAnswer).optional(),
   }),
   producer: z.object({ id: z.number().int(), name: z.string() }),
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -3,6 +3,7 @@ import { PLATFORM_KEYS } from '../platforms.js';
 import { SERVICE_REGISTRATION_STEPS } from '../constants.js';
 import { SERVICE_SHORT_STEPS } from '../workflows.js';
 import { envelope, errorEnvelope, intField, textField } from './common.js';
+import { serviceFormFieldAnswer, serviceFormFields } from './service-form.js';
 
 // ---------- S1: the service catalogue (register_services, DESIGN §5.2) ----------
 
@@ -99,6 +100,8 @@ export const serviceUpdateBody = z
     pricing: z.array(servicePricingRow).max(PRICING_MAX_ROWS, 'tooManyPricingRows'),
     target_days: serviceTargetDays,
     position: intField('invalidNumber', 0, 10_000),
+    /** The fields the request form asks for (the whole list, in order). */
+    form_fields: serviceFormFields,
   })
   .partial();
 export type ServiceUpdateBody = z.input<typeof serviceUpdateBody>;
@@ -136,6 +139,8 @@ export const registerService = z.object({
   target_days: z.record(z.string(), z.number()),
   /** The flow's steps (empty for a free service). */
   steps: z.array(z.string()),
+  /** The fields the request form asks for, in order. */
+  form_fields: z.array(serviceFormFieldAnswer),
   position: z.number().int(),
   updated_at: z.string(),
 });

@@ -1,3 +1,4 @@
+import type { ServiceFormField } from '@agrihub/contract';
 import { bigint, boolean, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -38,6 +39,8 @@ export const registerServices = pgTable(
     priceUnitEn: text('price_unit_en'),
     pricing: jsonb('pricing').$type<ServicePricingRow[]>().notNull().default([]),
     targetDays: jsonb('target_days').$type<ServiceTargetDays>().notNull().default({}),
+    /** The fields the request form asks for (validated by the contract's serviceFormFields). */
+    formFields: jsonb('form_fields').$type<ServiceFormField[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { SERVICE_SLUGS, type PlatformKey, type ServiceIcon, type ServiceType } from '@agrihub/contract';
+import { SERVICE_SLUGS, type PlatformKey, type ServiceFormField, type ServiceIcon, type ServiceType } from '@agrihub/contract';
 import type { ServicePricingRow, ServiceTargetDays } from '../schema/index.js';
 
 export interface SeedService {
@@ -11,6 +11,8 @@ export interface SeedService {
   unit?: [vi: string, en: string];
   pricing?: ServicePricingRow[];
   targetDays: ServiceTargetDays;
+  /** The fields the request form asks for (register_services.form_fields). */
+  formFields?: ServiceFormField[];
 }
 
 const row = (
@@ -34,6 +36,117 @@ const short = (work: number): ServiceTargetDays => ({ fill_info: 7, advice: 2, c
 
 const PACKAGE: [string, string] = ['gói', 'package'];
 const DOSSIER: [string, string] = ['hồ sơ', 'dossier'];
+
+// ---------- The request form's fields of each service ----------
+
+type FieldExtras = Partial<Omit<ServiceFormField, 'key' | 'type' | 'label_vi' | 'label_en'>>;
+const field = (
+  key: string,
+  type: ServiceFormField['type'],
+  label: [vi: string, en: string],
+  extras: FieldExtras = {},
+): ServiceFormField => ({ key, type, label_vi: label[0], label_en: label[1], required: false, ...extras });
+const help = (vi: string, en: string) => ({ help_vi: vi, help_en: en });
+const opt = (value: string, vi: string, en: string) => ({ value, label_vi: vi, label_en: en });
+const count = (key: string, label: [string, string], max: number, required = true) =>
+  field(key, 'number', label, { required, integer: true, min: 1, max });
+
+const GS1_FIELDS: ServiceFormField[] = [
+  count('product_count', ['Số sản phẩm cần cấp mã', 'Number of products to code'], 100_000),
+  field('company_name_en', 'text', ['Tên doanh nghiệp bằng tiếng Anh', 'Company name in English'], {
+    required: true,
+    max_length: 200,
+    ...help('Theo giấy chứng nhận đăng ký kinh doanh.', 'As on the business registration certificate.'),
+  }),
+  field('member_type', 'select', ['Loại hình thành viên', 'Member type'], {
+    required: true,
+    options: [
+      opt('enterprise', 'Doanh nghiệp', 'Company'),
+      opt('cooperative', 'Hợp tác xã', 'Cooperative'),
+      opt('household', 'Hộ kinh doanh', 'Household business'),
+    ],
+  }),
+  field('tax_code', 'text', ['Mã số thuế', 'Tax code'], { max_length: 14 }),
+];
+
+const FOOD_DECLARATION_FIELDS: ServiceFormField[] = [
+  field('product_name', 'text', ['Tên sản phẩm', 'Product name'], { required: true, max_length: 200 }),
+  field('product_group', 'select', ['Nhóm sản phẩm', 'Product group'], {
+    required: true,
+    options: [
+      opt('dried_food', 'Thực phẩm khô, sấy', 'Dried food'),
+      opt('beverage', 'Đồ uống', 'Beverage'),
+      opt('spice_sauce', 'Gia vị, nước chấm', 'Spices and sauces'),
+      opt('confectionery', 'Bánh kẹo', 'Confectionery'),
+      opt('processed_farm', 'Nông sản chế biến', 'Processed farm produce'),
+      opt('other', 'Khác', 'Other'),
+    ],
+  }),
+  count('shelf_life_months', ['Hạn sử dụng (tháng)', 'Shelf life (months)'], 120),
+  field('ingredients', 'textarea', ['Thành phần', 'Ingredients'], { max_length: 1000 }),
+];
+
+const TRADEMARK_FIELDS: ServiceFormField[] = [
+  field('mark_name', 'text', ['Tên nhãn hiệu', 'Mark name'], { required: true, max_length: 200 }),
+  field('nice_classes', 'text', ['Nhóm sản phẩm, dịch vụ theo bảng Nice', 'Nice classes'], {
+    required: true,
+    max_length: 200,
+    ...help('Ví dụ: 29, 30, 31 (thực phẩm, nông sản).', 'E.g. 29, 30, 31 (food, farm produce).'),
+  }),
+  field('has_logo', 'select', ['Nhãn hiệu có logo', 'The mark has a logo'], {
+    options: [opt('yes', 'Có', 'Yes'), opt('no', 'Không, chỉ có chữ', 'No, words only')],
+  }),
+];
+
+const SIGNATURE_FIELDS: ServiceFormField[] = [
+  field('package_years', 'select', ['Thời hạn gói', 'Package length'], {
+    required: true,
+    options: [opt('y1', '1 năm', '1 year'), opt('y2', '2 năm', '2 years'), opt('y3', '3 năm', '3 years')],
+  }),
+  field('tax_code', 'text', ['Mã số thuế', 'Tax code'], { required: true, max_length: 14 }),
+];
+
+const WEBSITE_FIELDS: ServiceFormField[] = [
+  field('website', 'text', ['Địa chỉ website', 'Website address'], { required: true, max_length: 200 }),
+  field('registration_kind', 'select', ['Hình thức', 'Kind'], {
+    required: true,
+    options: [
+      opt('notify', 'Thông báo website bán hàng', 'Sales website notification'),
+      opt('register', 'Đăng ký sàn giao dịch', 'Marketplace registration'),
+    ],
+  }),
+];
+
+const E_INVOICE_FIELDS: ServiceFormField[] = [
+  count('invoices_per_month', ['Số hóa đơn mỗi tháng', 'Invoices per month'], 1_000_000),
+  field('tax_code', 'text', ['Mã số thuế', 'Tax code'], { required: true, max_length: 14 }),
+  field('start_date', 'date', ['Ngày muốn bắt đầu sử dụng', 'Wished start date']),
+];
+
+const DESIGN_FIELDS: ServiceFormField[] = [
+  field('brief', 'textarea', ['Yêu cầu thiết kế', 'Design brief'], {
+    required: true,
+    max_length: 2000,
+    ...help('Phong cách, màu sắc, thông tin cần có trên nhãn.', 'Style, colours, what the label must show.'),
+  }),
+  count('product_count', ['Số sản phẩm', 'Number of products'], 1000),
+  field('deadline', 'date', ['Hạn mong muốn', 'Wished deadline']),
+];
+
+const SHOP_DESIGN_FIELDS: ServiceFormField[] = [
+  field('marketplace', 'select', ['Sàn thương mại điện tử', 'Marketplace'], {
+    required: true,
+    options: [opt('shopee', 'Shopee', 'Shopee'), opt('lazada', 'Lazada', 'Lazada'), opt('tiktok', 'TikTok Shop', 'TikTok Shop')],
+  }),
+  field('shop_url', 'text', ['Đường dẫn gian hàng', 'Shop link'], { max_length: 300 }),
+  field('brief', 'textarea', ['Yêu cầu thiết kế', 'Design brief'], { max_length: 2000 }),
+];
+
+const PHOTO_FIELDS: ServiceFormField[] = [
+  field('brief', 'textarea', ['Yêu cầu chụp ảnh', 'Photography brief'], { required: true, max_length: 2000 }),
+  count('product_count', ['Số sản phẩm', 'Number of products'], 1000),
+  field('deadline', 'date', ['Hạn mong muốn', 'Wished deadline']),
+];
 
 const traceability: SeedService = {
   slug: SERVICE_SLUGS.traceability,
@@ -82,6 +195,7 @@ const gs1Barcode: SeedService = {
       'Chưa gồm phí cấp mã và phí duy trì nộp cho GS1 Việt Nam',
     ),
   ],
+  formFields: GS1_FIELDS,
   targetDays: full(20),
 };
 
@@ -99,6 +213,7 @@ const foodDeclaration: SeedService = {
   pricing: [
     row(['Tự công bố sản phẩm thực phẩm', 'Food product self-declaration'], ['sản phẩm', 'product'], 3_000_000, 'Đã gồm phí kiểm nghiệm cơ bản'),
   ],
+  formFields: FOOD_DECLARATION_FIELDS,
   targetDays: full(10),
 };
 
@@ -118,6 +233,7 @@ const digitalSignature: SeedService = {
     row(['Chữ ký số gói 2 năm', 'Digital signature, 2-year package'], PACKAGE, 1_548_000),
     row(['Chữ ký số gói 3 năm', 'Digital signature, 3-year package'], PACKAGE, 1_828_000, 'Tặng kèm thiết bị USB Token'),
   ],
+  formFields: SIGNATURE_FIELDS,
   targetDays: full(5),
 };
 
@@ -130,6 +246,7 @@ const trademark: SeedService = {
     'Tra cứu khả năng bảo hộ, lập và nộp đơn đăng ký nhãn hiệu tại Cục Sở hữu trí tuệ, theo dõi đến khi cấp văn bằng.',
     'Search for registrability, prepare and file the trademark application with the IP Office, and follow it up to the certificate.',
   ],
+  formFields: TRADEMARK_FIELDS,
   targetDays: full(30),
 };
 
@@ -145,6 +262,7 @@ const ministryWebsite: SeedService = {
   priceFrom: 499_000,
   unit: ['website', 'website'],
   pricing: [row(['Thông báo website thương mại điện tử', 'E-commerce website notification'], ['website', 'website'], 499_000)],
+  formFields: WEBSITE_FIELDS,
   targetDays: full(10),
 };
 
@@ -164,6 +282,7 @@ const eInvoice: SeedService = {
     row(['Gói 1.000 hóa đơn', '1,000-invoice package'], PACKAGE, 2_290_000),
     row(['Phí khởi tạo', 'Set-up fee'], ['lần', 'once'], 0, 'Miễn phí khởi tạo'),
   ],
+  formFields: E_INVOICE_FIELDS,
   targetDays: short(5),
 };
 
@@ -182,6 +301,7 @@ const logoDesign: SeedService = {
     row(['Thiết kế logo', 'Logo design'], ['mẫu', 'design'], 1_500_000, '3 phương án, chỉnh sửa 3 lần'),
     row(['Thiết kế nhãn, bao bì', 'Label and packaging design'], ['mẫu', 'design'], 2_500_000),
   ],
+  formFields: DESIGN_FIELDS,
   targetDays: short(10),
 };
 
@@ -200,6 +320,7 @@ const shopDesign: SeedService = {
     row(['Thiết kế gian hàng cơ bản', 'Basic shop design'], ['gian hàng', 'shop'], 500_000),
     row(['Thiết kế gian hàng nâng cao', 'Advanced shop design'], ['gian hàng', 'shop'], 1_500_000),
   ],
+  formFields: SHOP_DESIGN_FIELDS,
   targetDays: short(7),
 };
 
@@ -219,10 +340,13 @@ const QUOTED: SeedService[] = [
     'Tư vấn thành lập doanh nghiệp, hợp tác xã, hộ kinh doanh và các thủ tục pháp lý cho cơ sở sản xuất.',
     'Advice on setting up a company, cooperative or household business and on the legal procedures of a producer.',
   ], 10),
-  quoted('product-photography', 'photo', ['Chụp ảnh sản phẩm', 'Product photography'], [
-    'Chụp ảnh sản phẩm trên nền trắng và ảnh bối cảnh, đạt chuẩn đăng bán trên sàn thương mại điện tử.',
-    'White-background and lifestyle product photos that meet the marketplaces’ listing standards.',
-  ], 7),
+  {
+    ...quoted('product-photography', 'photo', ['Chụp ảnh sản phẩm', 'Product photography'], [
+      'Chụp ảnh sản phẩm trên nền trắng và ảnh bối cảnh, đạt chuẩn đăng bán trên sàn thương mại điện tử.',
+      'White-background and lifestyle product photos that meet the marketplaces’ listing standards.',
+    ], 7),
+    formFields: PHOTO_FIELDS,
+  },
   quoted('fulfillment', 'fulfillment', ['Lưu kho và giao vận (fulfillment)', 'Fulfillment'], [
     'Lưu kho, đóng gói và giao đơn hàng thương mại điện tử thay cho cơ sở sản xuất.',
     'Storage, packing and delivery of your e-commerce orders on your behalf.',

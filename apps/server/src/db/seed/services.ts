@@ -24,6 +24,7 @@ export async function seedServices(db: Db, platforms: readonly PlatformKey[] = P
       priceUnitEn: s.unit?.[1] ?? null,
       pricing: s.pricing ?? [],
       targetDays: s.targetDays,
+      formFields: s.formFields ?? [],
       position,
     }));
     await db.insert(registerServices).values(rows).onConflictDoNothing();

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   requestStatusOf,
+  serviceFormValues,
+  validateServiceForm,
   type Locale,
   type ServiceRequestForm,
   type ServiceRequestState,
@@ -23,6 +25,28 @@ export async function serviceBySlug(tx: Tx, platform: string, slug: string): Pro
     .limit(1);
   if (!service) throw new AppError(404, 'service_not_found');
   return service;
+}
+
+/**
+ * The answers of a request form checked against its service's fields (the contract's
+ * validateServiceForm, the same check as the web form): 422 service_form_invalid naming each
+ * refused field (`form.fields.<key>`) in the caller's language. Returns the form with its answers
+ * as stored (trimmed text, numbers as numbers, blanks left out).
+ */
+export function checkServiceForm(service: ServiceRow, form: ServiceRequestForm, locale: Locale): ServiceRequestForm {
+  const errors = validateServiceForm(service.formFields, form.fields, locale);
+  const wrong = Object.entries(errors);
+  if (wrong.length) {
+    throw new AppError(
+      422,
+      'service_form_invalid',
+      { message: wrong[0][1] },
+      wrong.map(([key, message]) => ({ field: `form.fields.${key}`, message })),
+    );
+  }
+  const fields = serviceFormValues(service.formFields, form.fields);
+  const { fields: _sent, ...rest } = form;
+  return Object.keys(fields).length ? { ...rest, fields } : rest;
 }
 
 export interface NewRequest {

@@ -8,6 +8,7 @@ import {
   type Locale,
   type RequestFile,
   type ServiceRequest,
+  type ServiceFormField,
   type ServiceRequestNote,
   type WorkflowActor,
 } from '@agrihub/contract';
@@ -34,6 +35,7 @@ const columns = {
     titleEn: registerServices.titleEn,
     type: registerServices.type,
     icon: registerServices.icon,
+    formFields: registerServices.formFields,
   },
   producerName: producers.name,
   creatorName: creator.name,
@@ -43,7 +45,15 @@ const columns = {
 /** A request with the names its answer shows (service, producer, creator, assignee). */
 export type RequestView = {
   request: RequestRow;
-  service: { id: number; slug: string; titleVi: string; titleEn: string; type: number; icon: string };
+  service: {
+    id: number;
+    slug: string;
+    titleVi: string;
+    titleEn: string;
+    type: number;
+    icon: string;
+    formFields: ServiceFormField[];
+  };
   producerName: string;
   creatorName: string | null;
   assigneeName: string | null;
@@ -146,6 +156,8 @@ export function presentRequest(v: RequestView, o: PresentOptions): ServiceReques
       title: o.locale === 'en' ? v.service.titleEn : v.service.titleVi,
       type: v.service.type,
       icon: v.service.icon,
+      // The form's fields label the answers of one request (lists leave them out).
+      ...(o.notes ? { form_fields: v.service.formFields } : {}),
     },
     producer: { id: r.producerId, name: v.producerName },
     user: r.userId ? { id: r.userId, name: v.creatorName ?? '' } : null,

@@ -31,7 +31,7 @@ import { ownedBy, requestScope, type ProducerScope } from '../../lib/scope.js';
 import { actorOfRequest } from '../../lib/transition.js';
 import { assertProducerWritable } from '../producers/guard.js';
 import { resolveOwnFiles } from '../uploads/resolve.js';
-import { createServiceRequest, serviceBySlug } from './create.js';
+import { checkServiceForm, createServiceRequest, serviceBySlug } from './create.js';
 import { findNotes, findRequest, findRequests, presentNote, presentRequest } from './queries.js';
 import { assertUnlocked, moveRequest, type RequestRow } from './workflow.js';
 
@@ -53,6 +53,18 @@ function producerOf(req: FastifyRequest): ProducerScope {
 }
 
 const own = (scope: ProducerScope) => ownedBy(userRegisterServices, scope);
+
+/** The entries of a request form an edit changed: top-level keys, and `fields.<key>` for the service's answers. */
+function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const differs = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+  const asRecord = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  const top = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => k !== 'fields' && differs(before[k], after[k]),
+  );
+  const [b, a] = [asRecord(before.fields), asRecord(after.fields)];
+  const answers = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => differs(b[k], a[k]));
+  return [...top, ...answers.map((k) => `fields.${k}`)];
+}
 
 /**
  * A producer's service requests (DESIGN §5.2): register to a service, read, edit while filling in
@@ -114,7 +126,7 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
           producerId: scope.producerId,
           userId: scope.userId,
           service,
-          form: body.form,
+          form: checkServiceForm(service, body.form, req.locale),
           attachments,
         },
         req.locale,
@@ -212,15 +224,16 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
       const { id } = req.params;
       await app.events.transaction(async (tx) => {
         const row = await lockOwn(tx, scope, id);
-        const [service] = await tx
-          .select({ type: registerServices.type })
-          .from(registerServices)
-          .where(eq(registerServices.id, row.serviceId));
+        const [service] = await tx.select().from(registerServices).where(eq(registerServices.id, row.serviceId));
         if (!serviceMachineOf(service.type) || !EDITABLE_REQUEST_STEPS.includes(row.step)) {
           throw conflict('service_request_not_editable', { step: translate(req.locale, `state_${row.step}`) });
         }
         const set: Partial<RequestRow> = { updatedAt: new Date() };
-        if (req.body.form) set.form = req.body.form;
+        let changedAnswers: string[] = [];
+        if (req.body.form) {
+          set.form = checkServiceForm(service, req.body.form, req.locale);
+          changedAnswers = changedKeys(row.form, set.form);
+        }
         if (req.body.attachments) {
           set.attachments = await filesOf(tx, scope, req.body.attachments, row.attachments, 'attachments');
         }
@@ -231,7 +244,11 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
           platform: row.platform,
           actorId: scope.userId,
           action: 'update',
-          diff: { changed: Object.keys(req.body).filter((k) => k === 'form' || k === 'attachments') },
+          diff: {
+            changed: Object.keys(req.body).filter((k) => k === 'form' || k === 'attachments'),
+            // The form's entries the edit changed: contact keys, and `fields.<key>` for the service's own answers.
+            ...(changedAnswers.length ? { fields: changedAnswers } : {}),
+          },
         });
       });
       return {

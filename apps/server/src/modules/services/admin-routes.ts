@@ -47,6 +47,7 @@ function changes(body: z.output<typeof serviceUpdateBody>): Partial<typeof regis
   if (body.pricing !== undefined) set.pricing = body.pricing;
   if (body.target_days !== undefined) set.targetDays = body.target_days;
   if (body.position !== undefined) set.position = body.position;
+  if (body.form_fields !== undefined) set.formFields = body.form_fields;
   return set;
 }
 
@@ -69,7 +70,7 @@ export default async function adminServiceRoutes(app: FastifyInstance) {
       config: { access: 'admin', ability: ['update', 'register_service'] },
       schema: {
         tags: ['admin services'],
-        summary: 'Edit a service: texts, icon, availability, price from, pricing table, target days per step',
+        summary: 'Edit a service: texts, icon, availability, price from, pricing table, target days per step, form fields',
         params: idParam,
         body: serviceUpdateBody,
         response: { 200: registerServiceAnswer, ...errors },

@@ -51,6 +51,7 @@ export function presentService(row: ServiceRow, locale: Locale): RegisterService
       Object.entries(row.targetDays).filter((e): e is [string, number] => typeof e[1] === 'number'),
     ),
     steps: [...serviceSteps(row.type)],
+    form_fields: row.formFields,
     position: row.position,
     updated_at: row.updatedAt.toISOString(),
   };

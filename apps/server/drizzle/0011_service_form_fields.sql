@@ -1,0 +1,1 @@
+ALTER TABLE "register_services" ADD COLUMN "form_fields" jsonb DEFAULT '[]'::jsonb NOT NULL;
