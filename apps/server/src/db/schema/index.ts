@@ -2,6 +2,7 @@ export * from './accounts.js';
 export * from './activity.js';
 export * from './booking-rooms.js';
 export * from './catalog.js';
+export * from './client-messages.js';
 export * from './meta.js';
 export * from './notifications.js';
 export * from './sale-channels.js';
