@@ -30,3 +30,4 @@ export * from './schemas/admin-service-requests.js';
 export * from './schemas/services.js';
 export * from './schemas/service-form.js';
 export * from './schemas/service-requests.js';
+export * from './schemas/client-messages.js';

@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'service_request.step_changed_with_reason',
   'service_request.note_added',
   'service_request.producer_replied',
+  // A visitor's contact form (a lead): the platform's admins and customer support hear of it.
+  'client_message.received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

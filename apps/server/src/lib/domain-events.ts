@@ -60,7 +60,9 @@ export type DomainEvent =
       from: string;
       to: string;
       reason: string | null;
-    };
+    }
+  /** A visitor sent the contact form (a lead); the platform's staff who handle messages hear of it. */
+  | { type: 'client_message.received'; platform: PlatformKey; messageId: number };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -28,6 +28,8 @@ import serviceRequestRoutes from './service-requests/routes.js';
 import adminServiceRequestRoutes from './service-requests/admin-routes.js';
 import adminServiceRequestLockRoutes from './service-requests/admin-lock-routes.js';
 import adminServiceRequestExportRoutes from './service-requests/admin-export-routes.js';
+import clientMessageRoutes from './client-messages/routes.js';
+import clientMessageSubscribers from './client-messages/subscribers.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -60,4 +62,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminServiceRequestRoutes);
   await app.register(adminServiceRequestLockRoutes);
   await app.register(adminServiceRequestExportRoutes);
+  await app.register(clientMessageRoutes);
+  await app.register(clientMessageSubscribers);
 }
