@@ -26,6 +26,7 @@ export * from './schemas/activity.js';
 export * from './notifications.js';
 export * from './schemas/notifications.js';
 export * from './schemas/register-department.js';
+export * from './schemas/booking-rooms.js';
 export * from './schemas/admin-service-requests.js';
 export * from './schemas/services.js';
 export * from './schemas/service-form.js';

@@ -6,6 +6,7 @@ import passwordRoutes from './users/password.js';
 import passwordResetRoutes from './users/password-reset.js';
 import registrationRoutes from './registrations/routes.js';
 import registerDepartmentRoutes from './register-department/routes.js';
+import adminBookingRoomRoutes from './register-department/admin-rooms.js';
 import producerRoutes from './producers/routes.js';
 import adminProducerRoutes from './producers/admin-routes.js';
 import adminProducerStatusRoutes from './producers/admin-status-routes.js';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
   await app.register(registrationRoutes);
   await app.register(registerDepartmentRoutes);
+  await app.register(adminBookingRoomRoutes);
   await app.register(producerRoutes);
   await app.register(adminProducerRoutes);
   await app.register(adminProducerStatusRoutes);

@@ -12,6 +12,7 @@ import { WORKFLOW_MESSAGES } from './workflows.js';
 import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 import { SERVICE_MESSAGES } from './services.js';
 import { SERVICE_REQUEST_MESSAGES } from './service-requests.js';
+import { BOOKING_ROOM_MESSAGES } from './booking-rooms.js';
 import { CLIENT_MESSAGE_MESSAGES } from './client-messages.js';
 import { SERVICE_FORM_MESSAGES } from './service-form.js';
 
@@ -36,6 +37,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...ADMIN_SERVICE_REQUEST_MESSAGES.vi,
     ...SERVICE_MESSAGES.vi,
     ...SERVICE_REQUEST_MESSAGES.vi,
+    ...BOOKING_ROOM_MESSAGES.vi,
     ...CLIENT_MESSAGE_MESSAGES.vi,
     ...SERVICE_FORM_MESSAGES.vi,
   },
@@ -53,6 +55,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...ADMIN_SERVICE_REQUEST_MESSAGES.en,
     ...SERVICE_MESSAGES.en,
     ...SERVICE_REQUEST_MESSAGES.en,
+    ...BOOKING_ROOM_MESSAGES.en,
     ...CLIENT_MESSAGE_MESSAGES.en,
     ...SERVICE_FORM_MESSAGES.en,
   },

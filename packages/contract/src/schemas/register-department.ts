@@ -27,8 +27,31 @@ export const bookingRoom = z.object({
   size_m2: z.number().int(),
   /** Whole VND per month. */
   price_per_month: z.number().int(),
+  /** Its current and future bookings (not cancelled), by start date; who booked is never told. */
+  booked: z.array(z.object({ start_date: z.string(), end_date: z.string() })),
+  /** Free for the period asked (`start_date` + `months`), null when no period was asked. */
+  free: z.boolean().nullable(),
+  /** Taken for the period asked: the last booked day of the bookings in the way, and the first start from which `months` fit. */
+  booked_until: z.string().nullable(),
+  next_free_date: z.string().nullable(),
 });
 export type BookingRoom = z.infer<typeof bookingRoom>;
+
+/** GET /api/v1/booking_rooms?start_date=&months=: the period to check (both or neither). */
+export const bookingRoomsQuery = z
+  .object({
+    start_date: textField().pipe(dateField('invalidDate')).optional(),
+    months: z.coerce
+      .number({ error: 'invalidBookingMonths' })
+      .int({ error: 'invalidBookingMonths', abort: true })
+      .min(BOOKING_MIN_MONTHS, { error: 'invalidBookingMonths', abort: true })
+      .max(BOOKING_MAX_MONTHS, 'invalidBookingMonths')
+      .optional(),
+  })
+  .refine((q) => (q.start_date === undefined) === (q.months === undefined), {
+    message: 'bookingPeriodIncomplete',
+    path: ['months'],
+  });
 
 /** The booking a department-registration request carries (copied from the room when registered). */
 export const departmentBooking = z.object({
@@ -105,4 +128,36 @@ export function bookingEndDate(startDate: string, months: number): string {
   const end = new Date(Date.UTC(y, targetMonth, Math.min(d, lastDay)));
   end.setUTCDate(end.getUTCDate() - 1);
   return end.toISOString().slice(0, 10);
+}
+
+/** `date` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addCalendarDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Two booked periods (inclusive YYYY-MM-DD bounds) share a day; a period starting the day after another ends does not. */
+export function periodsOverlap(a: { start_date: string; end_date: string }, b: { start_date: string; end_date: string }): boolean {
+  return a.start_date <= b.end_date && b.start_date <= a.end_date;
+}
+
+/**
+ * The first start, from `start`, at which `months` of booking overlap none of `booked`, and the
+ * last booked day of the bookings that were in the way (null when `start` itself is free).
+ */
+export function nextFreeStart(
+  booked: readonly { start_date: string; end_date: string }[],
+  start: string,
+  months: number,
+): { start: string; bookedUntil: string | null } {
+  let candidate = start;
+  let bookedUntil: string | null = null;
+  for (;;) {
+    const period = { start_date: candidate, end_date: bookingEndDate(candidate, months) };
+    const hits = booked.filter((b) => periodsOverlap(b, period));
+    if (!hits.length) return { start: candidate, bookedUntil };
+    bookedUntil = hits.reduce((m, b) => (b.end_date > m ? b.end_date : m), hits[0].end_date);
+    candidate = addCalendarDays(bookedUntil, 1);
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ATTACHMENT_MAX_BYTES, todayInVietnam } from '@agrihub/contract';
+import { ATTACHMENT_MAX_BYTES, addCalendarDays, todayInVietnam } from '@agrihub/contract';
 import {
   activity,
   bookingRooms,
@@ -75,7 +75,8 @@ const valid = (over: Record<string, string> = {}) => ({
   category_id: String(categoryId),
   room_id: String(roomId),
   months: '6',
-  start_date: todayInVietnam(),
+  // Each registration its own period: a room is booked once per period (booking-rooms.test.ts).
+  start_date: addCalendarDays(todayInVietnam(), 200 * n),
   ...over,
 });
 
@@ -113,6 +114,10 @@ describe('GET /api/v1/booking_rooms', () => {
       location: expect.stringContaining('Gò Vấp'),
       size_m2: 9,
       price_per_month: 3_500_000,
+      booked: [],
+      free: null,
+      booked_until: null,
+      next_free_date: null,
     });
     expect(rooms.map((r: { id: number }) => r.id)).not.toContain(hiddenRoomId);
     expect(rooms.map((r: { id: number }) => r.id)).not.toContain(dtrackRoomId);

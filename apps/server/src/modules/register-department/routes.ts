@@ -7,6 +7,7 @@ import {
   PLATFORMS,
   bookingEndDate,
   bookingRoom,
+  bookingRoomsQuery,
   errorEnvelope,
   registerDepartmentResponse,
   translate,
@@ -20,7 +21,8 @@ import { storageKeyBase } from '../uploads/receive.js';
 import { ACCOUNT_SETUP_TTL_HOURS, findOrCreateApplicant, type Applicant } from './account.js';
 import { readDepartmentForm, validationFailed, type DepartmentForm } from './form.js';
 import { createDepartmentRequest, findDepartmentService } from './request.js';
-import { findBookableRoom, listBookableRooms, presentRoom } from './rooms.js';
+import { bookedPeriods, checkPeriod } from './availability.js';
+import { findBookableRoom, listBookableRooms, lockBookableRoom, presentRoom } from './rooms.js';
 
 /**
  * Foodmap's department registration (DESIGN §5.2): GET /api/v1/booking_rooms and the public
@@ -36,10 +38,19 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['registrations'],
         summary: "The platform's showroom and booth spaces open to booking",
-        response: { 200: z.object({ data: z.object({ booking_rooms: z.array(bookingRoom) }) }) },
+        description:
+          'With `start_date` and `months`, each room tells whether it is free for that period and, when taken, until when and from which date the months fit.',
+        querystring: bookingRoomsQuery,
+        response: { 200: z.object({ data: z.object({ booking_rooms: z.array(bookingRoom) }) }), 422: errorEnvelope },
       },
     },
-    async (req) => ({ data: { booking_rooms: (await listBookableRooms(app.db, req.platform)).map(presentRoom) } }),
+    async (req) => {
+      const rooms = await listBookableRooms(app.db, req.platform);
+      const booked = await bookedPeriods(app.db, req.platform, rooms.map((room) => room.id));
+      const { start_date, months } = req.query;
+      const period = start_date !== undefined && months !== undefined ? { start_date, months } : null;
+      return { data: { booking_rooms: rooms.map((room) => presentRoom(room, booked.get(room.id) ?? [], period)) } };
+    },
   );
 
   r.post(
@@ -58,7 +69,7 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
         summary:
           'Register a department (business, documents, a room): creates the pending producer account when the e-mail has none, and a department-registration request',
         consumes: ['multipart/form-data'],
-        response: { 201: registerDepartmentResponse, 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+        response: { 201: registerDepartmentResponse, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (req, reply) => {
@@ -110,6 +121,19 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
       const stored = await storeDocuments(platform, form);
       const register = () =>
         app.db.transaction(async (tx) => {
+          // The room's row lock makes two registrations of one room take turns: the second sees the first's booking.
+          const locked = await lockBookableRoom(tx, platform, booking.room_id);
+          if (!locked) throw validationFailed([{ field: 'room_id', message: 'roomUnavailable' }]);
+          const taken = (await bookedPeriods(tx, platform, [locked.id], booking.start_date)).get(locked.id) ?? [];
+          const check = checkPeriod(taken, booking.start_date, booking.months);
+          if (!check.free) {
+            const params = {
+              room: req.locale === 'en' ? locked.nameEn : locked.name,
+              until: displayDate(check.bookedUntil!),
+              date: displayDate(check.nextFreeDate!),
+            };
+            throw new AppError(409, 'roomBooked', params, [{ field: 'room_id', message: 'roomBooked' }]);
+          }
           const applicant = await findOrCreateApplicant(tx, platform, fields, req.locale);
           if (applicant.kind === 'unusable') return applicant;
           const files: StoredFile[] = [];
@@ -162,6 +186,9 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
       return { data: { booking }, meta: { message: translate(req.locale, 'department_registered') } };
     },
   );
+
+  /** YYYY-MM-DD as the form shows it (dd/mm/yyyy). */
+  const displayDate = (d: string) => d.split('-').reverse().join('/');
 
   interface StoredDocument {
     key: string;
