@@ -41,7 +41,8 @@ export default defineConfig({
     command: 'npx tsx e2e/support/start-server.ts',
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // A loaded machine (several test runs at once) may need longer: E2E_SERVER_TIMEOUT in ms.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     reuseExistingServer: false,
     stdout: 'pipe',
     env: { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },

@@ -92,6 +92,12 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminLockedServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
     lazy: page(() => import('../features/services-approval/pages/lock-pages'), 'LockedServicesApprovalPage'),
   },
+  // Client messages (leads): in DTrack's menu, reachable by this route on every platform.
+  {
+    path: paths.adminClientMessages,
+    handle: handle({ title: 'adminClientMessages', abilities: [{ action: 'read', subject: 'message' }] }),
+    lazy: page(() => import('../features/client-messages/pages/client-messages-page'), 'ClientMessagesPage'),
+  },
   // Batches (traceabilities): the menu shows them on the traceability platform only.
   {
     path: paths.productBatches,

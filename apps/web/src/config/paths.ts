@@ -35,6 +35,7 @@ export const paths = {
   adminProduct: '/admin/products/:id',
   // service requests in the back office (lock pages: Foodmap's menu)
   adminServiceRequests: '/admin/services-approval',
+  adminClientMessages: '/admin/client-messages',
   adminServiceRequest: '/admin/services-approval/:id',
   adminLockServiceRequests: '/admin/lock-services-approval',
   adminLockedServiceRequests: '/admin/locked-services-approval',

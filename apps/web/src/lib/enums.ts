@@ -7,6 +7,8 @@ import { BATCH_STATES, TRACE_STEPS } from '@agrihub/contract/trace-steps';
 import { SERVICE_REQUEST_STATES } from '@agrihub/contract/workflows';
 import { REQUEST_STATUSES } from '@agrihub/contract/schemas/admin-service-requests';
 import { SERVICE_UI_GROUPS } from '@agrihub/contract/service-flow';
+import { LEAD_STATUSES } from '@agrihub/contract/constants';
+import { CLIENT_MESSAGE_TOPICS } from '@agrihub/contract/schemas/client-messages';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -28,6 +30,10 @@ export const ENUMS = {
   serviceRequestStatus: REQUEST_STATUSES,
   /** The stepper's UI groups (spec §4). */
   serviceUiGroup: SERVICE_UI_GROUPS,
+  /** A client message's topic (the contact form). */
+  clientMessageTopic: CLIENT_MESSAGE_TOPICS,
+  /** A client message's (lead's) status. */
+  leadStatus: LEAD_STATUSES,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'services-approval',
   'services-setting',
   'register-department',
+  'contact',
+  'client-messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

@@ -1,10 +1,11 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import type { AdminServiceRequestDetail } from '../api/services-approval-api';
 import { FileLinks } from './file-links';
 import { RequestStatusTags } from './request-tags';
+import { answerText, fieldLabel } from '@agrihub/contract/schemas/service-form';
 
 /** A value of the producer's form or the booking, as text. */
 function show(v: unknown): string {
@@ -22,6 +23,8 @@ export function RequestDetails({ request }: { request: AdminServiceRequestDetail
   const locale = currentLocale();
   const form = request.form;
   const extra = (form.fields && typeof form.fields === 'object' ? form.fields : {}) as Record<string, unknown>;
+  // A department registration's booking (contract departmentBooking), labelled, dates and VND formatted.
+  const booking = request.booking;
   return (
     <Card title={t('detail.request')} size="small">
       <Descriptions column={2} bordered size="small" data-testid="request-details">
@@ -36,16 +39,30 @@ export function RequestDetails({ request }: { request: AdminServiceRequestDetail
             <span style={{ whiteSpace: 'pre-wrap' }}>{show(form[f])}</span>
           </Descriptions.Item>
         ))}
-        {Object.entries(extra).map(([k, v]) => (
-          <Descriptions.Item key={`x-${k}`} label={k}>
-            {show(v)}
-          </Descriptions.Item>
-        ))}
-        {request.booking && (
+        {/* The answers to the service's own fields, labelled by its form (a removed field shows its key). */}
+        {Object.entries(extra).map(([k, v]) => {
+          const field = request.service.form_fields?.find((f) => f.key === k);
+          return (
+            <Descriptions.Item key={`x-${k}`} label={field ? fieldLabel(field, locale) : k}>
+              <span style={{ whiteSpace: 'pre-wrap' }} data-testid={`request-answer-${k}`}>
+                {field ? answerText(field, v, locale) : show(v)}
+              </span>
+            </Descriptions.Item>
+          );
+        })}
+        {booking && (
           <Descriptions.Item label={t('fields.booking')} span={2}>
-            {Object.entries(request.booking)
-              .map(([k, v]) => `${k}: ${show(v)}`)
-              .join(' · ')}
+            <span data-testid="request-booking">
+              {t('booking.summary', {
+                room: show(booking.room_name),
+                location: show(booking.location),
+                size: show(booking.size_m2),
+                months: show(booking.months),
+                start: formatDate(String(booking.start_date), locale),
+                end: formatDate(String(booking.end_date), locale),
+                total: typeof booking.total === 'number' ? formatMoney(booking.total) : '—',
+              })}
+            </span>
           </Descriptions.Item>
         )}
         <Descriptions.Item label={t('fields.attachments')} span={2}>
