@@ -15,6 +15,10 @@ export const NOTIFICATION_TYPES = [
   'service_request.step_changed_with_reason',
   'service_request.note_added',
   'service_request.producer_replied',
+  // The staff member a request is assigned to (not when assigning oneself).
+  'service_request.assigned',
+  // A new department registration (Foodmap): the platform's admins and customer support.
+  'department_registration.received',
   // A visitor's contact form (a lead): the platform's admins and customer support hear of it.
   'client_message.received',
 ] as const;

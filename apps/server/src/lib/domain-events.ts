@@ -47,6 +47,12 @@ export type DomainEvent =
       actorId: number | null;
       byProducer: boolean;
     }
+  /** Staff assigned a service request to `assigneeId` (never told when one assigns oneself). */
+  | { type: 'service_request.assigned'; platform: PlatformKey; requestId: number; assigneeId: number; actorId: number }
+  /** A new department registration (Foodmap register_department); the platform's admins and customer support hear of it. */
+  | { type: 'department_registration.received'; platform: PlatformKey; requestId: number }
+  /** A visitor sent the contact form (a lead); the platform's staff who handle messages hear of it. */
+  | { type: 'client_message.received'; platform: PlatformKey; messageId: number }
   /** A sale channel registration moved through its table; `bySide` 'own' when its producer moved it. */
   | {
       type: 'sale_channel_reference.moved';
@@ -60,9 +66,7 @@ export type DomainEvent =
       from: string;
       to: string;
       reason: string | null;
-    }
-  /** A visitor sent the contact form (a lead); the platform's staff who handle messages hear of it. */
-  | { type: 'client_message.received'; platform: PlatformKey; messageId: number };
+    };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

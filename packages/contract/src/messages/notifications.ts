@@ -37,6 +37,12 @@ export const NOTIFICATION_MESSAGES = {
     notification_service_request_producer_replied_title: 'Đơn vị sản xuất đã phản hồi',
     notification_service_request_producer_replied_body:
       '{{producer}} đã phản hồi yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}):\n{{note}}',
+    notification_department_registration_received_title: 'Đăng ký gian hàng mới',
+    notification_department_registration_received_body:
+      '{{producer}} vừa đăng ký "{{service_vi}}" (yêu cầu mã {{id}}). Vui lòng xem và xử lý yêu cầu.',
+    notification_service_request_assigned_title: 'Bạn được giao một yêu cầu dịch vụ',
+    notification_service_request_assigned_body:
+      '{{actor}} đã giao cho bạn yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}) của {{producer}}.',
     notification_mail_subject: '[{{platform}}] {{title}}',
     notification_mail_greeting: 'Xin chào {{name}},',
     notification_mail_open: 'Xem chi tiết',
@@ -74,6 +80,12 @@ export const NOTIFICATION_MESSAGES = {
     notification_service_request_producer_replied_title: 'The producer replied',
     notification_service_request_producer_replied_body:
       '{{producer}} replied on the service request "{{service_en}}" (no. {{id}}):\n{{note}}',
+    notification_department_registration_received_title: 'New department registration',
+    notification_department_registration_received_body:
+      '{{producer}} has just registered for "{{service_en}}" (request no. {{id}}). Please review the request.',
+    notification_service_request_assigned_title: 'A service request was assigned to you',
+    notification_service_request_assigned_body:
+      '{{actor}} assigned you the service request "{{service_en}}" (no. {{id}}) of {{producer}}.',
     notification_mail_subject: '[{{platform}}] {{title}}',
     notification_mail_greeting: 'Hello {{name}},',
     notification_mail_open: 'View details',

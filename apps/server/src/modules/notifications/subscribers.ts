@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { PLATFORMS, translate } from '@agrihub/contract';
+import { allows, PLATFORMS, translate } from '@agrihub/contract';
 import {
   producers,
   products,
@@ -167,6 +167,39 @@ export default async function notificationSubscribers(app: FastifyInstance) {
       type: 'service_request.note_added',
       params,
       link: LINKS.serviceRequest(e.requestId),
+    });
+  });
+
+  on('service_request.assigned', async (e) => {
+    const request = await serviceRequestOf(app, e.platform, e.requestId);
+    // Told only while the request is still theirs (a quick reassignment tells nobody stale).
+    if (!request || request.assigneeId !== e.assigneeId || e.assigneeId === e.actorId) return;
+    const [actor] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, e.actorId));
+    await deliver(app, await account(app, e.platform, e.assigneeId), {
+      platform: e.platform,
+      type: 'service_request.assigned',
+      params: { ...request.params, actor: actor?.name ?? '' },
+      link: LINKS.adminServiceRequest(e.requestId),
+    });
+  });
+
+  // A new department registration (Foodmap): the platform's admins and customer support who may
+  // read service requests, with a link to the request in the back office.
+  on('department_registration.received', async (e) => {
+    const request = await serviceRequestOf(app, e.platform, e.requestId);
+    if (!request) return;
+    const staff = await app.db
+      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale, roles: users.roles, abilities: users.abilities })
+      .from(users)
+      .where(eq(users.platform, e.platform));
+    const recipients = staff
+      .filter((u) => (u.roles.includes('admin') || u.roles.includes('customer_support')) && allows(u, 'read', 'user_register_service'))
+      .map(({ id, name, email, locale }) => ({ id, name, email, locale }));
+    await deliver(app, recipients, {
+      platform: e.platform,
+      type: 'department_registration.received',
+      params: request.params,
+      link: LINKS.adminServiceRequest(e.requestId),
     });
   });
 

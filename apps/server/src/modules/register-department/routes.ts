@@ -120,7 +120,7 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
 
       const stored = await storeDocuments(platform, form);
       const register = () =>
-        app.db.transaction(async (tx) => {
+        app.events.transaction(async (tx, emit) => {
           // The room's row lock makes two registrations of one room take turns: the second sees the first's booking.
           const locked = await lockBookableRoom(tx, platform, booking.room_id);
           if (!locked) throw validationFailed([{ field: 'room_id', message: 'roomUnavailable' }]);
@@ -153,7 +153,7 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
               .returning({ id: uploads.id });
             files.push({ id: row.id, url: app.storage.url(doc.key), filename: doc.filename, content_type: doc.mime });
           }
-          await createDepartmentRequest(tx, {
+          const requestId = await createDepartmentRequest(tx, {
             platform,
             service,
             producerId: applicant.producerId,
@@ -162,6 +162,8 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
             attachments: files,
             booking,
           });
+          // The platform's admins and customer support hear of it once it has committed.
+          emit({ type: 'department_registration.received', platform, requestId });
           return applicant;
         });
       let applicant: Applicant;

@@ -62,7 +62,8 @@ async function lockedRow(tx: Tx, platform: PlatformKey, id: number) {
  * through the flow's table with the actor's roles (moveRequestIn), then the assignment (422 unless
  * an administrator of the platform) and the note (422 on a file the actor did not upload) are
  * written with their history. Any refusal rolls the whole update back, the move included; the
- * domain events are published once it has committed. A visible note tells the producer
+ * domain events are published once it has committed. An assignee other than the actor is told
+ * (service_request.assigned). A visible note tells the producer
  * (service_request.note_added); an internal one tells nobody.
  */
 export async function applyStaffUpdate(app: FastifyInstance, actor: TransitionActor, id: number, body: Body) {
@@ -95,6 +96,10 @@ export async function applyStaffUpdate(app: FastifyInstance, actor: TransitionAc
         internal: true,
         diff: { assignee_id: body.assign.assignee_id, previous_assignee_id: row.assigneeId },
       });
+      const assigneeId = body.assign.assignee_id;
+      if (assigneeId !== null && assigneeId !== actor.user.id) {
+        emit({ type: 'service_request.assigned', platform, requestId: id, assigneeId, actorId: actor.user.id });
+      }
     }
     if (body.note) {
       const [note] = await tx

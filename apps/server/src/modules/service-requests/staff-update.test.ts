@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformKey, ServiceRequestState } from '@agrihub/contract';
-import { userRegisterServices } from '../../db/schema/index.js';
+import { producers, userRegisterServices } from '../../db/schema/index.js';
 import { as, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildUser, type BuildUserOptions } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
@@ -171,5 +171,51 @@ describe('the staff update is one transaction', () => {
       'service_request.note_added',
       'service_request.step_changed',
     ]);
+  });
+});
+
+describe('assigning a request tells the assignee', () => {
+  it('in-app and by mail in the assignee’s language, with a link to the request; not when assigning oneself', async () => {
+    const service = await buildService(t.db, { type: 1 });
+    const producer = await buildUser(t.db, { platform: 'agrihub' });
+    const id = await request(producer, service.slug, 'advice');
+    const boss = await admin('agrihub', { name: 'Chị Mai Quản trị' });
+    const support = await buildUser(t.db, {
+      platform: 'agrihub',
+      roles: ['customer_support'],
+      locale: 'en',
+      abilities: [
+        { action: 'read', subject: 'user_register_service' },
+        { action: 'update', subject: 'user_register_service' },
+      ],
+    });
+    expect((await update(id, { assign: { assignee_id: support.user.id } }, as(boss))).statusCode).toBe(200);
+    await t.app.events.drain();
+    const told = await notificationsOf(support, 'en');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      type: 'service_request.assigned',
+      title: 'A service request was assigned to you',
+      link: `/admin/services-approval/${id}`,
+    });
+    const [{ name }] = await t.db.select({ name: producers.name }).from(producers).where(eq(producers.id, producer.producerId!));
+    expect(told[0].body).toBe(`Chị Mai Quản trị assigned you the service request "${service.titleEn}" (no. ${id}) of ${name}.`);
+    const mails = readOutbox(t.config.outboxDir).filter((m) => m.to === support.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain('A service request was assigned to you');
+    expect(mails[0].text).toContain(`/admin/services-approval/${id}`);
+
+    // The same assignee again changes nothing and tells nobody; assigning oneself tells nobody.
+    fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+    expect((await update(id, { assign: { assignee_id: support.user.id } }, as(boss))).statusCode).toBe(200);
+    expect((await update(id, { assign: { assignee_id: boss.user.id } }, as(boss))).statusCode).toBe(200);
+    await t.app.events.drain();
+    expect(await notificationsOf(boss)).toEqual([]);
+    expect(await notificationsOf(support)).toHaveLength(1);
+    expect(readOutbox(t.config.outboxDir)).toEqual([]);
+    // Unassigning tells nobody; the producer never hears of assignments.
+    expect((await update(id, { assign: { assignee_id: null } }, as(boss))).statusCode).toBe(200);
+    await t.app.events.drain();
+    expect((await notificationsOf(producer)).filter((n) => n.type === 'service_request.assigned')).toEqual([]);
   });
 });
