@@ -29,6 +29,7 @@ import serviceRequestRoutes from './service-requests/routes.js';
 import adminServiceRequestRoutes from './service-requests/admin-routes.js';
 import adminServiceRequestLockRoutes from './service-requests/admin-lock-routes.js';
 import adminServiceRequestExportRoutes from './service-requests/admin-export-routes.js';
+import saleChannelRoutes from './sale-channels/routes.js';
 import clientMessageRoutes from './client-messages/routes.js';
 import clientMessageSubscribers from './client-messages/subscribers.js';
 
@@ -64,6 +65,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminServiceRequestRoutes);
   await app.register(adminServiceRequestLockRoutes);
   await app.register(adminServiceRequestExportRoutes);
+  await app.register(saleChannelRoutes);
   await app.register(clientMessageRoutes);
   await app.register(clientMessageSubscribers);
 }

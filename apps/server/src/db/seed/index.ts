@@ -9,6 +9,7 @@ import { seedCatalog } from './catalog.js';
 import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
+import { seedSaleChannels } from './sale-channels.js';
 import { seedServices } from './services.js';
 import { seedServiceRequests } from './service-requests.js';
 
@@ -26,6 +27,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedAccounts(db);
   await seedProducerHistory(db);
   await seedCatalog(db);
+  await seedSaleChannels(db);
   await seedServices(db);
   await seedBookingRooms(db);
   await seedServiceRequests(db);
