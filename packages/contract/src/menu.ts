@@ -147,6 +147,7 @@ export const ADMIN_MENU: MenuEntry[] = [
       { key: 'user-setting', labelKey: 'userSetting', path: '/account-setup', subject: 'Setting' },
       { key: 'general-setting', labelKey: 'generalSetting', path: '/general-setting', subject: 'Setting' },
       { key: 'services-setting', labelKey: 'servicesSetting', path: '/admin/services-setting', subject: 'register_service', action: 'read' },
+      { key: 'booking-rooms-setting', labelKey: 'bookingRoomsSetting', path: '/admin/booking-rooms', subject: 'register_service', action: 'read', feature: 'registerDepartment' },
     ],
   },
   { key: 'account-setup', labelKey: 'accountSetup', path: '/account-setup', icon: 'SettingOutlined', withoutFeature: 'settingsSubmenu', subject: 'Setting' },

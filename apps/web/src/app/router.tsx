@@ -124,6 +124,11 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'servicesSetting', abilities: [{ action: 'read', subject: 'register_service' }] }),
     lazy: page(() => import('../features/services-setting/pages/services-setting-page'), 'ServicesSettingPage'),
   },
+  {
+    path: paths.adminBookingRooms,
+    handle: handle({ title: 'bookingRooms', abilities: [{ action: 'read', subject: 'register_service' }] }),
+    lazy: page(() => import('../features/booking-rooms/pages/booking-rooms-page'), 'BookingRoomsPage'),
+  },
   // A producer's service request: the form (a visitor comes back here after login) and its page.
   {
     path: paths.serviceRegister,

@@ -41,6 +41,7 @@ export const paths = {
   adminLockedServiceRequests: '/admin/locked-services-approval',
   /** The service catalogue's settings (Foodmap's settings submenu; elsewhere with the services entries). */
   adminServicesSetting: '/admin/services-setting',
+  adminBookingRooms: '/admin/booking-rooms',
   // batches (traceabilities), traceability platform only
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'services-approval',
   'services-setting',
   'register-department',
+  'booking-rooms',
   'contact',
   'client-messages',
 ] as const;

@@ -8,6 +8,11 @@ export interface DepartmentRegistration {
   documents: File[];
 }
 
+export interface BookingPeriod {
+  start_date: string;
+  months: number;
+}
+
 export interface DepartmentRegistered {
   booking: DepartmentBooking;
   message: string;
@@ -16,8 +21,9 @@ export interface DepartmentRegistered {
 /** GET /api/v1/booking_rooms and the public multipart POST /api/v1/registrations/register_department. */
 export const registerDepartmentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listBookingRooms: build.query<BookingRoom[], void>({
-      query: () => 'api/v1/booking_rooms',
+    /** With a period, each room tells whether it is free then (and until when it is booked). */
+    listBookingRooms: build.query<BookingRoom[], BookingPeriod | null>({
+      query: (period) => ({ url: 'api/v1/booking_rooms', params: period ?? undefined }),
       transformResponse: (a: Envelope<{ booking_rooms: BookingRoom[] }>) => a.data.booking_rooms,
     }),
     registerDepartment: build.mutation<DepartmentRegistered, DepartmentRegistration>({

@@ -13,6 +13,7 @@ import {
   registerDepartmentFields,
   type BookingRoom,
 } from '@agrihub/contract/schemas/register-department';
+import { isCalendarDate } from '@agrihub/contract/schemas/common';
 import { todayInVietnam } from '@agrihub/contract/vietnam-time';
 import { CategorySelect } from '../../../components/category-select';
 import { QueryError } from '../../../components/query-error';
@@ -21,7 +22,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useCategoriesQuery } from '../../../lib/catalogue-api';
 import { useEnumOptions } from '../../../lib/enums';
 import { contractRule, formIssues, serverFieldErrors, showFieldErrors, type Translate } from '../../../lib/form-rules';
-import { formatMoney } from '../../../lib/formatters';
+import { formatDate, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
 import { UPLOAD_ACCEPT, uploadProblem } from '../../../lib/upload-checks';
@@ -29,6 +30,7 @@ import { useAppSelector } from '../../../stores/hooks';
 import {
   useListBookingRoomsQuery,
   useRegisterDepartmentMutation,
+  type BookingPeriod,
   type DepartmentRegistered,
 } from '../api/register-department-api';
 
@@ -60,10 +62,22 @@ function toFields(values: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-const roomLabel = (room: BookingRoom, t: Translate, locale: string) =>
-  `${locale === 'en' ? room.name_en : room.name} · ${room.size_m2} m² · ${t('register-department:room.perMonth', {
+const roomLabel = (room: BookingRoom, t: Translate, locale: string) => {
+  const label = `${locale === 'en' ? room.name_en : room.name} · ${room.size_m2} m² · ${t('register-department:room.perMonth', {
     price: formatMoney(room.price_per_month),
   })}`;
+  if (room.free !== false || !room.booked_until) return label;
+  const date = formatDate(room.booked_until, locale === 'en' ? 'en' : 'vi');
+  return `${label} — ${t('register-department:room.bookedUntil', { date })}`;
+};
+
+/** The period the form asks about, once both fields hold a valid value. */
+function periodOf(start: unknown, months: unknown): BookingPeriod | null {
+  if (typeof start !== 'string' || !isCalendarDate(start) || start < todayInVietnam()) return null;
+  const m = Number(months);
+  if (!Number.isInteger(m) || m < BOOKING_MIN_MONTHS || m > BOOKING_MAX_MONTHS) return null;
+  return { start_date: start, months: m };
+}
 
 /**
  * /register-department (Foodmap, public): a business registers a department — its details, the
@@ -73,16 +87,18 @@ const roomLabel = (room: BookingRoom, t: Translate, locale: string) =>
 export function RegisterDepartmentPage() {
   const { t, i18n } = useTranslation(['register-department', 'account', 'common', 'validation']);
   const producerTypes = useEnumOptions('producerType');
-  const rooms = useListBookingRoomsQuery();
+  const [form] = Form.useForm<Values>();
+  const startDate = Form.useWatch('start_date', form);
+  const months = Form.useWatch('months', form);
+  // After choosing the start and the months, rooms taken then are disabled in the select.
+  const rooms = useListBookingRoomsQuery(periodOf(startDate, months));
   const categories = useCategoriesQuery();
   const [register, { isLoading: saving }] = useRegisterDepartmentMutation();
   const [done, setDone] = useState<DepartmentRegistered | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<Values>();
   // A signed-in producer registers with its own account: the e-mail links the request to it.
   const user = useAppSelector((s) => s.user.user);
   const roomId = Form.useWatch('room_id', form);
-  const months = Form.useWatch('months', form);
   const rule = (field: string) => contractRule(registerDepartmentFields, field, t, toFields);
   const room = rooms.data?.find((r) => r.id === roomId);
 
@@ -100,6 +116,8 @@ export function RegisterDepartmentPage() {
       const errors = (e.errors ?? []).map((x) => (x.field.startsWith('documents.') ? { ...x, field: 'documents' } : x));
       setFailure(e.message);
       showFieldErrors(form, serverFieldErrors(errors));
+      // Booked meanwhile (409 roomBooked): the select learns which rooms are taken now; the form keeps its input.
+      if (e.status === 409) void rooms.refetch();
     }
   };
 
@@ -228,10 +246,20 @@ export function RegisterDepartmentPage() {
         ) : (
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="room_id" label={t('register-department:room.label')} required rules={[rule('room_id')]}>
+              <Form.Item
+                name="room_id"
+                label={t('register-department:room.label')}
+                extra={periodOf(startDate, months) ? undefined : t('register-department:room.chooseDates')}
+                required
+                rules={[rule('room_id')]}
+              >
                 <Select
                   loading={rooms.isLoading}
-                  options={(rooms.data ?? []).map((r) => ({ value: r.id, label: roomLabel(r, t, i18n.language) }))}
+                  options={(rooms.data ?? []).map((r) => ({
+                    value: r.id,
+                    label: roomLabel(r, t, i18n.language),
+                    disabled: r.free === false,
+                  }))}
                   notFoundContent={t('register-department:room.none')}
                   data-testid="dept-room"
                 />
