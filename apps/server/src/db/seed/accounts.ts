@@ -66,6 +66,17 @@ export function demoAccounts(platform: PlatformKey): DemoAccount[] {
       ],
     },
     {
+      local: 'approver',
+      name: 'Người phê duyệt hồ sơ',
+      roles: ['approver'],
+      // Reads the service requests and approves a submitted dossier (submitted_profile →
+      // approved_profile); the flow's table gives the role no other move (DESIGN §5.2).
+      abilities: [
+        { action: 'read', subject: 'user_register_service' },
+        { action: 'update', subject: 'user_register_service' },
+      ],
+    },
+    {
       local: 'producer',
       name: 'Nguyễn Văn An',
       producer: { name: PRODUCERS[platform], status: 'approved' },

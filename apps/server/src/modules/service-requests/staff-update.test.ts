@@ -6,6 +6,7 @@ import { producers, userRegisterServices } from '../../db/schema/index.js';
 import { as, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildUser, type BuildUserOptions } from '../../../test/factories.js';
 import { readOutbox } from '../../../test/outbox.js';
+import { demoAccounts } from '../../db/seed/accounts.js';
 import { buildService, register, setStep, uploadPdf } from './test-support.js';
 
 /** The staff update of a service request (PUT /api/v1/admin/user_register_services/:id) beyond admin.test.ts. */
@@ -217,5 +218,39 @@ describe('assigning a request tells the assignee', () => {
     expect((await update(id, { assign: { assignee_id: null } }, as(boss))).statusCode).toBe(200);
     await t.app.events.drain();
     expect((await notificationsOf(producer)).filter((n) => n.type === 'service_request.assigned')).toEqual([]);
+  });
+});
+
+describe('the demo approver account', () => {
+  const seeded = (local: string) => demoAccounts('agrihub').find((a) => a.local === local)!;
+  it('approves a submitted dossier; cannot move advice → contract; support cannot approve the dossier', async () => {
+    const approverAccount = seeded('approver');
+    expect(approverAccount.roles).toEqual(['approver']);
+    const approver = await buildUser(t.db, { platform: 'agrihub', roles: approverAccount.roles, abilities: approverAccount.abilities });
+    const support = await buildUser(t.db, { platform: 'agrihub', roles: seeded('support').roles, abilities: seeded('support').abilities });
+    const slug = (await buildService(t.db, { type: 1 })).slug;
+    const producer = await buildUser(t.db, { platform: 'agrihub' });
+    const dossier = await request(producer, slug, 'submitted_profile');
+    const atAdvice = await request(await buildUser(t.db, { platform: 'agrihub' }), slug, 'advice');
+
+    // The approvals list and detail, with approve as its only move on the dossier.
+    const list = await t.app.inject({ url: `${BASE}?slug=${slug}`, headers: as(approver) });
+    expect(list.statusCode, list.body).toBe(200);
+    const detail = await t.app.inject({ url: `${BASE}/${dossier}`, headers: as(approver) });
+    expect(json(detail).data.urs.allowed_moves).toEqual([{ to: 'approved_profile', reason: false }]);
+
+    const refused = await update(dossier, { move: { to: 'approved_profile' } }, as(support, 'en'));
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).meta.message).toBeTruthy();
+    expect(await stepOf(dossier)).toBe('submitted_profile');
+
+    const approved = await update(dossier, { move: { to: 'approved_profile' } }, as(approver));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await stepOf(dossier)).toBe('approved_profile');
+
+    const notTheirs = await update(atAdvice, { move: { to: 'contract' } }, as(approver, 'en'));
+    expect([403, 409]).toContain(notTheirs.statusCode);
+    expect(json(notTheirs).meta.message).toBeTruthy();
+    expect(await stepOf(atAdvice)).toBe('advice');
   });
 });
