@@ -44,7 +44,14 @@ async function producerWithRequest(
   const producer = await api(((await token.json()) as { access_token: string }).access_token, platform);
   await anon.dispose();
   const created = await producer.post('/api/v1/user_register_services', {
-    data: { slug: 'gs1-barcode', form: { contact_name: 'Lê Văn Mã Vạch', phone: '0912345678' } },
+    data: {
+      slug: 'gs1-barcode',
+      form: {
+        contact_name: 'Lê Văn Mã Vạch',
+        phone: '0912345678',
+        fields: { product_count: 4, company_name_en: 'Le Van Barcode', member_type: 'household' },
+      },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { urs: { id: number } } }).data.urs.id;

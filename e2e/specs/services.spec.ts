@@ -45,7 +45,7 @@ test('DTrack: a new producer registers multi-channel selling and the product men
   await expect(page.getByTestId('service-register')).toHaveCount(0);
 });
 
-test('AgriHub: a producer registers for GS1 barcode with a file, replies, sends it for advice and cannot cancel without a reason', async ({
+test('AgriHub: a producer registers for GS1 barcode with its fields and a file, edits an answer, replies, sends it for advice and cannot cancel without a reason', async ({
   page,
   request,
 }) => {
@@ -63,9 +63,19 @@ test('AgriHub: a producer registers for GS1 barcode with a file, replies, sends 
     buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   });
   await expect(page.getByText('giay-phep-kinh-doanh.pdf')).toBeVisible();
+  // The service's own fields (GS1: products to code, English name, member type): a missing one is named.
+  await page.getByLabel('Tên doanh nghiệp bằng tiếng Anh').fill('Ma Vach Tran Company');
+  await page.getByLabel('Loại hình thành viên').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Hợp tác xã' }).click();
+  await page.getByTestId('request-submit').click();
+  await expect(page.getByText('Vui lòng nhập "Số sản phẩm cần cấp mã".')).toBeVisible();
+  await page.getByLabel('Số sản phẩm cần cấp mã').fill('5');
+  await expect(page.getByText('Vui lòng nhập "Số sản phẩm cần cấp mã".')).toHaveCount(0);
   await page.getByTestId('request-submit').click();
 
   await expect(page.getByTestId('request-registered')).toBeVisible();
+  await expect(page.getByTestId('service-answer-product_count')).toHaveText('5');
+  await expect(page.getByTestId('service-answer-member_type')).toHaveText('Hợp tác xã');
   await expect(page.getByTestId('request-status')).toHaveText('Chờ xử lý');
   await expect(page.getByTestId('request-page').getByRole('link', { name: 'giay-phep-kinh-doanh.pdf' })).toBeVisible();
 
@@ -77,6 +87,18 @@ test('AgriHub: a producer registers for GS1 barcode with a file, replies, sends 
   });
   await page.getByTestId('add-documents-save').click();
   await expect(page.getByTestId('request-page').getByRole('link', { name: 'danh-sach-san-pham.pdf' })).toBeVisible();
+
+  // Still filling in: an answer can be changed; an emptied required one is refused and the typing kept.
+  await page.getByTestId('request-answers-edit').click();
+  await page.getByLabel('Tên doanh nghiệp bằng tiếng Anh').fill('');
+  await page.getByLabel('Số sản phẩm cần cấp mã').fill('8');
+  await page.getByTestId('request-answers-save').click();
+  await expect(page.getByText('Vui lòng nhập "Tên doanh nghiệp bằng tiếng Anh".')).toBeVisible();
+  await expect(page.getByLabel('Số sản phẩm cần cấp mã')).toHaveValue('8');
+  await page.getByLabel('Tên doanh nghiệp bằng tiếng Anh').fill('Ma Vach Tran Co., Ltd');
+  await page.getByTestId('request-answers-save').click();
+  await expect(page.getByTestId('service-answer-product_count')).toHaveText('8');
+  await expect(page.getByTestId('service-answer-company_name_en')).toHaveText('Ma Vach Tran Co., Ltd');
 
   await page.getByTestId('reply-body').fill('Tôi gửi thêm danh sách sản phẩm');
   await page.getByTestId('reply-submit').click();

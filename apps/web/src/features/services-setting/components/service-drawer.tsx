@@ -7,6 +7,7 @@ import { formIssues, showFieldErrors } from '../../../lib/form-rules';
 import { useUpdateCatalogueServiceMutation } from '../api/services-setting-api';
 import { namePath, targetSteps, toFormValues, toUpdateBody, type ServiceFormValues } from '../lib/form-values';
 import { PricingRowsField } from './pricing-rows-field';
+import { FormFieldsField } from './form-fields-field';
 
 interface Props {
   service: RegisterService | null;
@@ -105,6 +106,8 @@ export function ServiceDrawer({ service, onClose }: Props) {
         )}
         <Divider titlePlacement="start">{t('fields.pricing')}</Divider>
         <PricingRowsField />
+        <Divider titlePlacement="start">{t('fields.formFields')}</Divider>
+        <FormFieldsField />
       </Form>
     </Drawer>
   );

@@ -10,6 +10,7 @@ const service = {
   price_unit_en: null,
   target_days: { advice: 2 },
   pricing: [{ item_vi: 'Cơ bản', item_en: 'Basic', unit_vi: '', unit_en: '', price: 500_000, note: null }],
+  form_fields: [],
 } as unknown as RegisterService;
 
 describe('services-setting form values', () => {

@@ -16,6 +16,7 @@ import { useGetServiceQuery, useRegisterServiceMutation } from '../api/services-
 import { FilesField } from '../components/files-field';
 import { PriceText } from '../components/price-text';
 import { requestPath, servicePath } from '../lib/paths';
+import { answersOf, ServiceFieldInputs } from '../components/service-fields';
 
 interface Values {
   contact_name: string;
@@ -25,10 +26,12 @@ interface Values {
   address?: string;
   note?: string;
   attachments?: Upload[];
+  /** The service's own fields, by key. */
+  fields?: Record<string, unknown>;
 }
 
 const prepare = (v: Record<string, unknown>) => {
-  const { attachments: _files, ...form } = blankToNull(v);
+  const { attachments: _files, fields: _answers, ...form } = blankToNull(v);
   // Optional fields are left out rather than sent empty.
   return Object.fromEntries(Object.entries(form).filter(([, x]) => x != null));
 };
@@ -63,9 +66,13 @@ export function RegisterServicePage() {
   const onFinish = async (values: Values) => {
     setFailure(null);
     try {
+      const answers = answersOf(service.form_fields, values.fields);
       const created = await register({
         slug,
-        form: prepare(values as unknown as Record<string, unknown>) as unknown as ServiceRequestCreate['form'],
+        form: {
+          ...(prepare(values as unknown as Record<string, unknown>) as unknown as ServiceRequestCreate['form']),
+          ...(Object.keys(answers).length ? { fields: answers } : {}),
+        },
         attachments: (values.attachments ?? []).map((f) => f.id),
       }).unwrap();
       void navigate(requestPath(created.id), { replace: true, state: { justRegistered: true } });
@@ -108,6 +115,7 @@ export function RegisterServicePage() {
           <Form.Item name="address" label={t('services:form.address')} rules={[rule('address')]}>
             <Input autoComplete="street-address" />
           </Form.Item>
+          <ServiceFieldInputs fields={service.form_fields} />
           <Form.Item name="note" label={t('services:form.note')} rules={[rule('note')]}>
             <Input.TextArea rows={4} placeholder={t('services:form.notePlaceholder')} data-testid="request-note" />
           </Form.Item>

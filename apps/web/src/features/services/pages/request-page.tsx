@@ -13,6 +13,7 @@ import { FileLinks } from '../components/file-links';
 import { FlowStepper } from '../components/flow-stepper';
 import { ForwardMoves } from '../components/forward-moves';
 import { NotesPanel } from '../components/notes-panel';
+import { RequestAnswers } from '../components/request-answers';
 import { RequestStatusTag } from '../components/request-progress';
 import { servicePath } from '../lib/paths';
 
@@ -39,7 +40,6 @@ export function RequestPage() {
   const locale = currentLocale();
   const canCancel = request.allowed_moves.some((m) => m.to === 'cancelled');
   const free = request.service.type === 0;
-  const extra = Object.entries(request.form.fields ?? {}) as [string, unknown][];
 
   return (
     <div className="services-page" data-testid="request-page">
@@ -110,11 +110,6 @@ export function RequestPage() {
               <span style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{String(request.form[f])}</span>
             </Descriptions.Item>
           ))}
-          {extra.map(([k, v]) => (
-            <Descriptions.Item key={k} label={k}>
-              {String(v)}
-            </Descriptions.Item>
-          ))}
           <Descriptions.Item label={t('services:request.createdAt')}>
             {formatDateTime(request.created_at, locale)}
           </Descriptions.Item>
@@ -122,6 +117,7 @@ export function RequestPage() {
             <Descriptions.Item label={t('services:request.assignee')}>{request.assignee.name}</Descriptions.Item>
           )}
         </Descriptions>
+        <RequestAnswers request={request} />
         {request.attachments.length > 0 && (
           <>
             <Typography.Text strong>{t('services:form.attachments')}</Typography.Text>
