@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
 import { seedBookingRooms } from './booking-rooms.js';
 import { seedCatalog } from './catalog.js';
+import { seedClientMessages } from './client-messages.js';
 import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedServices(db);
   await seedBookingRooms(db);
   await seedServiceRequests(db);
+  await seedClientMessages(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
   await seedNotifications(db);
