@@ -116,7 +116,7 @@ const privatePages: RouteObject[] = [
   },
   {
     path: paths.notifications,
-    handle: handle({ title: 'notifications' }),
+    handle: handle({ title: 'notifications', responsive: true }),
     lazy: page(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage'),
   },
   {

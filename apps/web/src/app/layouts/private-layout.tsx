@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { App as AntApp, Button, Flex, Layout, Result } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { App as AntApp, Button, Drawer, Flex, Grid, Layout, Result } from 'antd';
 import { AbilityProvider } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -7,7 +7,7 @@ import { isAdministrator, satisfiesAny } from '@agrihub/contract/permissions';
 import { effectiveLocale } from '@agrihub/contract/platforms';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { ADMIN_REDIRECTS } from '../../config/paths';
-import { routeHandle } from '../../config/route-handle';
+import { routeHandle, useResponsiveRoute } from '../../config/route-handle';
 import { ExistingPagesContext } from '../../components/existing-pages';
 import { NoPermission } from '../../components/no-permission';
 import { PageLoader } from '../../components/page-loader';
@@ -90,6 +90,13 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   const { pathname } = useLocation();
   const matches = useMatches();
   const collapsed = useAppSelector((s) => s.layout.collapsed);
+  // A page marked responsive (route handle, DESIGN §6) drops the 1200 px minimum; on a narrow screen
+  // its menu is a drawer opened from the top bar. The drawer belongs to the page it was opened on.
+  const responsive = useResponsiveRoute();
+  const screens = Grid.useBreakpoint();
+  const narrow = responsive && !screens.md;
+  const [drawerOpenOn, setDrawerOpenOn] = useState<string | null>(null);
+  const drawerOpen = narrow && drawerOpenOn === pathname;
   // The server refuses every call but the password change until it is done: no page behind the modal.
   const mustChangePassword = useAppSelector((s) => s.user.required_change_password);
 
@@ -103,11 +110,31 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   const denied = platform.features.requiredPageAbilities && !!required && !satisfiesAny(user, required);
 
   return (
-    <Layout className="app-frame" style={{ minHeight: '100vh' }}>
-      <SideMenu user={user} existingPages={existingPages} collapsed={collapsed} />
-      <Layout>
-        <TopBar user={user} collapsed={collapsed} />
-        <Layout.Content style={{ padding: 24 }} data-testid="page-content">
+    <Layout className={responsive ? 'app-frame app-frame-fluid' : 'app-frame'} style={{ minHeight: '100vh' }}>
+      {narrow ? (
+        <Drawer
+          placement="left"
+          size={272}
+          open={drawerOpen}
+          onClose={() => setDrawerOpenOn(null)}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          <SideMenu
+            user={user}
+            existingPages={existingPages}
+            collapsed={false}
+            drawer
+            onNavigate={() => setDrawerOpenOn(null)}
+          />
+        </Drawer>
+      ) : (
+        <SideMenu user={user} existingPages={existingPages} collapsed={collapsed} />
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <TopBar user={user} collapsed={collapsed} onOpenMenu={narrow ? () => setDrawerOpenOn(pathname) : undefined} />
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }} data-testid="page-content">
           {mustChangePassword ? null : denied ? (
             <NoPermission />
           ) : (

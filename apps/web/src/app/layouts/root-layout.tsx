@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { routeHandle } from '../../config/route-handle';
+import { routeHandle, useResponsiveRoute } from '../../config/route-handle';
 import { platform } from '../../lib/platform';
 import { setResponsiveViewport } from '../../lib/viewport';
 
@@ -10,7 +10,7 @@ export function RootLayout() {
   const matches = useMatches();
   const { t, i18n } = useTranslation('common');
   const handles = matches.map((m) => routeHandle(m.handle));
-  const responsive = handles.some((h) => h.responsive);
+  const responsive = useResponsiveRoute();
   const title = [...handles].reverse().find((h) => h.title)?.title;
 
   useEffect(() => {

@@ -14,15 +14,23 @@ import { submenuSelected } from '../../stores/layout-slice';
 
 type Item = Required<MenuProps>['items'][number];
 
-/** Collapsible side menu: the contract's `visibleMenu` for this platform and user, limited to built pages. */
+/**
+ * Collapsible side menu: the contract's `visibleMenu` for this platform and user, limited to built
+ * pages. `drawer`: the same menu, without the sider, for the drawer of a responsive page on a phone
+ * (`onNavigate` closes it when an entry is chosen).
+ */
 export function SideMenu({
   user,
   existingPages,
   collapsed,
+  drawer = false,
+  onNavigate,
 }: {
   user: User;
   existingPages: ReadonlySet<string>;
   collapsed: boolean;
+  drawer?: boolean;
+  onNavigate?: () => void;
 }) {
   const { t } = useTranslation('menu');
   const { pathname } = useLocation();
@@ -55,6 +63,30 @@ export function SideMenu({
     };
   };
 
+  const content = (
+    <>
+      <div className="side-menu-logo">
+        <Link to={DEFAULT_PRIVATE_PATH} aria-label={platform.name} onClick={onNavigate}>
+          <BrandLogo height={32} iconOnly={collapsed && !drawer} />
+        </Link>
+      </div>
+      <nav data-testid="side-menu" aria-label={t('ariaLabel')}>
+        <Menu
+          mode="inline"
+          items={entries.map(toItem)}
+          selectedKeys={[selectedKey]}
+          defaultOpenKeys={open ? [open] : []}
+          onClick={({ key }) => {
+            dispatch(submenuSelected(key));
+            onNavigate?.();
+          }}
+          style={{ borderInlineEnd: 'none' }}
+        />
+      </nav>
+    </>
+  );
+  if (drawer) return content;
+
   return (
     <Layout.Sider
       width={240}
@@ -64,21 +96,7 @@ export function SideMenu({
       theme="light"
       style={{ borderRight: '1px solid #f0f0f0' }}
     >
-      <div className="side-menu-logo">
-        <Link to={DEFAULT_PRIVATE_PATH} aria-label={platform.name}>
-          <BrandLogo height={32} iconOnly={collapsed} />
-        </Link>
-      </div>
-      <nav data-testid="side-menu" aria-label={t('ariaLabel')}>
-        <Menu
-          mode="inline"
-          items={entries.map(toItem)}
-          selectedKeys={[selectedKey]}
-          defaultOpenKeys={open ? [open] : []}
-          onClick={({ key }) => dispatch(submenuSelected(key))}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </nav>
+      {content}
     </Layout.Sider>
   );
 }

@@ -3,6 +3,7 @@ import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip } from 'antd';
 import {
   LogoutOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -22,8 +23,13 @@ import { useLogoutMutation, useUpdateAccountMutation } from '../../lib/session-a
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { accountSetupStepChanged, collapsedToggled } from '../../stores/layout-slice';
 
-/** Top bar: menu toggle, producer (or admin) name, role label, notifications, language, settings, logout. */
-export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) {
+/**
+ * Top bar: menu toggle, producer (or admin) name, role label, notifications, language, settings, logout.
+ * With `onOpenMenu` (a responsive page on a phone) it is compact: the toggle opens the menu drawer,
+ * the role label is dropped and logout joins the settings menu, so the bell stays in reach at 360 px.
+ */
+export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed: boolean; onOpenMenu?: () => void }) {
+  const compact = !!onOpenMenu;
   const { t } = useTranslation('common');
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -80,7 +86,45 @@ export function TopBar({ user, collapsed }: { user: User; collapsed: boolean }) 
         void navigate(paths.accountSetup);
       },
     },
+    ...(compact
+      ? [
+          { type: 'divider' as const },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: <span data-testid="logout">{t('logout.button')}</span>,
+            onClick: confirmLogout,
+          },
+        ]
+      : []),
   ];
+  const name = admin ? user.name : (producer?.name ?? user.name);
+
+  if (compact) {
+    return (
+      <Layout.Header
+        style={{ background: '#fff', padding: '0 8px', borderBottom: '1px solid #f0f0f0', height: 56, lineHeight: '56px' }}
+      >
+        <Flex align="center" gap={8} style={{ height: '100%', lineHeight: 'normal' }}>
+          <Button type="text" aria-label={t('menu.expand')} icon={<MenuOutlined />} onClick={onOpenMenu} data-testid="menu-toggle" />
+          <span
+            data-testid="producer-name"
+            title={name}
+            style={{ flex: 1, minWidth: 0, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {name}
+          </span>
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+          <LanguageSwitcher onChanged={saveLanguage} />
+          <Dropdown menu={{ items: settingsItems }} trigger={['click']} placement="bottomRight">
+            <Button type="text" icon={<SettingOutlined />} data-testid="settings-menu" aria-label={t('settings.title')} />
+          </Dropdown>
+        </Flex>
+      </Layout.Header>
+    );
+  }
 
   return (
     <Layout.Header

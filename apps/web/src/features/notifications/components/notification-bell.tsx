@@ -69,7 +69,7 @@ function LatestList({ onClose }: { onClose: () => void }) {
       .catch((error: unknown) => void message.error(isApiError(error) ? error.message : t('errors.markFailed')));
 
   return (
-    <Flex vertical style={{ width: 380 }} data-testid="notification-popover">
+    <Flex vertical style={{ width: 'min(380px, calc(100vw - 24px))' }} data-testid="notification-popover">
       <Flex justify="space-between" align="center" style={{ padding: '10px 12px', borderBottom: '1px solid #f0f0f0' }}>
         <Typography.Text strong>{t('bell.title')}</Typography.Text>
         <Button

@@ -29,12 +29,12 @@ export function MyRequests() {
         <List
           dataSource={data.requests}
           renderItem={(r) => (
-            <List.Item key={r.id} data-testid={`my-request-${r.id}`}>
+            <List.Item key={r.id} className="my-request-item" data-testid={`my-request-${r.id}`}>
               <List.Item.Meta
                 title={<Link to={requestPath(r.id)}>{r.service.title}</Link>}
                 description={t('services:mine.sentOn', { date: formatDate(r.created_at, currentLocale()) })}
               />
-              <div style={{ minWidth: 160, flex: '0 1 240px' }}>
+              <div className="my-request-progress">
                 <RequestStatusTag status={r.status} />
                 {r.service.type !== 0 && <RequestProgress type={r.service.type} step={r.step} />}
               </div>
