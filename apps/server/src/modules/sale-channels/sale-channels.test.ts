@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activity, products, saleChannelReferences } from '../../db/schema/index.js';
+import { PLATFORM_KEYS } from '@agrihub/contract';
+import { activity, products, saleChannelReferences, saleChannels } from '../../db/schema/index.js';
+import { seedSaleChannels } from '../../db/seed/sale-channels.js';
 import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import {
   buildProduct,
@@ -536,5 +541,45 @@ describe('scope', () => {
         }),
       ],
     });
+  });
+});
+
+describe('the channel seed', () => {
+  it('seven channels per platform with their own feed tokens and a logo file each; a second run adds nothing and keeps edits', async () => {
+    const app = await createTestApp();
+    try {
+      await seedSaleChannels(app.db);
+      const rows = await app.db.select().from(saleChannels);
+      expect(rows).toHaveLength(7 * PLATFORM_KEYS.length);
+      for (const platform of PLATFORM_KEYS) {
+        const mine = rows.filter((r) => r.platform === platform).sort((a, b) => a.position - b.position);
+        expect(mine.map((r) => r.code)).toEqual([
+          'shopee',
+          'lazada',
+          'tiktok_shop',
+          'tiki',
+          'postmart',
+          'voso',
+          'own_store',
+        ]);
+        expect(mine.at(-1)!.kind).toBe('own_store');
+      }
+      expect(rows.find((r) => r.platform === 'agrihub' && r.code === 'own_store')!.name).toBe('AgriHub Store');
+      expect(rows.find((r) => r.code === 'tiki')!.requirements.gtin).toBe(true);
+      expect(new Set(rows.map((r) => r.feedToken)).size).toBe(rows.length);
+      const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public');
+      for (const r of rows) {
+        const svg = fs.readFileSync(path.join(web, r.logoUrl), 'utf8');
+        expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      }
+      const shopee = rows.find((r) => r.platform === 'dtrack' && r.code === 'shopee')!;
+      await app.db.update(saleChannels).set({ active: false }).where(eq(saleChannels.id, shopee.id));
+      await seedSaleChannels(app.db);
+      const again = await app.db.select().from(saleChannels);
+      expect(again).toHaveLength(rows.length);
+      expect(again.find((r) => r.id === shopee.id)).toMatchObject({ active: false, feedToken: shopee.feedToken });
+    } finally {
+      await app.close();
+    }
   });
 });
