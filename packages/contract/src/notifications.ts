@@ -21,6 +21,11 @@ export const NOTIFICATION_TYPES = [
   'department_registration.received',
   // A visitor's contact form (a lead): the platform's admins and customer support hear of it.
   'client_message.received',
+  // Sales channels: the producer hears of the back office's decisions on its registrations
+  // (approved; rejected or closed with the reason).
+  'sale_channel_reference.approved',
+  'sale_channel_reference.rejected',
+  'sale_channel_reference.closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -30,6 +30,9 @@ import adminServiceRequestRoutes from './service-requests/admin-routes.js';
 import adminServiceRequestLockRoutes from './service-requests/admin-lock-routes.js';
 import adminServiceRequestExportRoutes from './service-requests/admin-export-routes.js';
 import saleChannelRoutes from './sale-channels/routes.js';
+import adminSaleChannelReferenceRoutes from './sale-channels/admin-routes.js';
+import adminSaleChannelRoutes from './sale-channels/admin-channel-routes.js';
+import adminSaleChannelExportRoutes from './sale-channels/admin-export-routes.js';
 import clientMessageRoutes from './client-messages/routes.js';
 import clientMessageSubscribers from './client-messages/subscribers.js';
 
@@ -66,6 +69,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminServiceRequestLockRoutes);
   await app.register(adminServiceRequestExportRoutes);
   await app.register(saleChannelRoutes);
+  await app.register(adminSaleChannelReferenceRoutes);
+  await app.register(adminSaleChannelRoutes);
+  await app.register(adminSaleChannelExportRoutes);
   await app.register(clientMessageRoutes);
   await app.register(clientMessageSubscribers);
 }

@@ -16,6 +16,15 @@ export const NOTIFICATION_MESSAGES = {
       'Đơn vị sản xuất "{{producer}}" của bạn trên {{platform}} đã bị quản trị viên đóng.\nLý do: {{reason}}',
     notification_product_approved_title: 'Sản phẩm đã được duyệt',
     notification_product_approved_body: 'Sản phẩm "{{product}}" đã được quản trị viên duyệt và hiển thị công khai.',
+    notification_sale_channel_subject_product: 'sản phẩm "{{product}}"',
+    notification_sale_channel_subject_producer: 'gian hàng của "{{producer}}"',
+    notification_sale_channel_reference_approved_title: 'Đăng ký kênh bán đã được duyệt',
+    notification_sale_channel_reference_approved_body: 'Đăng ký {{subject_vi}} lên kênh {{channel}} đã được duyệt.',
+    notification_sale_channel_reference_rejected_title: 'Đăng ký kênh bán bị từ chối',
+    notification_sale_channel_reference_rejected_body:
+      'Đăng ký {{subject_vi}} lên kênh {{channel}} chưa được duyệt.\nLý do: {{reason}}\nHãy bổ sung và gửi lại.',
+    notification_sale_channel_reference_closed_title: 'Đăng ký kênh bán đã bị đóng',
+    notification_sale_channel_reference_closed_body: 'Đăng ký {{subject_vi}} lên kênh {{channel}} đã bị đóng.\nLý do: {{reason}}',
     notification_product_rejected_title: 'Sản phẩm bị từ chối duyệt',
     notification_product_rejected_body:
       'Sản phẩm "{{product}}" chưa được duyệt.\nLý do: {{reason}}\nVui lòng chỉnh sửa và gửi duyệt lại.',
@@ -59,6 +68,15 @@ export const NOTIFICATION_MESSAGES = {
       'Your producer "{{producer}}" on {{platform}} has been closed by an administrator.\nReason: {{reason}}',
     notification_product_approved_title: 'Product approved',
     notification_product_approved_body: 'The product "{{product}}" has been approved by an administrator and is now public.',
+    notification_sale_channel_subject_product: 'the product "{{product}}"',
+    notification_sale_channel_subject_producer: 'the shop of "{{producer}}"',
+    notification_sale_channel_reference_approved_title: 'Sales channel registration approved',
+    notification_sale_channel_reference_approved_body: 'The registration of {{subject_en}} to {{channel}} was approved.',
+    notification_sale_channel_reference_rejected_title: 'Sales channel registration rejected',
+    notification_sale_channel_reference_rejected_body:
+      'The registration of {{subject_en}} to {{channel}} was not approved.\nReason: {{reason}}\nComplete it and send it again.',
+    notification_sale_channel_reference_closed_title: 'Sales channel registration closed',
+    notification_sale_channel_reference_closed_body: 'The registration of {{subject_en}} to {{channel}} was closed.\nReason: {{reason}}',
     notification_product_rejected_title: 'Product rejected',
     notification_product_rejected_body:
       'The product "{{product}}" was not approved.\nReason: {{reason}}\nPlease edit it and submit it again.',

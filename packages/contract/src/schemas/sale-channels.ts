@@ -217,6 +217,22 @@ export const bulkSaleChannelReferenceBody = z
   })
   .strict();
 
+/**
+ * The bulk answer (as the admin producers' bulk): the references that could make the move moved in
+ * one transaction; the others (another platform's, or a state the move does not start from) are skipped.
+ */
+export const saleChannelBulkAnswer = z.object({
+  data: z.object({ updated: z.number().int(), skipped: z.array(z.number().int()) }),
+  meta: messageMeta,
+});
+
+/** GET /api/v1/admin/sale_channels: every channel of the platform with its feed URLs. */
+export const adminSaleChannelListAnswer = z.object({ data: z.object({ sale_channels: z.array(adminSaleChannel) }) });
+export const adminSaleChannelAnswer = z.object({
+  data: z.object({ sale_channel: adminSaleChannel, history: z.array(activityItem) }),
+  meta: messageMeta,
+});
+
 /** POST /api/v1/sale_channel_references/export: exportAllData or exportAsFilter (spec §9). */
 export const saleChannelReferenceExportQuery = z.object({
   mode: z.enum(EXPORT_MODES, { error: 'invalid_value' }).default(EXPORT_MODES[0]),

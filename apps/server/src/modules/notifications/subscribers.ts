@@ -5,6 +5,7 @@ import {
   producers,
   products,
   registerServices,
+  saleChannels,
   serviceRequestNotes,
   traceabilities,
   userRegisterServices,
@@ -20,6 +21,7 @@ const LINKS = {
   batch: (id: number) => `/product-batches/${id}`,
   serviceRequest: (id: number) => `/services/requests/${id}`,
   adminServiceRequest: (id: number) => `/admin/services-approval/${id}`,
+  salesChannels: '/sales-channels',
 };
 
 /** How much of a note a notification quotes. */
@@ -200,6 +202,34 @@ export default async function notificationSubscribers(app: FastifyInstance) {
       type: 'department_registration.received',
       params: request.params,
       link: LINKS.adminServiceRequest(e.requestId),
+    });
+  });
+
+  // Sales channels: the producer hears of the back office's decisions on its registrations (the
+  // owner's own moves tell nobody). The reason of a rejection or a closing is the producer's to read.
+  on('sale_channel_reference.moved', async (e) => {
+    if (e.bySide !== 'platform' || (e.to !== 'approved' && e.to !== 'rejected' && e.to !== 'closed')) return;
+    const [channel] = await app.db
+      .select({ name: saleChannels.name })
+      .from(saleChannels)
+      .where(and(eq(saleChannels.id, e.channelId), eq(saleChannels.platform, e.platform)));
+    const producer = await producerName(app, e.platform, e.producerId);
+    const product = e.productId ? await productOf(app, e.platform, e.productId) : null;
+    if (!channel || producer === null || (e.productId && !product)) return;
+    const subject = (locale: 'vi' | 'en') =>
+      product
+        ? translate(locale, 'notification_sale_channel_subject_product', { product: product.name })
+        : translate(locale, 'notification_sale_channel_subject_producer', { producer });
+    await deliver(app, await producerAccounts(app, e.platform, e.producerId), {
+      platform: e.platform,
+      type: `sale_channel_reference.${e.to}`,
+      params: {
+        channel: channel.name,
+        subject_vi: subject('vi'),
+        subject_en: subject('en'),
+        ...(e.to !== 'approved' ? { reason: e.reason ?? '' } : {}),
+      },
+      link: LINKS.salesChannels,
     });
   });
 
