@@ -9,6 +9,13 @@ import { REQUEST_STATUSES } from '@agrihub/contract/schemas/admin-service-reques
 import { SERVICE_UI_GROUPS } from '@agrihub/contract/service-flow';
 import { LEAD_STATUSES } from '@agrihub/contract/constants';
 import { CLIENT_MESSAGE_TOPICS } from '@agrihub/contract/schemas/client-messages';
+import {
+  MISSING_REQUIREMENTS,
+  REFERENCEABLE_TYPES,
+  SALE_CHANNEL_KINDS,
+  SALE_CHANNEL_REGISTER_STATUSES,
+  SALE_CHANNEL_SYNC_STATUSES,
+} from '@agrihub/contract/schemas/sale-channels';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -34,6 +41,16 @@ export const ENUMS = {
   clientMessageTopic: CLIENT_MESSAGE_TOPICS,
   /** A client message's (lead's) status. */
   leadStatus: LEAD_STATUSES,
+  /** A sales channel's kind (marketplace, social commerce, the platform's own store). */
+  saleChannelKind: SALE_CHANNEL_KINDS,
+  /** A sales channel registration's approval status. */
+  saleChannelRegisterStatus: SALE_CHANNEL_REGISTER_STATUSES,
+  /** A sales channel registration's sync status. */
+  saleChannelSyncStatus: SALE_CHANNEL_SYNC_STATUSES,
+  /** What is registered to a channel: the producer's shop or a product. */
+  saleChannelReferenceableType: REFERENCEABLE_TYPES,
+  /** What a product lacks for a channel ({{need}} / {{have}} for counts). */
+  saleChannelMissing: MISSING_REQUIREMENTS,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];
