@@ -212,6 +212,7 @@ describe('export', () => {
       expect(rows[0][8]).toBe('Thiếu GTIN');
       expect(JSON.stringify(rows)).not.toContain(w.channel.feedToken);
     }
+    const otherChannel = await buildSaleChannelReference(t.db, { producerId: w.b.producerId! });
     const all = await t.app.inject({
       method: 'POST',
       url: `/api/v1/sale_channel_references/export?mode=exportAllData&channel_id=${w.channel.id}`,
@@ -220,7 +221,9 @@ describe('export', () => {
     const { sheet, rows } = await sheetRows(all);
     expect(sheet.name).toBe('Sales channel registrations');
     const ids = rows.map((r) => r[1] as number);
-    expect(ids).toEqual(expect.arrayContaining([w.shop.id, w.r1.id, w.r2.id]));
+    // exportAllData ignores the list filters of the query: the other channel's registration is there too.
+    expect(ids).toEqual(expect.arrayContaining([w.shop.id, w.r1.id, w.r2.id, otherChannel.id]));
+    expect(new Set(ids).size).toBe(ids.length);
     // exportAllData ignores the filters: other channels of the platform too, never another platform's.
     const foreignProducer = await buildUser(t.db, { platform: 'foodmap' });
     const foreign = await buildSaleChannelReference(t.db, { producerId: foreignProducer.producerId! });
