@@ -67,10 +67,31 @@ test('a visitor registers a department with a document and a room; the admin fin
     headers: auth,
   });
   expect(list.status()).toBe(200);
-  const urss = ((await list.json()) as { data: { urss: { step: string; booking: { room_name: string; months: number } }[] } }).data
-    .urss;
+  type Booking = { room_name: string; months: number; start_date: string };
+  const urss = ((await list.json()) as { data: { urss: { step: string; booking: Booking }[] } }).data.urss;
   expect(urss).toEqual([expect.objectContaining({ step: 'advice', booking: expect.objectContaining({ room_name: 'Gian hàng góc A5', months: 3 }) })]);
   await api.dispose();
+
+  // The admin finds it on the approval page by the business name and opens it: the booking, labelled.
+  await signIn(page, 'foodmap', demo('admin', 'foodmap'), '/admin/services-approval');
+  await expect(page.getByTestId('services-approval')).toBeVisible();
+  const search = page.getByTestId('request-search').locator('xpath=descendant-or-self::input');
+  await search.fill(business);
+  await search.press('Enter');
+  const row = page.getByTestId('request-row').filter({ hasText: business });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId('request-row')).toHaveCount(1);
+  await expect(row.getByTestId('request-progress')).toHaveAttribute('data-step', 'advice');
+  await row.getByTestId('request-link').click();
+  const detail = page.getByTestId('service-request-page');
+  await expect(detail).toHaveAttribute('data-step', 'advice');
+  await expect(detail.getByTestId('request-details')).toContainText(business);
+  const day = { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  const start = new Intl.DateTimeFormat('vi-VN', day).format(new Date(urss[0].booking.start_date));
+  const booking = detail.getByTestId('request-booking');
+  await expect(booking).toContainText('Gian hàng góc A5');
+  await expect(booking).toContainText(`3 tháng, từ ${start}`);
+  await expect(detail.getByTestId('request-files')).toContainText('giấy phép kinh doanh.pdf');
 });
 
 test("Foodmap's producer menu offers the department registration", async ({ page }) => {
