@@ -114,6 +114,12 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'productBatch' }),
     lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
   },
+  // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
+  {
+    path: paths.salesChannels,
+    handle: handle({ title: 'salesChannels', needsProducer: true }),
+    lazy: page(() => import('../features/sales-channels/pages/sales-channels-page'), 'SalesChannelsPage'),
+  },
   {
     path: paths.notifications,
     handle: handle({ title: 'notifications', responsive: true }),

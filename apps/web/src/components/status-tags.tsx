@@ -1,8 +1,17 @@
 import { Tag } from 'antd';
-import { CheckCircleOutlined, ClockCircleOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  ExclamationCircleOutlined,
+  MinusCircleOutlined,
+  StopOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
 import type { ApprovalStatus } from '@agrihub/contract/constants';
 import type { ProductStatus } from '@agrihub/contract/schemas/products';
 import type { BatchState } from '@agrihub/contract/trace-steps';
+import type { SaleChannelRegisterStatus, SaleChannelSyncStatus } from '@agrihub/contract/schemas/sale-channels';
 import { useEnumLabel } from '../lib/enums';
 
 const PRODUCER_STYLE = {
@@ -50,6 +59,53 @@ export function BatchStateTag({ state }: { state: BatchState }) {
   return (
     <Tag color={BATCH_COLORS[state]} data-testid="batch-state" data-state={state}>
       {label('batchState', state)}
+    </Tag>
+  );
+}
+
+const SALE_CHANNEL_REGISTER_STYLE = {
+  pending: { color: 'gold', icon: <ClockCircleOutlined /> },
+  approved: { color: 'green', icon: <CheckCircleOutlined /> },
+  rejected: { color: 'red', icon: <CloseCircleOutlined /> },
+  closed: { color: 'default', icon: <StopOutlined /> },
+} as const;
+const SALE_CHANNEL_SYNC_STYLE = {
+  not_synced: { color: 'default', icon: <MinusCircleOutlined /> },
+  synced: { color: 'green', icon: <CheckCircleOutlined /> },
+  out_of_date: { color: 'orange', icon: <SyncOutlined /> },
+  error: { color: 'red', icon: <ExclamationCircleOutlined /> },
+} as const;
+
+/** A sales channel registration's approval status (labels: enums:saleChannelRegisterStatus). */
+export function SaleChannelRegisterStatusTag({
+  status,
+  testId = 'sale-channel-register-status',
+}: {
+  status: SaleChannelRegisterStatus;
+  testId?: string;
+}) {
+  const label = useEnumLabel();
+  const { color, icon } = SALE_CHANNEL_REGISTER_STYLE[status];
+  return (
+    <Tag color={color} icon={icon} data-testid={testId} data-status={status}>
+      {label('saleChannelRegisterStatus', status)}
+    </Tag>
+  );
+}
+
+/** A sales channel registration's sync status (labels: enums:saleChannelSyncStatus). */
+export function SaleChannelSyncStatusTag({
+  status,
+  testId = 'sale-channel-sync-status',
+}: {
+  status: SaleChannelSyncStatus;
+  testId?: string;
+}) {
+  const label = useEnumLabel();
+  const { color, icon } = SALE_CHANNEL_SYNC_STYLE[status];
+  return (
+    <Tag color={color} icon={icon} data-testid={testId} data-status={status}>
+      {label('saleChannelSyncStatus', status)}
     </Tag>
   );
 }

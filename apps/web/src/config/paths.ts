@@ -46,6 +46,8 @@ export const paths = {
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
   addBatch: '/add-batch',
+  /** A producer's sales channels: its own registration and its products' (producers only). */
+  salesChannels: '/sales-channels',
   /** The user's notifications (the top bar's bell opens the latest). */
   notifications: '/notifications',
 } as const;

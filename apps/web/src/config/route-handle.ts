@@ -17,6 +17,8 @@ export interface RouteHandle {
    * who satisfies none of them sees the no-permission screen instead of the page.
    */
   abilities?: readonly { action: Action; subject: AppSubject }[];
+  /** A producer's page (as the menu's `needsProducer`): an account without a producer sees the no-permission screen. */
+  needsProducer?: boolean;
 }
 
 export function routeHandle(value: unknown): RouteHandle {

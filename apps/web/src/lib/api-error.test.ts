@@ -27,6 +27,18 @@ describe('normaliseError', () => {
     expect(isApiError(error)).toBe(true);
   });
 
+  it('keeps the other top-level fields of the answer as details', () => {
+    const products = [{ product_id: 3, name: 'Gạo', missing: [{ key: 'gtin_missing' }] }];
+    const error = normaliseError(
+      { status: 422, data: { meta: { code: 'saleChannelProductsNotReady', message: 'Thiếu' }, products } },
+      texts,
+    );
+    expect(error.details).toEqual({ products });
+    expect(normaliseError({ status: 404, data: { meta: { code: 'x', message: 'y' } } }, texts)).not.toHaveProperty(
+      'details',
+    );
+  });
+
   it('reads the OAuth answer when there is no meta', () => {
     expect(
       normaliseError({ status: 400, data: { error: 'invalid_grant', error_description: 'Sai' } }, texts),

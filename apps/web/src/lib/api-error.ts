@@ -12,6 +12,8 @@ export interface ApiError {
   /** Already translated by the server into the request locale; a local text for transport failures. */
   message: string;
   errors: FieldError[];
+  /** The answer's other top-level fields (e.g. a refused registration's per-product readiness); absent when none. */
+  details?: Record<string, unknown>;
 }
 
 /** The raw failure RTK Query's fetchBaseQuery produces. */
@@ -66,7 +68,16 @@ export function normaliseError(error: RawFetchError, texts: LocalErrorTexts): Ap
     (typeof meta?.message === 'string' && meta.message) ||
     (typeof body?.error_description === 'string' && body.error_description) ||
     texts.generic;
-  return { status, code, message, errors: fieldErrors(meta?.errors) };
+  const details = Object.fromEntries(
+    Object.entries(body ?? {}).filter(([k]) => !['meta', 'data', 'error', 'error_description'].includes(k)),
+  );
+  return {
+    status,
+    code,
+    message,
+    errors: fieldErrors(meta?.errors),
+    ...(Object.keys(details).length ? { details } : {}),
+  };
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'booking-rooms',
   'contact',
   'client-messages',
+  'sales-channels',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

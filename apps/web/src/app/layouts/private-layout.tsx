@@ -107,7 +107,9 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
     .reverse()
     .map((m) => routeHandle(m.handle).abilities)
     .find(Boolean);
-  const denied = platform.features.requiredPageAbilities && !!required && !satisfiesAny(user, required);
+  const needsProducer = matches.some((m) => routeHandle(m.handle).needsProducer) && user.producer_id == null;
+  const denied =
+    needsProducer || (platform.features.requiredPageAbilities && !!required && !satisfiesAny(user, required));
 
   return (
     <Layout className={responsive ? 'app-frame app-frame-fluid' : 'app-frame'} style={{ minHeight: '100vh' }}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
+import { ProductSaleChannels } from '../../../components/product-sale-channels';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
@@ -52,6 +53,7 @@ export function ProductPage() {
   return (
     <Flex vertical gap={16}>
       <ProductEditor key={product.data.id} product={product.data} />
+      <ProductSaleChannels productId={product.data.id} />
       <Card title={tc('activity.title')} size="small">
         <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} />
       </Card>

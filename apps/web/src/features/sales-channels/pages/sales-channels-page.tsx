@@ -1,0 +1,92 @@
+import { useRef } from 'react';
+import { App, Button, Col, Empty, Flex, Row, Typography } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import { isApiError } from '../../../lib/api-error';
+import { useListSaleChannelsQuery } from '../../../lib/sale-channels-api';
+import { useListSaleChannelReferencesQuery, useResyncOutOfDateMutation } from '../api/sales-channels-api';
+import { ChannelCard } from '../components/channel-card';
+import { ChannelProducts } from '../components/channel-products';
+import { pickedChannel } from '../lib/channel-text';
+
+/**
+ * /sales-channels (producers only): the platform's sales channels with the producer's own
+ * registration to each, and the picked channel's products (`?channel=<id>`); "resync all" sends
+ * every out-of-date product again.
+ */
+export function SalesChannelsPage() {
+  const { t } = useTranslation(['sales-channels', 'common']);
+  const { modal, message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const productsRef = useRef<HTMLDivElement>(null);
+  const channels = useListSaleChannelsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Counters over all the producer's product registrations (per_page 1: only the counts are read).
+  const all = useListSaleChannelReferencesQuery({ referenceable_type: 'product', per_page: 1 });
+  const [resync, resyncState] = useResyncOutOfDateMutation();
+  const outOfDate = all.data?.meta.counts.sync_status.out_of_date ?? 0;
+
+  if (channels.isError) return <QueryError error={channels.error} onRetry={() => void channels.refetch()} />;
+  if (!channels.data) return <PageLoader />;
+  const picked = pickedChannel(channels.data, params.get('channel'));
+
+  const onResyncAll = () =>
+    modal.confirm({
+      title: t('sales-channels:page.resyncAllTitle'),
+      content: t('sales-channels:page.resyncAllWarning', { n: outOfDate }),
+      okText: t('sales-channels:products.resync'),
+      cancelText: t('common:actions.cancel'),
+      okButtonProps: { 'data-testid': 'sale-channel-resync-all-confirm' },
+      onOk: async () => {
+        try {
+          const note = await resync({}).unwrap();
+          void message.success(note || t('sales-channels:products.resynced'));
+        } catch (e) {
+          void message.error(isApiError(e) ? e.message : t('common:errors.generic'));
+        }
+      },
+    });
+
+  return (
+    <Flex vertical gap={16} data-testid="sales-channels-page">
+      <Flex justify="space-between" align="flex-start" gap={16} wrap>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('sales-channels:page.title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('sales-channels:page.intro')}</Typography.Text>
+        </div>
+        <Button
+          icon={<SyncOutlined />}
+          disabled={!outOfDate}
+          loading={resyncState.isLoading}
+          onClick={onResyncAll}
+          data-testid="sale-channel-resync-all"
+        >
+          {t('sales-channels:page.resyncAll', { n: outOfDate })}
+        </Button>
+      </Flex>
+      {channels.data.length ? (
+        <Row gutter={[16, 16]}>
+          {channels.data.map((channel) => (
+            <Col key={channel.id} xs={24} md={12} xl={8} xxl={6}>
+              <ChannelCard
+                channel={channel}
+                selected={channel.id === picked?.id}
+                onShowProducts={() => {
+                  setParams({ channel: String(channel.id) }, { replace: true });
+                  productsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                }}
+              />
+            </Col>
+          ))}
+        </Row>
+      ) : (
+        <Empty description={t('sales-channels:page.noChannels')} data-testid="sales-channels-empty" />
+      )}
+      <div ref={productsRef}>{picked && <ChannelProducts key={picked.id} channel={picked} />}</div>
+    </Flex>
+  );
+}
