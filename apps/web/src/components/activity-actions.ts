@@ -16,4 +16,8 @@ export const ACTIVITY_ACTIONS = [
   'update',
   'lock',
   'unlock',
+  // catalogue services, booking rooms
+  'create',
+  'delete',
+  'import_pricing',
 ] as const;

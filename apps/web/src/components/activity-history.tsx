@@ -1,11 +1,11 @@
 import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEnumLabel } from '../lib/enums';
-import type { Translate } from '../lib/form-rules';
 import { formatDateTime } from '../lib/formatters';
 import type { ActivityRow, HistoryPage } from '../lib/history';
 import { currentLocale } from '../lib/i18n';
 import { ACTIVITY_ACTIONS } from './activity-actions';
+import { HISTORY_SUBJECTS, detailText, moveText, type HistorySubject } from './activity-text';
 import { QueryError } from './query-error';
 
 interface HistoryQuery {
@@ -22,44 +22,24 @@ interface Props {
   /** The page shown; with the server's `meta` the table pages on the server. */
   page: number;
   onPageChange: (page: number) => void;
-  /** Batch rows name their actions from enums:batchHistoryAction; others from common:activity.actions. */
-  subject?: 'batch';
-  /** A changed field's label (the batch history lists the fields an edit changed). */
+  /** Whose history: names its moves' states, its steps and (a batch) its actions. */
+  subject: HistorySubject;
+  /** A changed field's label (an edit lists the fields it changed). */
   fieldLabel?: (field: string) => string;
-  /** The enum naming `detail.step`: a batch's trace step (default) or a service request's step. */
-  stepEnum?: 'traceStep' | 'serviceStep';
 }
 
 const ACTIONS = new Set<string>(ACTIVITY_ACTIONS);
 
-/** A short note from a row: its reason, the stage, the lot and the fields an edit changed. */
-function detailText(a: ActivityRow, t: Translate, stepLabel: (s: string) => string, fieldLabel?: Props['fieldLabel']) {
-  const parts: string[] = [];
-  const { detail } = a;
-  const reason = a.note ?? (typeof detail.reason === 'string' ? detail.reason : null);
-  if (reason) parts.push(a.action === 'note' ? reason : t('activity.reason', { reason }));
-  if (typeof detail.step === 'string') parts.push(stepLabel(detail.step));
-  if (typeof detail.lot_code === 'string') parts.push(detail.lot_code);
-  if (Array.isArray(detail.fields) && detail.fields.length) {
-    const names = detail.fields.map((f) => fieldLabel?.(String(f)) ?? String(f));
-    parts.push(t('activity.changed', { fields: names.join(', ') }));
-  }
-  return parts.join(' · ');
-}
-
-/** A subject's history from the shared activity log (batch, product, producer): when, who, what, reason. */
-export function ActivityHistory({ query, testId, page, onPageChange, subject, fieldLabel, stepEnum = 'traceStep' }: Props) {
+/** A subject's history from the shared activity log: when, who, what (a move with its states), reason. */
+export function ActivityHistory({ query, testId, page, onPageChange, subject, fieldLabel }: Props) {
   const { t } = useTranslation('common');
   const label = useEnumLabel();
   const locale = currentLocale();
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   const meta = query.data?.meta;
+  const { actions, step } = HISTORY_SUBJECTS[subject];
   const actionText = (action: string) =>
-    subject === 'batch'
-      ? label('batchHistoryAction', action)
-      : ACTIONS.has(action)
-        ? t(`activity.actions.${action}`)
-        : action;
+    actions ? label(actions, action) : ACTIONS.has(action) ? t(`activity.actions.${action}`) : action;
   return (
     <Table<ActivityRow>
       rowKey="id"
@@ -90,10 +70,17 @@ export function ActivityHistory({ query, testId, page, onPageChange, subject, fi
           key: 'what',
           title: t('activity.what'),
           render: (_, a) => {
-            const note = detailText(a, t, (s) => label(stepEnum, s), fieldLabel);
+            const note = detailText(a, t, { stepLabel: (s) => label(step, s), fieldLabel, locale });
+            const move = moveText(a, subject, label);
             return (
               <span data-testid="history-action" data-action={a.action}>
                 {actionText(a.action)}
+                {move && (
+                  <Typography.Text data-testid="history-move">
+                    {' '}
+                    ({move})
+                  </Typography.Text>
+                )}
                 {(a.internal || a.note_internal) && <Tag style={{ marginInlineStart: 8 }}>{t('activity.internal')}</Tag>}
                 {note && <Typography.Text type="secondary"> — {note}</Typography.Text>}
               </span>

@@ -8,6 +8,8 @@ import {
   bookingRoomBody,
   bookingRoomUpdateBody,
   errorEnvelope,
+  historyAnswer,
+  historyQuery,
   idParam,
   okEnvelope,
   translate,
@@ -16,7 +18,7 @@ import {
 } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { bookingRooms } from '../../db/schema/index.js';
-import { recordActivity } from '../../lib/activity.js';
+import { historyPage, recordActivity } from '../../lib/activity.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { bookedPeriods, type BookedPeriod } from './availability.js';
@@ -60,14 +62,21 @@ function changes(body: z.output<typeof bookingRoomUpdateBody>): Partial<typeof b
   return set;
 }
 
-/** The changed fields as the history shows them: `{ field: [before, after] }`. */
-function diffOf(before: Row, set: Partial<typeof bookingRooms.$inferInsert>): Record<string, unknown> {
-  const diff: Record<string, unknown> = {};
+/** A column's name in the API (`pricePerMonth` → `price_per_month`, `sizeM2` → `size_m2`). */
+const apiName = (column: string) => column.replace(/[A-Z0-9]+/g, (m) => `_${m.toLowerCase()}`);
+
+/**
+ * The edit as the history shows it (as the service catalogue's): `fields` the changed fields (API
+ * names), `changes` each one's `[before, after]`; null when nothing changed.
+ */
+function diffOf(before: Row, set: Partial<typeof bookingRooms.$inferInsert>) {
+  const changes: Record<string, [unknown, unknown]> = {};
   for (const [key, value] of Object.entries(set)) {
     const old = before[key as keyof Row];
-    if (old !== value) diff[key] = [old, value];
+    if (old !== value) changes[apiName(key)] = [old, value];
   }
-  return diff;
+  const fields = Object.keys(changes);
+  return fields.length ? { fields, changes } : null;
 }
 
 /**
@@ -109,6 +118,28 @@ export default async function adminBookingRoomRoutes(app: FastifyInstance) {
         .orderBy(asc(bookingRooms.position), asc(bookingRooms.id));
       const booked = await bookedPeriods(app.db, req.platform, rows.map((row) => row.id));
       return { data: { booking_rooms: rows.map((row) => present(row, booked.get(row.id) ?? [])) } };
+    },
+  );
+
+  r.get(
+    '/api/v1/admin/booking_rooms/:id/history',
+    {
+      config: { access: 'admin', ability: ['read', 'register_service'] },
+      schema: {
+        tags,
+        summary: "The room's history: created, edits (changed fields, before → after); newest first",
+        params: idParam,
+        querystring: historyQuery,
+        response: { 200: historyAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const [row] = await app.db
+        .select({ id: bookingRooms.id })
+        .from(bookingRooms)
+        .where(and(eq(bookingRooms.platform, req.platform), eq(bookingRooms.id, req.params.id)));
+      if (!row) throw notFound('booking_room_not_found');
+      return historyPage(app.db, 'booking_room', row.id, true, req.query);
     },
   );
 
@@ -174,7 +205,7 @@ export default async function adminBookingRoomRoutes(app: FastifyInstance) {
         const before = await lockRoom(tx, req, req.params.id);
         const set = changes(req.body);
         const diff = diffOf(before, set);
-        if (!Object.keys(diff).length) return before;
+        if (!diff) return before;
         const [row] = await tx.update(bookingRooms).set(set).where(eq(bookingRooms.id, before.id)).returning();
         await recordActivity(tx, {
           subjectType: 'booking_room',

@@ -222,8 +222,8 @@ describe('rooms admin /api/v1/admin/booking_rooms', () => {
       ['update', admin.user.id],
     ]);
     expect(history.find((h) => h.subjectId === id && h.action === 'update')!.diff).toEqual({
-      pricePerMonth: [4_500_000, 5_000_000],
-      available: [true, false],
+      fields: ['price_per_month', 'available'],
+      changes: { price_per_month: [4_500_000, 5_000_000], available: [true, false] },
     });
     expect(history.filter((h) => h.subjectId === empty).map((h) => h.action)).toEqual(['create', 'delete']);
   });
@@ -293,5 +293,29 @@ describe('rooms admin /api/v1/admin/booking_rooms', () => {
     expect(json(await call('GET', '/api/v1/admin/booking_rooms', admin)).data.booking_rooms.map((x: { id: number }) => x.id)).not.toContain(made.id);
     expect((await call('DELETE', `/api/v1/admin/booking_rooms/${made.id}`, admin)).statusCode).toBe(404);
     expect(await t.db.select().from(bookingRooms).where(eq(bookingRooms.id, r.id))).toHaveLength(1);
+  });
+
+  it('answers a room\'s history, newest first and paged; 404 for another platform\'s room, 403 for a producer', async () => {
+    const id = json(await call('POST', '/api/v1/admin/booking_rooms', admin, body)).data.booking_room.id;
+    expect((await call('PUT', `/api/v1/admin/booking_rooms/${id}`, admin, { size_m2: 20, name_en: 'Corner booth' })).statusCode).toBe(200);
+    // An edit that changes nothing writes no row.
+    expect((await call('PUT', `/api/v1/admin/booking_rooms/${id}`, admin, { size_m2: 20 })).statusCode).toBe(200);
+    const res = await call('GET', `/api/v1/admin/booking_rooms/${id}/history`, admin);
+    expect(res.statusCode).toBe(200);
+    const { data, meta } = json(res);
+    expect(meta).toMatchObject({ total_count: 2, current_page: 1 });
+    expect(data.history.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);
+    expect(data.history[0]).toMatchObject({
+      user: { id: admin.user.id, staff: true },
+      detail: { fields: ['name_en', 'size_m2'], changes: { name_en: ['Street corner booth', 'Corner booth'], size_m2: [15, 20] } },
+    });
+    const paged = json(await call('GET', `/api/v1/admin/booking_rooms/${id}/history?page=2&per_page=1`, admin));
+    expect(paged.data.history.map((h: { action: string }) => h.action)).toEqual(['create']);
+
+    const dtrackAdmin = await buildUser(t.db, { platform: 'dtrack', roles: ['admin'] });
+    expect((await call('GET', `/api/v1/admin/booking_rooms/${id}/history`, dtrackAdmin)).statusCode).toBe(404);
+    const producer = await buildUser(t.db, { platform: 'foodmap' });
+    expect((await call('GET', `/api/v1/admin/booking_rooms/${id}/history`, producer)).statusCode).toBe(403);
+    expect((await call('GET', `/api/v1/admin/booking_rooms/${id}/history`, null)).statusCode).toBe(401);
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   errorEnvelope,
+  historyAnswer,
+  historyQuery,
   idParam,
   pricingImportReport,
   registerServiceAnswer,
@@ -11,9 +13,13 @@ import {
   serviceUpdateBody,
   todayInVietnam,
   translate,
+  type PlatformKey,
 } from '@agrihub/contract';
+import type { Tx } from '../../db/client.js';
 import { registerServices } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
+import { historyPage, recordActivity } from '../../lib/activity.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-export.js';
 import { getService, presentService, type ServiceRow } from './queries.js';
@@ -33,30 +39,72 @@ function assertTargetSteps(row: ServiceRow, targetDays: Record<string, number> |
   }
 }
 
-function changes(body: z.output<typeof serviceUpdateBody>): Partial<typeof registerServices.$inferInsert> {
+/** The editable fields: the body's name and the column's. */
+const FIELDS = [
+  ['title_vi', 'titleVi'],
+  ['title_en', 'titleEn'],
+  ['description_vi', 'descriptionVi'],
+  ['description_en', 'descriptionEn'],
+  ['icon', 'icon'],
+  ['available', 'available'],
+  ['price_from', 'priceFrom'],
+  ['price_unit_vi', 'priceUnitVi'],
+  ['price_unit_en', 'priceUnitEn'],
+  ['pricing', 'pricing'],
+  ['target_days', 'targetDays'],
+  ['position', 'position'],
+  ['form_fields', 'formFields'],
+] as const satisfies readonly (readonly [keyof z.output<typeof serviceUpdateBody>, keyof ServiceRow])[];
+
+/** A JSON value with its object keys sorted (jsonb does not keep the order the body had). */
+function canonical(v: unknown): string {
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : x,
+  );
+}
+
+const isScalar = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+/**
+ * The columns to set and the history's record of the edit: `fields` every changed field (body
+ * names), `changes` the scalar ones with `[before, after]` (the pricing table, target days and form
+ * fields are named only).
+ */
+function changes(before: ServiceRow, body: z.output<typeof serviceUpdateBody>) {
   const set: Partial<typeof registerServices.$inferInsert> = {};
-  if (body.title_vi !== undefined) set.titleVi = body.title_vi;
-  if (body.title_en !== undefined) set.titleEn = body.title_en;
-  if (body.description_vi !== undefined) set.descriptionVi = body.description_vi;
-  if (body.description_en !== undefined) set.descriptionEn = body.description_en;
-  if (body.icon !== undefined) set.icon = body.icon;
-  if (body.available !== undefined) set.available = body.available;
-  if (body.price_from !== undefined) set.priceFrom = body.price_from;
-  if (body.price_unit_vi !== undefined) set.priceUnitVi = body.price_unit_vi;
-  if (body.price_unit_en !== undefined) set.priceUnitEn = body.price_unit_en;
-  if (body.pricing !== undefined) set.pricing = body.pricing;
-  if (body.target_days !== undefined) set.targetDays = body.target_days;
-  if (body.position !== undefined) set.position = body.position;
-  if (body.form_fields !== undefined) set.formFields = body.form_fields;
-  return set;
+  const fields: string[] = [];
+  const values: Record<string, [unknown, unknown]> = {};
+  for (const [name, column] of FIELDS) {
+    const after = body[name];
+    if (after === undefined) continue;
+    const old = before[column];
+    if (canonical(old) === canonical(after)) continue;
+    (set as Record<string, unknown>)[column] = after;
+    fields.push(name);
+    if (isScalar(old) && isScalar(after)) values[name] = [old, after];
+  }
+  return { set, diff: fields.length ? { fields, changes: values } : null };
 }
 
 /** Administrators edit their platform's catalogue (ability on `register_service`). */
 export default async function adminServiceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function save(id: number, set: Partial<typeof registerServices.$inferInsert>) {
-    const [row] = await app.db
+  /** The platform's service, locked for the rest of the transaction; 404 otherwise. */
+  async function lockService(tx: Tx, platform: PlatformKey, id: number): Promise<ServiceRow> {
+    const [row] = await tx
+      .select()
+      .from(registerServices)
+      .where(and(eq(registerServices.platform, platform), eq(registerServices.id, id)))
+      .for('update');
+    if (!row) throw notFound('service_not_found');
+    return row;
+  }
+
+  async function save(tx: Tx, id: number, set: Partial<typeof registerServices.$inferInsert>) {
+    const [row] = await tx
       .update(registerServices)
       .set({ ...set, updatedAt: new Date() })
       .where(eq(registerServices.id, id))
@@ -77,9 +125,21 @@ export default async function adminServiceRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const row = await getService(app.db, req.platform, { id: req.params.id });
-      assertTargetSteps(row, req.body.target_days);
-      const saved = await save(row.id, changes(req.body));
+      const saved = await app.db.transaction(async (tx) => {
+        const row = await lockService(tx, req.platform, req.params.id);
+        assertTargetSteps(row, req.body.target_days);
+        const { set, diff } = changes(row, req.body);
+        if (!diff) return row;
+        await recordActivity(tx, {
+          subjectType: 'register_service',
+          subjectId: row.id,
+          platform: req.platform,
+          actorId: currentUser(req).id,
+          action: 'update',
+          diff,
+        });
+        return save(tx, row.id, set);
+      });
       return {
         data: { register_service: presentService(saved, req.locale) },
         meta: { message: translate(req.locale, 'service_updated') },
@@ -103,11 +163,40 @@ export default async function adminServiceRoutes(app: FastifyInstance) {
       const row = await getService(app.db, req.platform, { id: req.params.id });
       const { buffer, locale } = await receivePricingUpload(req);
       const pricing = await readPricingXlsx(buffer, locale);
-      const saved = await save(row.id, { pricing });
+      const saved = await app.db.transaction(async (tx) => {
+        const locked = await lockService(tx, req.platform, row.id);
+        await recordActivity(tx, {
+          subjectType: 'register_service',
+          subjectId: locked.id,
+          platform: req.platform,
+          actorId: currentUser(req).id,
+          action: 'import_pricing',
+          diff: { rows: pricing.length },
+        });
+        return save(tx, locked.id, { pricing });
+      });
       return {
         data: { register_service: presentService(saved, locale) },
         meta: { message: translate(locale, 'pricing_imported', { count: pricing.length }) },
       };
+    },
+  );
+
+  r.get(
+    '/api/v1/admin/register_services/:id/history',
+    {
+      config: { access: 'admin', ability: ['read', 'register_service'] },
+      schema: {
+        tags: ['admin services'],
+        summary: "The service's catalogue history: edits (changed fields, before → after) and pricing imports; newest first",
+        params: idParam,
+        querystring: historyQuery,
+        response: { 200: historyAnswer, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await getService(app.db, req.platform, { id: req.params.id });
+      return historyPage(app.db, 'register_service', row.id, true, req.query);
     },
   );
 

@@ -61,7 +61,7 @@ export function AdminProducerPage() {
       </Flex>
       <ProducerDetails detail={detail} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="producer-history" page={historyPage} onPageChange={setHistoryPage} />
+        <ActivityHistory query={history} testId="producer-history" page={historyPage} onPageChange={setHistoryPage} subject="producer" />
       </Card>
     </Flex>
   );

@@ -90,7 +90,7 @@ export function AdminProductPage() {
         productTypeName={type ? (i18n.language === 'en' ? type.name_en : type.name) : undefined}
       />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} />
+        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} subject="product" />
       </Card>
     </Flex>
   );

@@ -1,5 +1,6 @@
 import type { AdminBookingRoom, BookingRoomBody, BookingRoomUpdateBody } from '@agrihub/contract/schemas/booking-rooms';
 import { api } from '../../../lib/api';
+import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import type { Envelope } from '../../../lib/session-api';
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['BookingRooms'] });
@@ -10,6 +11,12 @@ export const bookingRoomsApi = tagged.injectEndpoints({
     adminBookingRooms: build.query<AdminBookingRoom[], void>({
       query: () => 'api/v1/admin/booking_rooms',
       transformResponse: (a: Envelope<{ booking_rooms: AdminBookingRoom[] }>) => a.data.booking_rooms,
+      providesTags: ['BookingRooms'],
+    }),
+    /** A room's history (created, edits); refreshed with the rooms. */
+    bookingRoomHistory: build.query<HistoryPage, HistoryArgs>({
+      query: ({ id, page }) => historyRequest(`api/v1/admin/booking_rooms/${id}/history`, page),
+      transformResponse: toHistoryPage,
       providesTags: ['BookingRooms'],
     }),
     createBookingRoom: build.mutation<string, BookingRoomBody>({
@@ -32,6 +39,7 @@ export const bookingRoomsApi = tagged.injectEndpoints({
 
 export const {
   useAdminBookingRoomsQuery,
+  useBookingRoomHistoryQuery,
   useCreateBookingRoomMutation,
   useUpdateBookingRoomMutation,
   useDeleteBookingRoomMutation,

@@ -1,4 +1,4 @@
-import { App, Button, Drawer, Flex, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { App, Button, Divider, Drawer, Flex, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ROOM_MAX_PRICE_PER_MONTH,
@@ -11,6 +11,7 @@ import { INT2_MAX } from '@agrihub/contract/schemas/common';
 import { isApiError } from '../../../lib/api-error';
 import { formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
 import { useCreateBookingRoomMutation, useUpdateBookingRoomMutation } from '../api/booking-rooms-api';
+import { RoomHistory } from './room-history';
 
 interface Props {
   /** The room to edit, `'new'` to add one, null when closed. */
@@ -129,6 +130,12 @@ export function RoomDrawer({ room, onClose }: Props) {
           </Form.Item>
         </Flex>
       </Form>
+      {editing && (
+        <>
+          <Divider titlePlacement="start">{t('history.title')}</Divider>
+          <RoomHistory roomId={editing.id} />
+        </>
+      )}
     </Drawer>
   );
 }

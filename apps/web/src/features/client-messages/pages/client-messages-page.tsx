@@ -357,6 +357,7 @@ function MessageDetail({ id }: { id: number }) {
         testId="message-history"
         page={historyPage}
         onPageChange={setHistoryPage}
+        subject="client_message"
       />
 
       <Modal

@@ -55,7 +55,7 @@ export function ProductPage() {
       <ProductEditor key={product.data.id} product={product.data} />
       <ProductSaleChannels productId={product.data.id} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} />
+        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} subject="product" />
       </Card>
     </Flex>
   );

@@ -122,7 +122,7 @@ export function ServiceRequestPage() {
           testId="request-history"
           page={historyPage}
           onPageChange={setHistoryPage}
-          stepEnum="serviceStep"
+          subject="service_request"
         />
       </Card>
     </Flex>

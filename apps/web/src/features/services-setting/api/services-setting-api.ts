@@ -4,6 +4,7 @@ import type {
   ServiceUpdateBody,
 } from '@agrihub/contract/schemas/services';
 import { api } from '../../../lib/api';
+import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import type { SessionToken } from '../../../lib/session-actions';
 import { currentLocale } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
@@ -24,10 +25,17 @@ export const servicesSettingApi = tagged.injectEndpoints({
       transformResponse: (a: Envelope<{ register_service: RegisterService }>) => a.data.register_service,
       invalidatesTags: (_r, e) => (e ? [] : ['ServiceCatalogue']),
     }),
+    /** A service's catalogue history (edits, pricing imports); refreshed with the catalogue. */
+    catalogueServiceHistory: build.query<HistoryPage, HistoryArgs>({
+      query: ({ id, page }) => historyRequest(`api/v1/admin/register_services/${id}/history`, page),
+      transformResponse: toHistoryPage,
+      providesTags: ['ServiceCatalogue'],
+    }),
   }),
 });
 
-export const { useAdminServiceCatalogueQuery, useUpdateCatalogueServiceMutation } = servicesSettingApi;
+export const { useAdminServiceCatalogueQuery, useUpdateCatalogueServiceMutation, useCatalogueServiceHistoryQuery } =
+  servicesSettingApi;
 
 export const exportPricingPath = (id: number) => `/api/v1/admin/register_services/${id}/export_pricing`;
 

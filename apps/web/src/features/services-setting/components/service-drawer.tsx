@@ -8,6 +8,7 @@ import { useUpdateCatalogueServiceMutation } from '../api/services-setting-api';
 import { namePath, targetSteps, toFormValues, toUpdateBody, type ServiceFormValues } from '../lib/form-values';
 import { PricingRowsField } from './pricing-rows-field';
 import { FormFieldsField } from './form-fields-field';
+import { ServiceHistory } from './service-history';
 
 interface Props {
   service: RegisterService | null;
@@ -109,6 +110,12 @@ export function ServiceDrawer({ service, onClose }: Props) {
         <Divider titlePlacement="start">{t('fields.formFields')}</Divider>
         <FormFieldsField />
       </Form>
+      {service && (
+        <>
+          <Divider titlePlacement="start">{t('history.title')}</Divider>
+          <ServiceHistory serviceId={service.id} />
+        </>
+      )}
     </Drawer>
   );
 }
