@@ -8,7 +8,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   if (config.SEED_DEMO === 'true') {
-    const seeded = await seedDemoOnStart(database.db, { uploadDir: config.uploadDir });
+    const seeded = await seedDemoOnStart(database.db, { uploadDir: config.uploadDir, config });
     if (seeded === 'resumed') console.log('Finished the demo data of an interrupted first start.');
   }
   const app = await buildApp({ config, database });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { appMeta, users } from '../schema/index.js';
 import { localStorageDriver } from '../../plugins/storage.js';
+import { loadConfig, type Config } from '../../config/env.js';
 import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
 import { seedBookingRooms } from './booking-rooms.js';
@@ -11,6 +12,7 @@ import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
 import { seedSaleChannels } from './sale-channels.js';
+import { seedSaleChannelReferences } from './sale-channel-references.js';
 import { seedServices } from './services.js';
 import { seedServiceRequests } from './service-requests.js';
 
@@ -20,6 +22,8 @@ export const DEMO_SEED_KEY = 'demo_seed';
 export interface SeedOptions {
   /** Where generated demo images are stored (config.uploadDir, served at /uploads/). */
   uploadDir: string;
+  /** The server's configuration (platform hosts of the demo listings' links); read from the environment when absent. */
+  config?: Config;
 }
 
 /** All demo data, in dependency order. Every step is idempotent; the last write marks the seed done. */
@@ -35,6 +39,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedClientMessages(db);
   await seedProducts(db, storage);
   await seedBatches(db, storage);
+  await seedSaleChannelReferences(db, opts.config ?? loadConfig());
   await seedNotifications(db);
   await setDemoSeedState(db, 'done');
 }
