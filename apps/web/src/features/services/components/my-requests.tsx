@@ -1,4 +1,4 @@
-import { Alert, Card, Empty, List, Skeleton } from 'antd';
+import { Alert, Card, Empty, List, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
@@ -30,13 +30,20 @@ export function MyRequests() {
           dataSource={data.requests}
           renderItem={(r) => (
             <List.Item key={r.id} className="my-request-item" data-testid={`my-request-${r.id}`}>
-              <List.Item.Meta
-                title={<Link to={requestPath(r.id)}>{r.service.title}</Link>}
-                description={t('services:mine.sentOn', { date: formatDate(r.created_at, currentLocale()) })}
-              />
-              <div className="my-request-progress">
-                <RequestStatusTag status={r.status} />
-                {r.service.type !== 0 && <RequestProgress type={r.service.type} step={r.step} />}
+              {/* Own wrapping row, not List.Item.Meta: on a phone the status drops under the title. */}
+              <div className="my-request-row">
+                <div className="my-request-main">
+                  <Link to={requestPath(r.id)} className="my-request-title">
+                    {r.service.title}
+                  </Link>
+                  <Typography.Text type="secondary" className="my-request-date">
+                    {t('services:mine.sentOn', { date: formatDate(r.created_at, currentLocale()) })}
+                  </Typography.Text>
+                </div>
+                <div className="my-request-progress">
+                  <RequestStatusTag status={r.status} />
+                  {r.service.type !== 0 && <RequestProgress type={r.service.type} step={r.step} />}
+                </div>
               </div>
             </List.Item>
           )}
