@@ -98,6 +98,12 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminClientMessages', abilities: [{ action: 'read', subject: 'message' }] }),
     lazy: page(() => import('../features/client-messages/pages/client-messages-page'), 'ClientMessagesPage'),
   },
+  // A lead's deep link (its notification): the list with that lead open.
+  {
+    path: `${paths.adminClientMessages}/:id`,
+    handle: handle({ title: 'adminClientMessages', abilities: [{ action: 'read', subject: 'message' }] }),
+    lazy: page(() => import('../features/client-messages/pages/client-messages-page'), 'ClientMessageLink'),
+  },
   // Batches (traceabilities): the menu shows them on the traceability platform only.
   {
     path: paths.productBatches,

@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { LEAD_STATUSES } from '@agrihub/contract/constants';
 import {
   CLIENT_MESSAGE_NOTE_MAX,
@@ -27,6 +27,7 @@ import {
   type LeadStatus,
 } from '@agrihub/contract/schemas/client-messages';
 import { ActivityHistory } from '../../../components/activity-history';
+import { paths } from '../../../config/paths';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { ListPage } from '../../../components/list-page';
 import { QueryError } from '../../../components/query-error';
@@ -51,6 +52,13 @@ const CLEARED: Partial<MessageFilters> = {
   created_from: undefined,
   created_to: undefined,
 };
+
+/** /admin/client-messages/:id (a new lead's notification links here): the list with that lead open. */
+export function ClientMessageLink() {
+  const { id } = useParams();
+  const open = Number(id) > 0 ? `?open=${Number(id)}` : '';
+  return <Navigate to={`${paths.adminClientMessages}${open}`} replace />;
+}
 
 /**
  * /admin/client-messages: the platform's leads (DESIGN §5.4), server-paged with filters (status,
