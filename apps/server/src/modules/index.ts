@@ -33,6 +33,8 @@ import saleChannelRoutes from './sale-channels/routes.js';
 import adminSaleChannelReferenceRoutes from './sale-channels/admin-routes.js';
 import adminSaleChannelRoutes from './sale-channels/admin-channel-routes.js';
 import adminSaleChannelExportRoutes from './sale-channels/admin-export-routes.js';
+import saleChannelSyncRoutes from './sale-channels/sync/routes.js';
+import saleChannelFeedRoutes from './sale-channels/sync/feed-routes.js';
 import clientMessageRoutes from './client-messages/routes.js';
 import clientMessageSubscribers from './client-messages/subscribers.js';
 
@@ -72,6 +74,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminSaleChannelReferenceRoutes);
   await app.register(adminSaleChannelRoutes);
   await app.register(adminSaleChannelExportRoutes);
+  await app.register(saleChannelSyncRoutes);
+  await app.register(saleChannelFeedRoutes);
   await app.register(clientMessageRoutes);
   await app.register(clientMessageSubscribers);
 }

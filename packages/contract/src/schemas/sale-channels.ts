@@ -239,6 +239,27 @@ export const saleChannelReferenceExportQuery = z.object({
   ...saleChannelReferenceFilters,
 });
 
+/**
+ * POST /api/v1/sale_channel_references/resync_out_of_date (the producer's own) and
+ * POST /api/v1/admin/sale_channel_references/resync_out_of_date: the list filters narrow which
+ * approved, out-of-date product registrations are synced again.
+ */
+export const saleChannelResyncQuery = z.object({
+  q: saleChannelReferenceFilters.q,
+  channel_id: saleChannelReferenceFilters.channel_id,
+  product_id: saleChannelReferenceFilters.product_id,
+});
+
+/** How many were synced again and how many failed (each failure is on its reference: error, last_error). */
+export const saleChannelResyncAnswer = z.object({
+  data: z.object({
+    resynced: z.number().int(),
+    failed: z.number().int(),
+    failed_ids: z.array(z.number().int()),
+  }),
+  meta: messageMeta,
+});
+
 /** One line of a reference's sync log. */
 export const saleChannelSyncLogItem = z.object({
   id: z.number().int(),

@@ -18,6 +18,7 @@ import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
 import { actorOfRequest, transition } from '../../lib/transition.js';
 import { approvedSnapshot } from './approval.js';
+import { markProductListingsOutOfDate } from '../sale-channels/sync/stale.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { reviewEvent, reviewWorkflow } from './review-workflow.js';
 import { gtinTaken } from './policy.js';
@@ -95,6 +96,8 @@ export default async function adminProductRoutes(app: FastifyInstance) {
         // Approval stores the approved version the public pages show until the next approval (ADR 007);
         // a rejection keeps the previous approved version public.
         const approval = to === 'approved' ? { approvedAt: now, approvedSnapshot: await approvedSnapshot(tx, p) } : {};
+        // A new approved version is what sales channel listings show: theirs are out of date.
+        if (to === 'approved') await markProductListingsOutOfDate(tx, p.id, actor.user.id);
         return { rejectReason: reason, reviewedAt: now, reviewedBy: actor.user.id, ...approval };
       },
       event: (p) => reviewEvent(p, to, actor.user.id, reason),
