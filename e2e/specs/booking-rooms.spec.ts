@@ -88,7 +88,8 @@ test('rooms admin: add (field error, then valid), edit the price, a booked room 
 
   // A visitor asking for a month starting inside the booking: the room is there, disabled, booked until its end.
   await page.goto(urlFor('foodmap', '/register-department'));
-  await expect(page.getByTestId('register-department')).toBeVisible();
+  // The first page of a fresh server on a loaded machine may take long (cold chunks and locales).
+  await expect(page.getByTestId('register-department')).toBeVisible({ timeout: 90_000 });
   await page.getByTestId('dept-start-date').fill(vnDate(30));
   await page.getByTestId('dept-months').fill('1');
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: bookedRoom });
