@@ -69,20 +69,25 @@ export function ProductSaleChannels({ productId }: { productId: number }) {
                       <Tag data-testid="sale-channel-not-registered">{t('panel.notRegistered')}</Tag>
                     )}
                   </Space>
-                  {reference?.reason && (reference.register_status === 'rejected' || reference.register_status === 'closed') && (
-                    <Typography.Text type="secondary" data-testid="sale-channel-reason">
-                      {t('panel.reason', { reason: reference.reason })}
-                    </Typography.Text>
-                  )}
+                  {reference?.reason &&
+                    (reference.register_status === 'rejected' || reference.register_status === 'closed') && (
+                      <Typography.Text type="secondary" data-testid="sale-channel-reason">
+                        {t('panel.reason', { reason: reference.reason })}
+                      </Typography.Text>
+                    )}
                   {reference?.last_error && reference.sync_status === 'error' && (
-                    <Typography.Text type="danger">{t('panel.lastError', { error: reference.last_error })}</Typography.Text>
+                    <Typography.Text type="danger">
+                      {t('panel.lastError', { error: reference.last_error })}
+                    </Typography.Text>
                   )}
                   {missing.length ? (
                     <SaleChannelMissing missing={missing} />
                   ) : (
-                    <Typography.Text type="success" data-testid="sale-channel-ready">
-                      <CheckCircleOutlined /> {t('panel.ready')}
-                    </Typography.Text>
+                    !reference && (
+                      <Typography.Text type="success" data-testid="sale-channel-ready">
+                        <CheckCircleOutlined /> {t('panel.ready')}
+                      </Typography.Text>
+                    )
                   )}
                 </Flex>
               </Flex>

@@ -27,7 +27,9 @@ export const saleChannelsSharedApi = tagged.injectEndpoints({
     }),
     saleChannelsByProduct: build.query<ByProduct, number>({
       query: (productId) => ({ url: 'api/v1/sale_channel_references/by_product', params: { product_id: productId } }),
-      transformResponse: (a: Envelope<{ product: ReferenceableProduct; sale_channel_references: SaleChannelReference[] }>) => ({
+      transformResponse: (
+        a: Envelope<{ product: ReferenceableProduct; sale_channel_references: SaleChannelReference[] }>,
+      ) => ({
         product: a.data.product,
         references: a.data.sale_channel_references,
       }),

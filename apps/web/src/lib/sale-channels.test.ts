@@ -3,7 +3,13 @@ import type { ReferenceableProduct, SaleChannelRequirements } from '@agrihub/con
 import { normaliseError } from './api-error';
 import { canSync, missingLabelArgs, productChoice, refusedProducts, requirementLines } from './sale-channels';
 
-const none: SaleChannelRequirements = { gtin: false, min_images: 0, approved_product: false, price: false, min_description: 0 };
+const none: SaleChannelRequirements = {
+  gtin: false,
+  min_images: 0,
+  approved_product: false,
+  price: false,
+  min_description: 0,
+};
 
 function product(state: ReferenceableProduct['channels'][number] | null): ReferenceableProduct {
   return { id: 7, name: 'Gạo ST25', gtin: null, status: 'approved', image_url: null, channels: state ? [state] : [] };
@@ -113,8 +119,12 @@ describe('refusedProducts', () => {
   });
 
   it('is empty for any other failure', () => {
-    expect(refusedProducts(normaliseError({ status: 409, data: { meta: { code: 'x', message: 'y' } } }, texts))).toEqual([]);
-    expect(refusedProducts(normaliseError({ status: 422, data: { meta: { code: 'x', message: 'y' } } }, texts))).toEqual([]);
+    expect(
+      refusedProducts(normaliseError({ status: 409, data: { meta: { code: 'x', message: 'y' } } }, texts)),
+    ).toEqual([]);
+    expect(
+      refusedProducts(normaliseError({ status: 422, data: { meta: { code: 'x', message: 'y' } } }, texts)),
+    ).toEqual([]);
     expect(refusedProducts(new Error('boom'))).toEqual([]);
   });
 });

@@ -48,7 +48,8 @@ export function productChoice(product: ReferenceableProduct, channelId: number):
   const state = product.channels.find((c) => c.channel_id === channelId);
   if (!state) return { selectable: false, why: 'not_offered', missing: [] };
   const status = state.reference?.register_status;
-  if (status === 'pending' || status === 'approved') return { selectable: false, why: 'registered', missing: state.missing };
+  if (status === 'pending' || status === 'approved')
+    return { selectable: false, why: 'registered', missing: state.missing };
   if (status === 'closed') return { selectable: false, why: 'closed', missing: state.missing };
   if (state.missing.length) return { selectable: false, why: 'missing', missing: state.missing };
   return { selectable: true, resubmit: status === 'rejected', missing: [] };

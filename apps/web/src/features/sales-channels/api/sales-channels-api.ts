@@ -86,7 +86,8 @@ export const salesChannelsApi = tagged.injectEndpoints({
       invalidatesTags: () => [...REFS],
     }),
     resyncOutOfDate: build.mutation<string, { channel_id?: number }>({
-      query: (body) => ({ url: 'api/v1/sale_channel_references/resync_out_of_date', method: 'POST', body }),
+      // Filters go in the query string (the server's list filters); none: every out-of-date one of the producer.
+      query: (params) => ({ url: 'api/v1/sale_channel_references/resync_out_of_date', method: 'POST', params }),
       transformResponse: (a: Envelope<unknown>) => a.meta?.message ?? '',
       invalidatesTags: () => [...REFS],
     }),

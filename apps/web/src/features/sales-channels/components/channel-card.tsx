@@ -106,11 +106,12 @@ export function ChannelCard({ channel, selected, onShowProducts }: Props) {
               </Tag>
             )}
           </Flex>
-          {registration?.reason && (registration.register_status === 'rejected' || registration.register_status === 'closed') && (
-            <Typography.Text type="secondary" data-testid="sale-channel-shop-reason">
-              {t('sales-channels:channel.reason', { reason: registration.reason })}
-            </Typography.Text>
-          )}
+          {registration?.reason &&
+            (registration.register_status === 'rejected' || registration.register_status === 'closed') && (
+              <Typography.Text type="secondary" data-testid="sale-channel-shop-reason">
+                {t('sales-channels:channel.reason', { reason: registration.reason })}
+              </Typography.Text>
+            )}
           <Flex gap={8} wrap>
             {!registration && (
               <Button

@@ -127,11 +127,13 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
       render: (_, r) => (
         <Space direction="vertical" size={2}>
           <SaleChannelSyncStatusTag status={r.sync_status} />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sale-channel-last-synced">
-            {r.last_synced_at
-              ? t('sales-channels:products.lastSynced', { at: formatDateTime(r.last_synced_at, locale) })
-              : t('sales-channels:products.neverSynced')}
-          </Typography.Text>
+          {(r.last_synced_at || r.sync_status !== 'not_synced') && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sale-channel-last-synced">
+              {r.last_synced_at
+                ? t('sales-channels:products.lastSynced', { at: formatDateTime(r.last_synced_at, locale) })
+                : t('sales-channels:products.neverSynced')}
+            </Typography.Text>
+          )}
           {r.last_error && (
             <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="sale-channel-last-error">
               {t('sales-channels:products.lastError', { error: r.last_error })}
@@ -171,7 +173,9 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
                 </Button>
               </Tooltip>
             )}
-            {r.allowed_moves.includes('pending') && <ResubmitReferenceButton size="small" target={{ id: r.id, subject }} />}
+            {r.allowed_moves.includes('pending') && (
+              <ResubmitReferenceButton size="small" target={{ id: r.id, subject }} />
+            )}
             {r.allowed_moves.includes('closed') && <CloseReferenceButton size="small" target={{ id: r.id, subject }} />}
           </Flex>
         );
@@ -222,7 +226,10 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
           }}
           options={SALE_CHANNEL_REGISTER_STATUSES.map((s) => ({
             value: s,
-            label: withCount(counts?.register_status[s] ?? (counts ? 0 : undefined), label('saleChannelRegisterStatus', s)),
+            label: withCount(
+              counts?.register_status[s] ?? (counts ? 0 : undefined),
+              label('saleChannelRegisterStatus', s),
+            ),
           }))}
           data-testid="filter-register-status"
         />
@@ -274,7 +281,9 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
             onChange: setPage,
             hideOnSinglePage: true,
           }}
-          onRow={(r) => ({ 'data-testid': 'sale-channel-reference', 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
+          onRow={(r) =>
+            ({ 'data-testid': 'sale-channel-reference', 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>
+          }
         />
       )}
       <RegisterProductsModal channel={channel} open={registering} onClose={() => setRegistering(false)} />

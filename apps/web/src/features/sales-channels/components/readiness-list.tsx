@@ -17,7 +17,9 @@ export function ReadinessList({ products }: { products: ProductReadiness[] }) {
         <List.Item
           data-testid="sale-channel-refused-product"
           data-product={p.product_id}
-          extra={<Link to={generatePath(paths.product, { id: String(p.product_id) })}>{t('register.editProduct')}</Link>}
+          extra={
+            <Link to={generatePath(paths.product, { id: String(p.product_id) })}>{t('register.editProduct')}</Link>
+          }
         >
           <div>
             <Typography.Text strong>{p.name}</Typography.Text>

@@ -21,7 +21,15 @@ const PER_PAGE = 10;
  * missing, with the way to the product's edit page); only ready ones can be picked. If the server
  * refuses (a product changed meanwhile), nothing is sent and what each product lacks is shown.
  */
-export function RegisterProductsModal({ channel, open, onClose }: { channel: SaleChannel; open: boolean; onClose: () => void }) {
+export function RegisterProductsModal({
+  channel,
+  open,
+  onClose,
+}: {
+  channel: SaleChannel;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['sales-channels', 'common']);
   const { message } = App.useApp();
   const [q, setQ] = useState('');
@@ -87,7 +95,8 @@ export function RegisterProductsModal({ channel, open, onClose }: { channel: Sal
         if (choice.selectable) {
           return (
             <Typography.Text type="success" data-testid="product-ready">
-              <CheckCircleOutlined /> {choice.resubmit ? t('sales-channels:register.readyAgain') : t('sales-channels:register.ready')}
+              <CheckCircleOutlined />{' '}
+              {choice.resubmit ? t('sales-channels:register.readyAgain') : t('sales-channels:register.ready')}
             </Typography.Text>
           );
         }
@@ -106,7 +115,9 @@ export function RegisterProductsModal({ channel, open, onClose }: { channel: Sal
             <Space size={4}>
               <SaleChannelRegisterStatusTag status={state.reference.register_status} />
               <Typography.Text type="secondary">
-                {choice.why === 'closed' ? t('sales-channels:register.closedHint') : t('sales-channels:register.alreadyHint')}
+                {choice.why === 'closed'
+                  ? t('sales-channels:register.closedHint')
+                  : t('sales-channels:register.alreadyHint')}
               </Typography.Text>
             </Space>
           );
@@ -197,7 +208,9 @@ export function RegisterProductsModal({ channel, open, onClose }: { channel: Sal
               onChange: setPage,
               hideOnSinglePage: true,
             }}
-            onRow={(p) => ({ 'data-testid': 'register-product-row', 'data-product': p.id }) as React.HTMLAttributes<HTMLElement>}
+            onRow={(p) =>
+              ({ 'data-testid': 'register-product-row', 'data-product': p.id }) as React.HTMLAttributes<HTMLElement>
+            }
           />
         )}
       </Space>

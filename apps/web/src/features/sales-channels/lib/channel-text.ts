@@ -2,7 +2,10 @@ import type { Locale } from '@agrihub/contract/platforms';
 import type { SaleChannel } from '@agrihub/contract/schemas/sale-channels';
 
 /** A channel's description in the UI language (English falls back to the Vietnamese text when it has none). */
-export function channelDescription(channel: Pick<SaleChannel, 'description' | 'description_en'>, locale: Locale): string {
+export function channelDescription(
+  channel: Pick<SaleChannel, 'description' | 'description_en'>,
+  locale: Locale,
+): string {
   if (locale === 'en' && channel.description_en.trim()) return channel.description_en;
   return channel.description;
 }
