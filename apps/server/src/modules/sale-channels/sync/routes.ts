@@ -15,6 +15,7 @@ import { producers, products, saleChannelReferences, saleChannels } from '../../
 import { AppError } from '../../../lib/errors.js';
 import { ownedBy, platformOf, requestScope, type RequestScope } from '../../../lib/scope.js';
 import { findReference, presentReference, referenceFilterWhere } from '../queries.js';
+import { adapterFor } from './adapter.js';
 import { syncReference } from './sync.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
@@ -45,6 +46,20 @@ function syncScope(req: FastifyRequest): { where: SQL; viewer: WorkflowActor; sc
  */
 export default async function saleChannelSyncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // A listing leaves its channel when its registration is rejected or closed: the feed stops
+  // listing it by its status; an API adapter is told to take it down (after commit).
+  app.events.on('sale_channel_reference.moved', async (e) => {
+    if (e.productId === null || (e.to !== 'rejected' && e.to !== 'closed')) return;
+    const [channel] = await app.db.select().from(saleChannels).where(eq(saleChannels.id, e.channelId));
+    if (!channel) return;
+    await adapterFor(channel).withdraw({
+      id: e.referenceId,
+      platform: e.platform,
+      channel: { id: channel.id, code: channel.code, kind: channel.kind },
+      productId: e.productId,
+    });
+  });
 
   r.post(
     '/api/v1/sale_channel_references/:id/sync',

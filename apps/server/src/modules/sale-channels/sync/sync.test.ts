@@ -14,6 +14,7 @@ import {
 } from '../../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from '../../products/test-support.js';
 import { platformOrigin } from '../../notifications/mail.js';
+import { feedAdapter, registerChannelAdapter, type AdapterReference } from './adapter.js';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogFixture>>;
@@ -440,5 +441,47 @@ describe('sync and the feed', () => {
     const logs = await t.db.select().from(saleChannelSyncLogs).where(eq(saleChannelSyncLogs.referenceId, ref.id));
     expect(logs.map((l) => l.actorId)).toEqual([updater.user.id]);
     expect((await inject(null, 'POST', `/api/v1/sale_channel_references/${ref.id}/sync`)).statusCode).toBe(401);
+  });
+
+  it("a channel's own adapter (by code) is handed the snapshot, fails the sync with its message, and is told when a listing is closed", async () => {
+    const producer = await buildUser(t.db, { platform: PLATFORM });
+    const { product } = await listedProduct(producer);
+    const channel = await buildSaleChannel(t.db, { platform: PLATFORM, code: 'api_test', requirements: REQUIREMENTS });
+    const ref = await buildSaleChannelReference(t.db, {
+      productId: product.id,
+      channelId: channel.id,
+      registerStatus: 'approved',
+    });
+    const published: string[] = [];
+    const withdrawn: number[] = [];
+    let fail = true;
+    registerChannelAdapter(
+      { code: 'api_test' },
+      {
+        name: 'api_test',
+        check: (snapshot) => feedAdapter.check(snapshot),
+        async publish(_ref: AdapterReference, snapshot) {
+          if (fail) throw new Error('máy chủ kênh không trả lời');
+          published.push(snapshot.id);
+        },
+        async withdraw(r: AdapterReference) {
+          withdrawn.push(r.id);
+        },
+      },
+    );
+    const failed = await sync(producer, ref.id);
+    expect(failed.statusCode).toBe(502);
+    expect(json(failed).meta.message).toBe('Kênh bán chưa nhận được sản phẩm: máy chủ kênh không trả lời.');
+    expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'error', snapshot: null });
+    fail = false;
+    expect((await sync(producer, ref.id)).statusCode).toBe(200);
+    expect(published).toEqual([product.publicCode]);
+    const closed = await inject(producer, 'PUT', `/api/v1/sale_channel_references/${ref.id}`, {
+      register_status: 'closed',
+      reason: 'Thôi bán',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await t.app.events.drain();
+    expect(withdrawn).toEqual([ref.id]);
   });
 });
