@@ -85,10 +85,13 @@ export const salesChannelsApi = tagged.injectEndpoints({
       // A failed sync is recorded too (sync_status error, last_error): refresh either way.
       invalidatesTags: () => [...REFS],
     }),
-    resyncOutOfDate: build.mutation<string, { channel_id?: number }>({
+    resyncOutOfDate: build.mutation<{ message: string; failed: number }, { channel_id?: number }>({
       // Filters go in the query string (the server's list filters); none: every out-of-date one of the producer.
       query: (params) => ({ url: 'api/v1/sale_channel_references/resync_out_of_date', method: 'POST', params }),
-      transformResponse: (a: Envelope<unknown>) => a.meta?.message ?? '',
+      transformResponse: (a: Envelope<{ failed: number }>) => ({
+        message: a.meta?.message ?? '',
+        failed: a.data.failed,
+      }),
       invalidatesTags: () => [...REFS],
     }),
   }),

@@ -79,8 +79,10 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
       okButtonProps: { 'data-testid': 'sale-channel-resync-confirm' },
       onOk: async () => {
         try {
-          const note = await resync({ channel_id: channel.id }).unwrap();
-          void message.success(note || t('sales-channels:products.resynced'));
+          const done = await resync({ channel_id: channel.id }).unwrap();
+          const note = done.message || t('sales-channels:products.resynced');
+          // Some could not be synced (what each lacks is on its row): a warning, not a success.
+          void (done.failed ? message.warning(note) : message.success(note));
         } catch (e) {
           void message.error(isApiError(e) ? e.message : t('common:errors.generic'));
         }

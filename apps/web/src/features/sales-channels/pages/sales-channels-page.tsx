@@ -41,8 +41,10 @@ export function SalesChannelsPage() {
       okButtonProps: { 'data-testid': 'sale-channel-resync-all-confirm' },
       onOk: async () => {
         try {
-          const note = await resync({}).unwrap();
-          void message.success(note || t('sales-channels:products.resynced'));
+          const done = await resync({}).unwrap();
+          const note = done.message || t('sales-channels:products.resynced');
+          // Some could not be synced (what each lacks is on its row): a warning, not a success.
+          void (done.failed ? message.warning(note) : message.success(note));
         } catch (e) {
           void message.error(isApiError(e) ? e.message : t('common:errors.generic'));
         }
