@@ -57,7 +57,10 @@ export function RegisterProductsModal({
       void message.success(note || t('sales-channels:register.sent'));
       close();
     } catch (e) {
-      setRefused({ message: isApiError(e) ? e.message : t('common:errors.generic'), products: refusedProducts(e) });
+      const products = refusedProducts(e);
+      setRefused({ message: isApiError(e) ? e.message : t('common:errors.generic'), products });
+      // The refused ones cannot be sent as they are: unpick them (the list below shows what they lack).
+      setSelected((ids) => ids.filter((id) => !products.some((p) => p.product_id === id)));
       void list.refetch();
     }
   };
