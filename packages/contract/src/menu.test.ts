@@ -84,6 +84,7 @@ describe('admin menu (spec §2, §6)', () => {
         '/admin/client-messages',
         '/admin/sales-approval',
         '/admin/product-sales-approval',
+        '/admin/sale-channels',
         '/admin/users',
         '/admin/add-user',
         '/admin/posts',

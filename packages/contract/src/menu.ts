@@ -103,6 +103,7 @@ export const ADMIN_MENU: MenuEntry[] = [
     children: [
       { key: 'read-sales-approval', labelKey: 'salesApproval', path: '/admin/sales-approval', subject: 'sale_channel_reference', action: 'read' },
       { key: 'read-product-sales-approval', labelKey: 'productSalesApproval', path: '/admin/product-sales-approval', subject: 'sale_channel_reference', action: 'read' },
+      { key: 'sale-channels-setting', labelKey: 'saleChannelsSetting', path: '/admin/sale-channels', subject: 'sale_channel_reference', action: 'read' },
     ],
   },
   {

@@ -126,6 +126,25 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'salesChannels', needsProducer: true }),
     lazy: page(() => import('../features/sales-channels/pages/sales-channels-page'), 'SalesChannelsPage'),
   },
+  // Sales channels in the back office: one approval list per referenceable type, and the channels' settings.
+  {
+    path: paths.adminSalesApproval,
+    handle: handle({ title: 'adminSalesApproval', abilities: [{ action: 'read', subject: 'sale_channel_reference' }] }),
+    lazy: page(() => import('../features/sales-approval/pages/sales-approval-pages'), 'ProducerSalesApprovalPage'),
+  },
+  {
+    path: paths.adminProductSalesApproval,
+    handle: handle({
+      title: 'adminProductSalesApproval',
+      abilities: [{ action: 'read', subject: 'sale_channel_reference' }],
+    }),
+    lazy: page(() => import('../features/sales-approval/pages/sales-approval-pages'), 'ProductSalesApprovalPage'),
+  },
+  {
+    path: paths.adminSaleChannels,
+    handle: handle({ title: 'adminSaleChannels', abilities: [{ action: 'read', subject: 'sale_channel_reference' }] }),
+    lazy: page(() => import('../features/sales-approval/pages/sale-channels-page'), 'SaleChannelsPage'),
+  },
   {
     path: paths.notifications,
     handle: handle({ title: 'notifications', responsive: true }),

@@ -20,4 +20,6 @@ export const ACTIVITY_ACTIONS = [
   'create',
   'delete',
   'import_pricing',
+  // sales channel settings: an admin issues a new feed token
+  'rotate_feed_token',
 ] as const;

@@ -29,7 +29,7 @@ export const HISTORY_SUBJECTS: Record<
   client_message: { status: 'leadStatus', step: 'traceStep' },
   register_service: { status: null, step: 'traceStep' },
   booking_room: { status: null, step: 'traceStep' },
-  sale_channel_reference: { status: 'saleChannelRegisterStatus', step: 'traceStep' },
+  sale_channel_reference: { status: 'saleChannelRegisterStatus', step: 'traceStep', actions: 'saleChannelHistoryAction' },
   sale_channel: { status: null, step: 'traceStep' },
 };
 

@@ -8,8 +8,8 @@ import { useAppSelector } from '../stores/hooks';
 export interface ExportButtonsProps {
   /** Namespace holding export.all, export.filtered, export.selected and export.failed. */
   ns: string;
-  /** POST endpoint that streams the XLSX. */
-  url: string;
+  /** POST endpoint that streams the XLSX; a function of the mode when the mode travels in the query. */
+  url: string | ((mode: 'exportAllData' | 'exportAsFilter') => string);
   /** File name used when the answer names none. */
   fallbackName: string;
   selectedCount: number;
@@ -28,7 +28,8 @@ export function ExportButtons({ ns, url, fallbackName, selectedCount, filterBody
     const body = kind === 'all' ? { mode: 'exportAllData' } : { mode: 'exportAsFilter', ...filterBody() };
     setBusy(kind);
     try {
-      const file = await fetchPrivateFile(token, url, fallbackName, { method: 'POST', body });
+      const target = typeof url === 'string' ? url : url(body.mode as 'exportAllData' | 'exportAsFilter');
+      const file = await fetchPrivateFile(token, target, fallbackName, { method: 'POST', body });
       saveBlob(file.blob, file.filename);
     } catch (error) {
       void message.error((error as Error).message || t('export.failed'));

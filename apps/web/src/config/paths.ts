@@ -48,6 +48,10 @@ export const paths = {
   addBatch: '/add-batch',
   /** A producer's sales channels: its own registration and its products' (producers only). */
   salesChannels: '/sales-channels',
+  /** The back office's sales channel registrations: the producers' own, the products'; the channels' settings. */
+  adminSalesApproval: '/admin/sales-approval',
+  adminProductSalesApproval: '/admin/product-sales-approval',
+  adminSaleChannels: '/admin/sale-channels',
   /** The user's notifications (the top bar's bell opens the latest). */
   notifications: '/notifications',
 } as const;

@@ -13,6 +13,7 @@ import {
   MISSING_REQUIREMENTS,
   REFERENCEABLE_TYPES,
   SALE_CHANNEL_KINDS,
+  SALE_CHANNEL_REFERENCE_ACTIONS,
   SALE_CHANNEL_REGISTER_STATUSES,
   SALE_CHANNEL_SYNC_STATUSES,
 } from '@agrihub/contract/schemas/sale-channels';
@@ -51,6 +52,8 @@ export const ENUMS = {
   saleChannelReferenceableType: REFERENCEABLE_TYPES,
   /** What a product lacks for a channel ({{need}} / {{have}} for counts). */
   saleChannelMissing: MISSING_REQUIREMENTS,
+  /** What a sales channel registration's history records (register, resubmit, approve, reject, close). */
+  saleChannelHistoryAction: SALE_CHANNEL_REFERENCE_ACTIONS,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'contact',
   'client-messages',
   'sales-channels',
+  'sales-approval',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

@@ -23,6 +23,9 @@ export type SaleChannelRegisterStatus = (typeof SALE_CHANNEL_REGISTER_STATUSES)[
 export const REFERENCEABLE_TYPES = ['producer', 'product'] as const;
 export type ReferenceableType = (typeof REFERENCEABLE_TYPES)[number];
 
+/** What a registration's history records (the server's referenceActionOf; the web labels them, enums). */
+export const SALE_CHANNEL_REFERENCE_ACTIONS = ['register', 'resubmit', 'approve', 'reject', 'close'] as const;
+
 /** Most images a channel may demand; longest reason of a decision. */
 export const SALE_CHANNEL_MIN_IMAGES_MAX = 10;
 export const SALE_CHANNEL_REASON_MAX = 1000;
