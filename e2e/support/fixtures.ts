@@ -20,7 +20,8 @@ export async function submitLogin(page: Page, platform: PlatformKey, email: stri
 export async function login(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
   await submitLogin(page, platform, email, password);
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  // The signed-in frame loads its chunks and the account first: slow on a loaded machine.
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 30_000 });
 }
 
 /** This run's saved sign-ins (the data folder, and so every session in it, is new each run). */
@@ -52,7 +53,7 @@ export async function signIn(page: Page, platform: PlatformKey, email: string, p
   const context = page.context();
   await context.setStorageState(await signedInState(context.browser()!, platform, email, password));
   await page.goto(urlFor(platform, p));
-  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 30_000 });
 }
 
 let accountSeq = 0;
