@@ -13,8 +13,9 @@ import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 import { SERVICE_MESSAGES } from './services.js';
 import { SERVICE_REQUEST_MESSAGES } from './service-requests.js';
 import { BOOKING_ROOM_MESSAGES } from './booking-rooms.js';
-import { CLIENT_MESSAGE_MESSAGES } from './client-messages.js';
 import { SERVICE_FORM_MESSAGES } from './service-form.js';
+import { CLIENT_MESSAGE_MESSAGES } from './client-messages.js';
+import { SALE_CHANNEL_MESSAGES } from './sale-channels.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -38,8 +39,9 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...SERVICE_MESSAGES.vi,
     ...SERVICE_REQUEST_MESSAGES.vi,
     ...BOOKING_ROOM_MESSAGES.vi,
-    ...CLIENT_MESSAGE_MESSAGES.vi,
     ...SERVICE_FORM_MESSAGES.vi,
+    ...CLIENT_MESSAGE_MESSAGES.vi,
+    ...SALE_CHANNEL_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -56,8 +58,9 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...SERVICE_MESSAGES.en,
     ...SERVICE_REQUEST_MESSAGES.en,
     ...BOOKING_ROOM_MESSAGES.en,
-    ...CLIENT_MESSAGE_MESSAGES.en,
     ...SERVICE_FORM_MESSAGES.en,
+    ...CLIENT_MESSAGE_MESSAGES.en,
+    ...SALE_CHANNEL_MESSAGES.en,
   },
 };
 
