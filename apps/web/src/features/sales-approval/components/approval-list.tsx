@@ -296,7 +296,11 @@ export function ApprovalList({ type }: { type: ReferenceableType }) {
               sortOrder: table.sortOrder('created_at'),
               render: (_, r) => formatDateTime(r.created_at, locale),
             },
-            { key: 'actions', title: t('fields.actions'), render: (_, r) => <ReferenceActions reference={r} /> },
+            {
+              key: 'actions',
+              title: t('fields.actions'),
+              render: (_, r) => <ReferenceActions reference={r} compact />,
+            },
           ]}
           {...table.tableProps(list.data?.meta, (n) => t('total', { count: n }))}
         />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Space } from 'antd';
+import { App, Button, Space, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SaleChannelReference } from '@agrihub/contract/schemas/sale-channels';
@@ -15,13 +15,15 @@ const ICONS = { approved: <CheckOutlined />, rejected: <CloseOutlined />, closed
 interface Props {
   reference: SaleChannelReference;
   size?: 'small' | 'middle';
+  /** Icon buttons with a tooltip (the table's rows); the drawer names them. */
+  compact?: boolean;
 }
 
 /**
  * One registration's decisions (only the moves it allows the reader: approve, reject with a reason,
  * close with a reason) and, for an approved product registration, a sync to its channel.
  */
-export function ReferenceActions({ reference: ref, size = 'small' }: Props) {
+export function ReferenceActions({ reference: ref, size = 'small', compact = false }: Props) {
   const { t } = useTranslation('sales-approval');
   const { modal, message } = App.useApp();
   const [move, moving] = useMoveReferenceMutation();
@@ -62,29 +64,34 @@ export function ReferenceActions({ reference: ref, size = 'small' }: Props) {
     <AppCan I="update" a="sale_channel_reference">
       <Space size={4} wrap onClick={(e) => e.stopPropagation()} data-testid="reference-actions">
         {decisions.map((to) => (
-          <Button
-            key={to}
-            size={size}
-            type={to === 'approved' ? 'primary' : 'default'}
-            danger={to !== 'approved'}
-            icon={ICONS[to]}
-            loading={moving.isLoading && moving.originalArgs?.register_status === to}
-            onClick={() => decide(to)}
-            data-testid={`move-${to}`}
-          >
-            {t(`actions.${to}`)}
-          </Button>
+          <Tooltip key={to} title={compact ? t(`actions.${to}`) : undefined}>
+            <Button
+              size={size}
+              aria-label={t(`actions.${to}`)}
+              type={to === 'approved' ? 'primary' : 'default'}
+              danger={to !== 'approved'}
+              icon={ICONS[to]}
+              loading={moving.isLoading && moving.originalArgs?.register_status === to}
+              onClick={() => decide(to)}
+              data-testid={`move-${to}`}
+            >
+              {!compact && t(`actions.${to}`)}
+            </Button>
+          </Tooltip>
         ))}
         {canSync(ref) && (
-          <Button
-            size={size}
-            icon={<SyncOutlined />}
-            loading={syncing.isLoading}
-            onClick={() => void runSync()}
-            data-testid="sync-reference"
-          >
-            {t('actions.sync')}
-          </Button>
+          <Tooltip title={compact ? t('actions.sync') : undefined}>
+            <Button
+              size={size}
+              aria-label={t('actions.sync')}
+              icon={<SyncOutlined />}
+              loading={syncing.isLoading}
+              onClick={() => void runSync()}
+              data-testid="sync-reference"
+            >
+              {!compact && t('actions.sync')}
+            </Button>
+          </Tooltip>
         )}
       </Space>
       <ReasonModal

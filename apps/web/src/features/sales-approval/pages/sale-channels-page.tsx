@@ -130,7 +130,7 @@ export function SaleChannelsPage() {
               render: (_, c) => {
                 const lines = requirementLines(c.requirements);
                 return lines.length ? (
-                  <Flex gap={4} wrap style={{ maxWidth: 320 }} data-testid="channel-requirements">
+                  <Flex gap={4} wrap style={{ maxWidth: 260 }} data-testid="channel-requirements">
                     {lines.map((l) => (
                       <Tag key={l.key}>{t(`requirementTags.${l.key}`, { count: l.count })}</Tag>
                     ))}
@@ -144,11 +144,11 @@ export function SaleChannelsPage() {
               key: 'feeds',
               title: t('channels.feeds'),
               render: (_, c) => (
-                <Flex vertical gap={2} style={{ maxWidth: 360 }} data-testid="channel-feeds">
+                <Flex vertical gap={2} style={{ maxWidth: 270 }} data-testid="channel-feeds">
                   <Typography.Text
                     copyable={{ text: c.feed_xml_url }}
                     ellipsis
-                    style={{ maxWidth: 340 }}
+                    style={{ maxWidth: 250 }}
                     data-testid="feed-xml"
                   >
                     XML: {c.feed_xml_url}
@@ -156,7 +156,7 @@ export function SaleChannelsPage() {
                   <Typography.Text
                     copyable={{ text: c.feed_csv_url }}
                     ellipsis
-                    style={{ maxWidth: 340 }}
+                    style={{ maxWidth: 250 }}
                     data-testid="feed-csv"
                   >
                     CSV: {c.feed_csv_url}
@@ -168,7 +168,7 @@ export function SaleChannelsPage() {
               key: 'actions',
               title: t('fields.actions'),
               render: (_, c) => (
-                <Space wrap>
+                <Flex vertical gap={4} align="start">
                   <Button icon={<EditOutlined />} onClick={() => edit(c.id)} data-testid="channel-edit">
                     {t(canEdit ? 'channels.edit' : 'channels.view')}
                   </Button>
@@ -177,7 +177,7 @@ export function SaleChannelsPage() {
                       {t('channels.rotate')}
                     </Button>
                   )}
-                </Space>
+                </Flex>
               ),
             },
           ]}
