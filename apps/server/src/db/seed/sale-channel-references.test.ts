@@ -42,15 +42,15 @@ interface Ref {
   product: { id: number; name: string } | null;
 }
 
-const stateOf = (r: Ref) =>
-  r.register_status === 'approved' ? `approved:${r.sync_status}` : r.register_status;
+const stateOf = (r: Ref) => (r.register_status === 'approved' ? `approved:${r.sync_status}` : r.register_status);
 
 describe('demo sales channel registrations seed', () => {
   it('registers each demo producer to two channels and its products in every state, on every platform', async () => {
     for (const platform of PLATFORM_KEYS) {
       for (const local of ['producer', 'olduser']) {
         const { h } = await demo(local, platform);
-        const refs = (await get('/api/v1/sale_channel_references?per_page=100', h)).data.sale_channel_references as Ref[];
+        const refs = (await get('/api/v1/sale_channel_references?per_page=100', h)).data
+          .sale_channel_references as Ref[];
         const own = refs.filter((r) => r.referenceable_type === 'producer');
         expect(own.map((r) => `${r.channel.code}:${r.register_status}`).sort(), `${local}@${platform}`).toEqual([
           'own_store:approved',
@@ -88,11 +88,26 @@ describe('demo sales channel registrations seed', () => {
       .from(saleChannelReferences)
       .innerJoin(products, eq(products.id, saleChannelReferences.productId))
       .innerJoin(saleChannels, eq(saleChannels.id, saleChannelReferences.channelId))
-      .where(and(eq(saleChannelReferences.platform, 'agrihub'), eq(saleChannelReferences.syncStatus, 'synced'), eq(saleChannelReferences.registerStatus, 'approved')));
-    expect(ref.ref.snapshot).toMatchObject({ id: ref.product.publicCode, title: ref.product.name, price_vnd: ref.product.priceCents, gtin: ref.product.gtin });
+      .where(
+        and(
+          eq(saleChannelReferences.platform, 'agrihub'),
+          eq(saleChannelReferences.syncStatus, 'synced'),
+          eq(saleChannelReferences.registerStatus, 'approved'),
+        ),
+      );
+    expect(ref.ref.snapshot).toMatchObject({
+      id: ref.product.publicCode,
+      title: ref.product.name,
+      price_vnd: ref.product.priceCents,
+      gtin: ref.product.gtin,
+    });
     expect(missingRequirements(ref.channel.requirements, requirementSubjectOf(ref.product))).toEqual([]);
 
-    const feed = await t.app.inject({ method: 'GET', url: `/feeds/${ref.channel.feedToken}.xml`, headers: headers('agrihub') });
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: `/feeds/${ref.channel.feedToken}.xml`,
+      headers: headers('agrihub'),
+    });
     expect(feed.statusCode).toBe(200);
     const doc = new XMLParser({ ignoreAttributes: false }).parse(feed.body);
     const items = [doc.rss.channel.item].flat().filter(Boolean) as Record<string, unknown>[];
@@ -108,8 +123,14 @@ describe('demo sales channel registrations seed', () => {
   });
 
   it('is idempotent', async () => {
-    const before = [(await t.db.select().from(saleChannelReferences)).length, (await t.db.select().from(saleChannelSyncLogs)).length];
+    const before = [
+      (await t.db.select().from(saleChannelReferences)).length,
+      (await t.db.select().from(saleChannelSyncLogs)).length,
+    ];
     await seedSaleChannelReferences(t.db, t.config);
-    expect([(await t.db.select().from(saleChannelReferences)).length, (await t.db.select().from(saleChannelSyncLogs)).length]).toEqual(before);
+    expect([
+      (await t.db.select().from(saleChannelReferences)).length,
+      (await t.db.select().from(saleChannelSyncLogs)).length,
+    ]).toEqual(before);
   });
 });

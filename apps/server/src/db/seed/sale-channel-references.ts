@@ -62,7 +62,14 @@ async function log(
   ctx: Ctx,
   refId: number,
   at: Date,
-  row: { action: string; actorId: number | null; from: string | null; to: string; note?: string; diff?: Record<string, unknown> },
+  row: {
+    action: string;
+    actorId: number | null;
+    from: string | null;
+    to: string;
+    note?: string;
+    diff?: Record<string, unknown>;
+  },
 ) {
   await ctx.db.insert(activity).values({
     subjectType: 'sale_channel_reference',
@@ -79,7 +86,9 @@ async function log(
 }
 
 async function syncLog(ctx: Ctx, refId: number, status: SaleChannelSyncStatus, at: Date, error: string | null = null) {
-  await ctx.db.insert(saleChannelSyncLogs).values({ referenceId: refId, status, error, actorId: ctx.ownerId, createdAt: at });
+  await ctx.db
+    .insert(saleChannelSyncLogs)
+    .values({ referenceId: refId, status, error, actorId: ctx.ownerId, createdAt: at });
 }
 
 /** The producer's own registration on a channel (approved or waiting), with its history. */
@@ -99,7 +108,13 @@ async function seedProducerRow(ctx: Ctx, channel: ChannelRow, approved: boolean,
       updatedAt: approved ? new Date(at.getTime() + DAY) : at,
     })
     .returning({ id: saleChannelReferences.id });
-  await log(ctx, ref.id, at, { action: 'register', actorId: ctx.ownerId, from: null, to: 'pending', diff: { channel_id: channel.id } });
+  await log(ctx, ref.id, at, {
+    action: 'register',
+    actorId: ctx.ownerId,
+    from: null,
+    to: 'pending',
+    diff: { channel_id: channel.id },
+  });
   if (approved) {
     await log(ctx, ref.id, new Date(at.getTime() + DAY), {
       action: 'approve',
@@ -136,10 +151,15 @@ async function seedProductRow(
     // Out of date: the listing still shows the price before the producer's last change.
     if (snapshot && state === 'out_of_date') snapshot = { ...snapshot, price_vnd: (product.priceCents ?? 0) - 10_000 };
   }
-  const lastError =
-    state === 'error' ? translate('vi', 'saleChannelSyncFailed', { error: CHANNEL_ERROR }) : null;
+  const lastError = state === 'error' ? translate('vi', 'saleChannelSyncFailed', { error: CHANNEL_ERROR }) : null;
   const syncStatus: SaleChannelSyncStatus =
-    state === 'synced' || state === 'closed' ? 'synced' : state === 'out_of_date' ? 'out_of_date' : state === 'error' ? 'error' : 'not_synced';
+    state === 'synced' || state === 'closed'
+      ? 'synced'
+      : state === 'out_of_date'
+        ? 'out_of_date'
+        : state === 'error'
+          ? 'error'
+          : 'not_synced';
   const closedAt = new Date(synced.getTime() + 7 * DAY);
   const [ref] = await ctx.db
     .insert(saleChannelReferences)
@@ -202,7 +222,14 @@ async function seedProductRow(
   }
 }
 
-async function seedProducer(db: Db, config: Config, platform: PlatformKey, local: string, adminId: number | null, now: number) {
+async function seedProducer(
+  db: Db,
+  config: Config,
+  platform: PlatformKey,
+  local: string,
+  adminId: number | null,
+  now: number,
+) {
   const [owner] = await db
     .select({ id: users.id, producerId: users.producerId })
     .from(users)
@@ -224,7 +251,15 @@ async function seedProducer(db: Db, config: Config, platform: PlatformKey, local
   if (!own.length) return;
   const channels = await db.select().from(saleChannels).where(eq(saleChannels.platform, platform));
   const byCode = new Map(channels.map((c) => [c.code, c]));
-  const ctx: Ctx = { db, config, platform, producerId: producer.id, producerName: producer.name, ownerId: owner.id, adminId };
+  const ctx: Ctx = {
+    db,
+    config,
+    platform,
+    producerId: producer.id,
+    producerName: producer.name,
+    ownerId: owner.id,
+    adminId,
+  };
 
   const approvedOn = byCode.get(PRODUCER_CHANNELS.approved);
   const pendingOn = byCode.get(PRODUCER_CHANNELS.pending);
