@@ -62,46 +62,49 @@ export function ReferenceActions({ reference: ref, size = 'small', compact = fal
 
   return (
     <AppCan I="update" a="sale_channel_reference">
-      <Space size={4} wrap onClick={(e) => e.stopPropagation()} data-testid="reference-actions">
-        {decisions.map((to) => (
-          <Tooltip key={to} title={compact ? t(`actions.${to}`) : undefined}>
-            <Button
-              size={size}
-              aria-label={t(`actions.${to}`)}
-              type={to === 'approved' ? 'primary' : 'default'}
-              danger={to !== 'approved'}
-              icon={ICONS[to]}
-              loading={moving.isLoading && moving.originalArgs?.register_status === to}
-              onClick={() => decide(to)}
-              data-testid={`move-${to}`}
-            >
-              {!compact && t(`actions.${to}`)}
-            </Button>
-          </Tooltip>
-        ))}
-        {canSync(ref) && (
-          <Tooltip title={compact ? t('actions.sync') : undefined}>
-            <Button
-              size={size}
-              aria-label={t('actions.sync')}
-              icon={<SyncOutlined />}
-              loading={syncing.isLoading}
-              onClick={() => void runSync()}
-              data-testid="sync-reference"
-            >
-              {!compact && t('actions.sync')}
-            </Button>
-          </Tooltip>
-        )}
-      </Space>
-      <ReasonModal
-        open={!!asking}
-        title={asking ? t(`confirm.${asking}Title`) : ''}
-        hint={`${subject}. ${t('reason.hint')}`}
-        busy={moving.isLoading}
-        onClose={() => setAsking(null)}
-        onSubmit={(reason) => asking && void run(asking, reason)}
-      />
+      {/* The row opens the drawer on click: nothing here (the modals' portals included) bubbles to it. */}
+      <span onClick={(e) => e.stopPropagation()}>
+        <Space size={4} wrap onClick={(e) => e.stopPropagation()} data-testid="reference-actions">
+          {decisions.map((to) => (
+            <Tooltip key={to} title={compact ? t(`actions.${to}`) : undefined}>
+              <Button
+                size={size}
+                aria-label={t(`actions.${to}`)}
+                type={to === 'approved' ? 'primary' : 'default'}
+                danger={to !== 'approved'}
+                icon={ICONS[to]}
+                loading={moving.isLoading && moving.originalArgs?.register_status === to}
+                onClick={() => decide(to)}
+                data-testid={`move-${to}`}
+              >
+                {!compact && t(`actions.${to}`)}
+              </Button>
+            </Tooltip>
+          ))}
+          {canSync(ref) && (
+            <Tooltip title={compact ? t('actions.sync') : undefined}>
+              <Button
+                size={size}
+                aria-label={t('actions.sync')}
+                icon={<SyncOutlined />}
+                loading={syncing.isLoading}
+                onClick={() => void runSync()}
+                data-testid="sync-reference"
+              >
+                {!compact && t('actions.sync')}
+              </Button>
+            </Tooltip>
+          )}
+        </Space>
+        <ReasonModal
+          open={!!asking}
+          title={asking ? t(`confirm.${asking}Title`) : ''}
+          hint={`${subject}. ${t('reason.hint')}`}
+          busy={moving.isLoading}
+          onClose={() => setAsking(null)}
+          onSubmit={(reason) => asking && void run(asking, reason)}
+        />
+      </span>
     </AppCan>
   );
 }
