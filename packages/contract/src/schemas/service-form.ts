@@ -199,5 +199,7 @@ export function answerText(field: ServiceFormField, value: unknown, locale: Loca
     const o = (field.options ?? []).find((x) => x.value === value);
     if (o) return locale === 'en' ? o.label_en : o.label_vi;
   }
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SERVICE_SLUGS, serviceFormFields, type ServiceFormFieldInput } from '@agrihub/contract';
+import { SERVICE_SLUGS, serviceFormFields } from '@agrihub/contract';
 import { registerServices } from '../../db/schema/index.js';
 import { SERVICE_CATALOGUE } from '../../db/seed/services-data.js';
 import { seedServices } from '../../db/seed/services.js';
@@ -150,7 +150,7 @@ describe('editing the answers', () => {
 });
 
 describe('admin editing of a service’s fields', () => {
-  const put = (id: number, form_fields: ServiceFormFieldInput[] | unknown, locale = 'vi') =>
+  const put = (id: number, form_fields: unknown, locale = 'vi') =>
     t.app.inject({ method: 'PUT', url: `/api/v1/admin/register_services/${id}`, headers: as(admin, locale), payload: { form_fields } });
   const serviceId = async (slug: string) =>
     (

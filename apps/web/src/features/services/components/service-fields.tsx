@@ -1,5 +1,5 @@
 import { DatePicker, Descriptions, Form, Input, InputNumber, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   answerText,
@@ -17,7 +17,7 @@ export function answersOf(fields: readonly ServiceFormField[], values: Record<st
   for (const f of fields) {
     const v = values?.[f.key];
     if (v == null || v === '') continue;
-    if (dayjs.isDayjs(v)) out[f.key] = (v as Dayjs).format('YYYY-MM-DD');
+    if (dayjs.isDayjs(v)) out[f.key] = v.format('YYYY-MM-DD');
     else if (typeof v === 'string' || typeof v === 'number') out[f.key] = v;
   }
   return out;
