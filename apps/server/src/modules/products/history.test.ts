@@ -55,7 +55,7 @@ describe('product history (GET /api/v1/products/{id}/history, /api/v1/admin/prod
     ];
     const own = await history(a, `/api/v1/products/${p.id}/history`);
     expect(moves(own)).toEqual(expected);
-    expect(own[1].user).toEqual({ id: admin.user.id, name: admin.user.name });
+    expect(own[1].user).toEqual({ id: admin.user.id, name: admin.user.name, staff: true });
     expect(moves(await history(admin, `/api/v1/admin/products/${p.id}/history`))).toEqual(expected);
   });
 
