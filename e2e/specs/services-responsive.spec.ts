@@ -155,9 +155,9 @@ test('AgriHub producer: every services page fits a 360 px phone, with the drawer
   await page.getByTestId('request-cancel').click();
   await expectWithinWidth(page.getByTestId('request-cancel-reason'));
   await expectWithinWidth(page.getByTestId('request-cancel-confirm'));
-  await expectWithinWidth(page.locator('.ant-modal-content'));
+  await expectWithinWidth(page.getByRole('dialog'));
   await shot(page, '08-cancel');
-  await page.getByRole('button', { name: 'Giữ yêu cầu' }).click();
+  await page.getByRole('button', { name: 'Không huỷ' }).click();
   await expect(page.getByTestId('request-cancel-reason')).toBeHidden();
 
   // Services for clients.

@@ -49,6 +49,8 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
   page,
   request,
 }) => {
+  // A long story (sign-up, form with fields and files, edits, reply, move, cancel): three times the default budget.
+  test.slow();
   const { email } = await registerAccount(request, 'agrihub', { name: 'Trần Thị Mã Vạch' });
   await signIn(page, 'agrihub', email, '/services/gs1-barcode');
   await expect(page.getByTestId('flow-stepper')).toBeVisible();

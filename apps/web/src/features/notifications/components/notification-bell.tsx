@@ -34,6 +34,8 @@ export function NotificationBell() {
       onOpenChange={setOpen}
       trigger="click"
       placement="bottomRight"
+      // On a phone the bell is not at the right edge: styles.css pins the list 12 px from the left.
+      rootClassName="notification-popover-root"
       arrow={false}
       styles={{ container: { padding: 0 } }}
       // Rendered when first opened and unmounted when closed: the list is only asked for while seen.
