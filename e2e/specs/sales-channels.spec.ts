@@ -1,7 +1,7 @@
-import zlib from 'node:zlib';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { withCheckDigit } from '@agrihub/contract/gtin';
 import { demo, DEMO_PASSWORD, expect as baseExpect, port, signIn, test, urlFor } from '../support/fixtures';
+import { png } from '../support/png';
 
 // Issue 10, the story of a sales channel listing on AgriHub: a producer (approved, with an approved
 // product that has two photos) wants it on Shopee; /sales-channels shows the product cannot be
@@ -24,36 +24,6 @@ const DESCRIPTION =
 const GTIN = withCheckDigit(`8936099${String(Date.now()).slice(-5)}`);
 const PRICE = 185_000;
 const NEW_PRICE = 199_000;
-
-/** A real, solid-colour RGB PNG (the server sniffs and re-encodes uploads, so the bytes must be valid). */
-function png(rgb: [number, number, number], size = 64): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** API calls as a client of the platform (the Platform header names it: Node does not resolve *.localhost). */
 async function api(token?: string): Promise<APIRequestContext> {
@@ -98,7 +68,7 @@ async function producerWithApprovedProduct(): Promise<number> {
     ] as [number, number, number][]
   ).entries()) {
     const up = await producer.post('/api/v1/images', {
-      multipart: { file: { name: `buoi-${i + 1}.png`, mimeType: 'image/png', buffer: png(rgb) } },
+      multipart: { file: { name: `buoi-${i + 1}.png`, mimeType: 'image/png', buffer: png(rgb, 64) } },
     });
     expect(up.status(), await up.text()).toBe(201);
     imageIds.push(((await up.json()) as { data: { image: { id: number } } }).data.image.id);
@@ -175,7 +145,7 @@ test('a producer lists a product on Shopee: missing photo fixed, approved, synce
   await expect(producerPage.getByTestId('product-image')).toHaveCount(2);
   await producerPage
     .getByTestId('product-image-upload')
-    .setInputFiles({ name: 'buoi-3.png', mimeType: 'image/png', buffer: png([40, 120, 200]) });
+    .setInputFiles({ name: 'buoi-3.png', mimeType: 'image/png', buffer: png([40, 120, 200], 64) });
   await expect(producerPage.getByTestId('product-image')).toHaveCount(3);
   const saved = producerPage.waitForResponse(
     (r) => r.url().includes(`/api/v1/products/${productId}`) && r.request().method() === 'PUT',
