@@ -15,11 +15,14 @@ export const SALE_CHANNEL_MESSAGES = {
     saleChannelInactive: 'Kênh bán {{channel}} đang tạm ngừng nhận đăng ký.',
     saleChannelReferenceNotFound: 'Không tìm thấy đăng ký kênh bán.',
     saleChannelProductNotFound: 'Không tìm thấy sản phẩm này trong các sản phẩm của đơn vị.',
-    saleChannelProductsNotReady: 'Chưa gửi được: {{count}} sản phẩm chưa đủ điều kiện của kênh {{channel}}. Hãy bổ sung những mục còn thiếu.',
+    saleChannelProductsNotReady:
+      'Chưa gửi được: {{count}} sản phẩm chưa đủ điều kiện của kênh {{channel}}. Hãy bổ sung những mục còn thiếu.',
     saleChannelAlreadyRegistered: '{{name}} đã được đăng ký lên kênh {{channel}}.',
-    saleChannelNeedsProducer: 'Tài khoản chưa có đơn vị sản xuất: hãy khai báo thông tin doanh nghiệp trước khi đăng ký kênh bán.',
+    saleChannelNeedsProducer:
+      'Tài khoản chưa có đơn vị sản xuất: hãy khai báo thông tin doanh nghiệp trước khi đăng ký kênh bán.',
     saleChannelProducerNotApproved: 'Đơn vị sản xuất chưa được duyệt: chưa thể đăng ký sản phẩm lên kênh bán.',
     saleChannelSyncNotApproved: 'Chỉ đồng bộ được đăng ký đã được duyệt.',
+    saleChannelSyncPaused: 'Kênh bán {{channel}} đang tạm ngừng: chưa thể đồng bộ sản phẩm lên kênh này.',
     saleChannelSyncProducerRow: 'Đăng ký gian hàng của đơn vị không có sản phẩm để đồng bộ.',
     saleChannelSyncInvalid: 'Sản phẩm không còn đủ điều kiện của kênh: {{missing}}.',
     // sync (sync/routes.ts): what a product lacks, joined into saleChannelSyncInvalid
@@ -73,11 +76,15 @@ export const SALE_CHANNEL_MESSAGES = {
     saleChannelInactive: 'The sales channel {{channel}} is not taking registrations at the moment.',
     saleChannelReferenceNotFound: 'Sales channel registration not found.',
     saleChannelProductNotFound: "This product is not among your producer's products.",
-    saleChannelProductsNotReady: 'Not sent: {{count}} product(s) do not meet the requirements of {{channel}} yet. Add what is missing.',
+    saleChannelProductsNotReady:
+      'Not sent: {{count}} product(s) do not meet the requirements of {{channel}} yet. Add what is missing.',
     saleChannelAlreadyRegistered: '{{name}} is already registered to {{channel}}.',
-    saleChannelNeedsProducer: 'This account has no producer yet: enter your business information before registering to a sales channel.',
-    saleChannelProducerNotApproved: 'Your producer is not approved yet: products cannot be registered to a sales channel.',
+    saleChannelNeedsProducer:
+      'This account has no producer yet: enter your business information before registering to a sales channel.',
+    saleChannelProducerNotApproved:
+      'Your producer is not approved yet: products cannot be registered to a sales channel.',
     saleChannelSyncNotApproved: 'Only approved registrations can be synced.',
+    saleChannelSyncPaused: 'The sales channel {{channel}} is paused: products cannot be synced to it now.',
     saleChannelSyncProducerRow: "A producer's shop registration has no product to sync.",
     saleChannelSyncInvalid: "The product no longer meets the channel's requirements: {{missing}}.",
     'saleChannelMissing.gtin_missing': 'no GTIN',
@@ -87,7 +94,7 @@ export const SALE_CHANNEL_MESSAGES = {
     'saleChannelMissing.price_missing': 'no selling price',
     'saleChannelMissing.description_too_short': 'a description of at least {{need}} characters needed ({{have}} now)',
     sale_channel_references_resync_partial:
-      'Resynced {{count}} product(s); {{failed}} could not be synced, see each one\'s sync error.',
+      "Resynced {{count}} product(s); {{failed}} could not be synced, see each one's sync error.",
     sale_channel_references_resync_none: 'No product needs to be synced again.',
     saleChannelSyncFailed: 'The sales channel did not take the product: {{error}}.',
     sale_channel_feed_description: 'Products of {{platform}} sent to {{channel}}.',

@@ -5,6 +5,7 @@ import {
   SALE_CHANNEL_KINDS,
   SALE_CHANNEL_REGISTER_STATUSES,
   SALE_CHANNEL_SYNC_STATUSES,
+  type MissingItem,
   type SaleChannelRequirements,
 } from '@agrihub/contract';
 import { producers, users } from './accounts.js';
@@ -35,7 +36,10 @@ export const saleChannels = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sale_channels_platform_code_uq').on(t.platform, t.code), uniqueIndex('sale_channels_feed_token_uq').on(t.feedToken)],
+  (t) => [
+    uniqueIndex('sale_channels_platform_code_uq').on(t.platform, t.code),
+    uniqueIndex('sale_channels_feed_token_uq').on(t.feedToken),
+  ],
 );
 
 /** The product as the channel's feed lists it, frozen at the last sync. */
@@ -52,6 +56,12 @@ export interface SaleChannelSnapshot {
   gtin: string | null;
   condition: 'new';
 }
+
+/**
+ * Why a sync failed, kept as facts and put in words in the reader's language when shown: what the
+ * product lacks, or the channel adapter's own message (a marketplace's answer, not translated).
+ */
+export type SyncErrorDetail = { missing: MissingItem[] } | { adapter: string };
 
 /**
  * A producer (product_id null) or one of its products registered to a channel (spec §3
@@ -76,7 +86,9 @@ export const saleChannelReferences = pgTable(
     reason: text('reason'),
     syncStatus: text('sync_status', { enum: SALE_CHANNEL_SYNC_STATUSES }).notNull().default('not_synced'),
     lastSyncedAt: ts('last_synced_at'),
+    /** Text of a failure recorded before last_error_detail existed (shown only when there is no detail). */
     lastError: text('last_error'),
+    lastErrorDetail: jsonb('last_error_detail').$type<SyncErrorDetail>(),
     snapshot: jsonb('snapshot').$type<SaleChannelSnapshot>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -84,8 +96,12 @@ export const saleChannelReferences = pgTable(
   },
   (t) => [
     // One registration per channel for the producer itself and per channel for each product.
-    uniqueIndex('scr_producer_uq').on(t.channelId, t.producerId).where(sql`${t.productId} is null`),
-    uniqueIndex('scr_product_uq').on(t.channelId, t.productId).where(sql`${t.productId} is not null`),
+    uniqueIndex('scr_producer_uq')
+      .on(t.channelId, t.producerId)
+      .where(sql`${t.productId} is null`),
+    uniqueIndex('scr_product_uq')
+      .on(t.channelId, t.productId)
+      .where(sql`${t.productId} is not null`),
     index('scr_platform_status_idx').on(t.platform, t.registerStatus, t.createdAt),
     index('scr_sync_idx').on(t.channelId, t.syncStatus),
     index('scr_product_idx').on(t.productId),
@@ -101,7 +117,9 @@ export const saleChannelSyncLogs = pgTable(
       .notNull()
       .references(() => saleChannelReferences.id, { onDelete: 'cascade' }),
     status: text('status', { enum: SALE_CHANNEL_SYNC_STATUSES }).notNull(),
+    /** Text of a failure recorded before error_detail existed. */
     error: text('error'),
+    errorDetail: jsonb('error_detail').$type<SyncErrorDetail>(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { PLATFORM_KEYS, translate, type PlatformKey, type SaleChannelSyncStatus } from '@agrihub/contract';
+import { PLATFORM_KEYS, type PlatformKey, type SaleChannelSyncStatus } from '@agrihub/contract';
 import type { Config } from '../../config/env.js';
 import type { Db } from '../client.js';
 import {
@@ -11,6 +11,7 @@ import {
   saleChannels,
   users,
   type SaleChannelSnapshot,
+  type SyncErrorDetail,
 } from '../schema/index.js';
 import { productMissing } from '../../modules/sale-channels/facts.js';
 import { buildSnapshot, hasBatchOnSale } from '../../modules/sale-channels/sync/snapshot.js';
@@ -85,10 +86,16 @@ async function log(
   });
 }
 
-async function syncLog(ctx: Ctx, refId: number, status: SaleChannelSyncStatus, at: Date, error: string | null = null) {
+async function syncLog(
+  ctx: Ctx,
+  refId: number,
+  status: SaleChannelSyncStatus,
+  at: Date,
+  errorDetail: SyncErrorDetail | null = null,
+) {
   await ctx.db
     .insert(saleChannelSyncLogs)
-    .values({ referenceId: refId, status, error, actorId: ctx.ownerId, createdAt: at });
+    .values({ referenceId: refId, status, errorDetail, actorId: ctx.ownerId, createdAt: at });
 }
 
 /** The producer's own registration on a channel (approved or waiting), with its history. */
@@ -151,7 +158,7 @@ async function seedProductRow(
     // Out of date: the listing still shows the price before the producer's last change.
     if (snapshot && state === 'out_of_date') snapshot = { ...snapshot, price_vnd: (product.priceCents ?? 0) - 10_000 };
   }
-  const lastError = state === 'error' ? translate('vi', 'saleChannelSyncFailed', { error: CHANNEL_ERROR }) : null;
+  const lastErrorDetail: SyncErrorDetail | null = state === 'error' ? { adapter: CHANNEL_ERROR } : null;
   const syncStatus: SaleChannelSyncStatus =
     state === 'synced' || state === 'closed'
       ? 'synced'
@@ -173,7 +180,7 @@ async function seedProductRow(
       reason: state === 'rejected' ? REJECT_REASON : state === 'closed' ? CLOSE_REASON : null,
       syncStatus,
       lastSyncedAt: wasSynced ? synced : null,
-      lastError,
+      lastErrorDetail,
       snapshot,
       createdBy: ctx.ownerId,
       createdAt: registered,
@@ -209,7 +216,7 @@ async function seedProductRow(
   });
   if (wasSynced) await syncLog(ctx, ref.id, 'synced', synced);
   if (state === 'out_of_date') await syncLog(ctx, ref.id, 'out_of_date', new Date(synced.getTime() + 5 * DAY));
-  if (state === 'error') await syncLog(ctx, ref.id, 'error', synced, lastError);
+  if (state === 'error') await syncLog(ctx, ref.id, 'error', synced, lastErrorDetail);
   if (state === 'closed') {
     await log(ctx, ref.id, closedAt, {
       action: 'close',

@@ -71,10 +71,14 @@ export default async function adminSaleChannelReferenceRoutes(app: FastifyInstan
     const view = await findReference(app.db, id, scopeOf(req));
     if (!view) throw notFound('saleChannelReferenceNotFound');
     const [syncLog, history] = await Promise.all([
-      findSyncLog(app.db, id),
+      findSyncLog(app.db, id, req.locale),
       listActivity(app.db, 'sale_channel_reference', id, { includeInternal: true }),
     ]);
-    return { sale_channel_reference: presentReference(view, viewerOf(req)), sync_log: syncLog, history: history.items };
+    return {
+      sale_channel_reference: presentReference(view, viewerOf(req), req.locale),
+      sync_log: syncLog,
+      history: history.items,
+    };
   }
 
   r.get(
@@ -99,7 +103,7 @@ export default async function adminSaleChannelReferenceRoutes(app: FastifyInstan
       ]);
       const viewer = viewerOf(req);
       return {
-        data: { sale_channel_references: views.map((v) => presentReference(v, viewer)) },
+        data: { sale_channel_references: views.map((v) => presentReference(v, viewer, req.locale)) },
         meta: { ...plan.meta(total), counts },
       };
     },
@@ -167,7 +171,8 @@ export default async function adminSaleChannelReferenceRoutes(app: FastifyInstan
       config: { access: 'admin', ability: ['update', 'sale_channel_reference'] },
       schema: {
         tags,
-        summary: 'Decide a registration: approve, reject (reason) or close an approved one (reason); the producer is told',
+        summary:
+          'Decide a registration: approve, reject (reason) or close an approved one (reason); the producer is told',
         params: idParam,
         body: updateSaleChannelReferenceBody,
         response: { 200: saleChannelReferenceAnswer, ...errors },

@@ -36,6 +36,11 @@ export function assertChannelActive(channel: ChannelRow): void {
   if (!channel.active) throw new AppError(409, 'saleChannelInactive', { channel: channel.name });
 }
 
+/** 409 saleChannelSyncPaused: nothing is published to a paused channel (its feed is off too). */
+export function assertChannelSyncable(channel: ChannelRow): void {
+  if (!channel.active) throw new AppError(409, 'saleChannelSyncPaused', { channel: channel.name });
+}
+
 /** The producer's own registrations (the producer itself, not its products) per channel id. */
 export async function ownRegistrations(
   db: Db | Tx,

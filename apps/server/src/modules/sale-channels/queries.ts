@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import {
   allowedMoves,
   saleChannelRegistration,
+  type Locale,
   type SaleChannelReference,
   type WorkflowActor,
 } from '@agrihub/contract';
@@ -16,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { textSearch } from '../../lib/search.js';
 import { productMissing } from './facts.js';
+import { syncErrorText } from './sync/error-text.js';
 import type { ReferenceRow } from './workflow.js';
 
 const columns = {
@@ -143,8 +145,8 @@ export async function referenceCounts(
   return { register_status, sync_status };
 }
 
-/** A reference's sync log, newest first, with who synced. */
-export async function findSyncLog(db: Db | Tx, referenceId: number) {
+/** A reference's sync log, newest first, with who synced; errors in the reader's language. */
+export async function findSyncLog(db: Db | Tx, referenceId: number, locale: Locale) {
   const rows = await db
     .select({ log: saleChannelSyncLogs, actor: users.name })
     .from(saleChannelSyncLogs)
@@ -155,7 +157,7 @@ export async function findSyncLog(db: Db | Tx, referenceId: number) {
   return rows.map(({ log, actor }) => ({
     id: log.id,
     status: log.status,
-    error: log.error,
+    error: syncErrorText(locale, log.errorDetail, log.error),
     actor: log.actorId ? (actor ?? '') : null,
     created_at: log.createdAt.toISOString(),
   }));
@@ -164,9 +166,9 @@ export async function findSyncLog(db: Db | Tx, referenceId: number) {
 /**
  * A reference as the API answers it: `missing` is what the product lacks today for the channel
  * (empty for the producer's own registration), `allowed_moves` the viewer's moves in the table
- * (pass `isOwner` for the producer's side).
+ * (pass `isOwner` for the producer's side), `last_error` in the reader's language.
  */
-export function presentReference(v: ReferenceView, viewer: WorkflowActor): SaleChannelReference {
+export function presentReference(v: ReferenceView, viewer: WorkflowActor, locale: Locale): SaleChannelReference {
   const r = v.ref;
   return {
     id: r.id,
@@ -178,7 +180,7 @@ export function presentReference(v: ReferenceView, viewer: WorkflowActor): SaleC
     reason: r.reason,
     sync_status: r.syncStatus,
     last_synced_at: r.lastSyncedAt?.toISOString() ?? null,
-    last_error: r.lastError,
+    last_error: syncErrorText(locale, r.lastErrorDetail, r.lastError),
     missing: v.product ? productMissing(v.channel.requirements, v.product) : [],
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),

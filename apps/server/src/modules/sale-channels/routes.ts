@@ -21,6 +21,7 @@ import {
   type MissingItem,
   type ReferenceableProduct,
   type WorkflowActor,
+  type Locale,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import { producers, products, saleChannelReferences } from '../../db/schema/index.js';
@@ -89,10 +90,10 @@ export default async function saleChannelRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** One of the producer's references as the producer reads it (404 saleChannelReferenceNotFound otherwise). */
-  async function ownReference(scope: ProducerScope, id: number) {
+  async function ownReference(scope: ProducerScope, id: number, locale: Locale) {
     const view = await findReference(app.db, id, own(scope));
     if (!view) throw notFound('saleChannelReferenceNotFound');
-    return presentReference(view, ownerViewer(scope));
+    return presentReference(view, ownerViewer(scope), locale);
   }
 
   /** The producer's products with these ids, locked against an edit while they are registered (404-free: missing ones are reported). */
@@ -225,7 +226,7 @@ export default async function saleChannelRoutes(app: FastifyInstance) {
             await findAllReferences(app.db, and(own(scope), inArray(saleChannelReferences.id, outcome.ids)), [
               asc(saleChannelReferences.id),
             ])
-          ).map((v) => presentReference(v, ownerViewer(scope)))
+          ).map((v) => presentReference(v, ownerViewer(scope), req.locale))
         : [];
       const ready = outcome.readiness.every((p) => !p.missing.length);
       reply.code(dryRun ? 200 : 201);
@@ -408,7 +409,7 @@ export default async function saleChannelRoutes(app: FastifyInstance) {
       const { views, total } = await findReferences(app.db, where, plan);
       const counts = await referenceCounts(app.db, and(own(scope), referenceFilterWhere(q, { statuses: false })));
       return {
-        data: { sale_channel_references: views.map((v) => presentReference(v, ownerViewer(scope))) },
+        data: { sale_channel_references: views.map((v) => presentReference(v, ownerViewer(scope), req.locale)) },
         meta: { ...plan.meta(total), counts },
       };
     },
@@ -439,7 +440,10 @@ export default async function saleChannelRoutes(app: FastifyInstance) {
       const active = await listChannels(app.db, scope.platform, { activeOnly: true });
       const [state] = await productStates(scope, [product], active);
       return {
-        data: { product: state, sale_channel_references: views.map((v) => presentReference(v, ownerViewer(scope))) },
+        data: {
+          product: state,
+          sale_channel_references: views.map((v) => presentReference(v, ownerViewer(scope), req.locale)),
+        },
       };
     },
   );
@@ -457,9 +461,9 @@ export default async function saleChannelRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const scope = producerOf(req);
-      const reference = await ownReference(scope, req.params.id);
+      const reference = await ownReference(scope, req.params.id, req.locale);
       const [syncLog, history] = await Promise.all([
-        findSyncLog(app.db, reference.id),
+        findSyncLog(app.db, reference.id, req.locale),
         listActivity(app.db, 'sale_channel_reference', reference.id, { includeInternal: false }),
       ]);
       return { data: { sale_channel_reference: reference, sync_log: syncLog, history: history.items }, meta: {} };
@@ -498,7 +502,7 @@ export default async function saleChannelRoutes(app: FastifyInstance) {
         },
       });
       return {
-        data: { sale_channel_reference: await ownReference(scope, id) },
+        data: { sale_channel_reference: await ownReference(scope, id, req.locale) },
         meta: { message: translate(req.locale, 'sale_channel_reference_updated') },
       };
     },

@@ -18,7 +18,8 @@ import type { Tx } from '../../db/client.js';
 import { producers, products } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
-import { actorOfRequest, transition } from '../../lib/transition.js';
+import { actorOfRequest, transitionIn } from '../../lib/transition.js';
+import { markAvailabilityChanged } from '../sale-channels/sync/stale.js';
 import { invalidateBatch } from '../trace-public/state.js';
 import type { BatchRow } from './presenter.js';
 import { producerScope } from '../../lib/scope.js';
@@ -51,26 +52,31 @@ export default async function stateRoutes(app: FastifyInstance) {
       async (req) => {
         const actor = actorOfRequest(req, 'own');
         const reason = withReason ? (req.body as { reason: string }).reason : null;
-        const { after } = await transition(app, batchWorkflow, {
-          id: req.params.id,
-          to,
-          actor,
-          reason,
-          action: (from) => batchAction(from, to),
-          check: (tx, b, from) => (from === 'draft' ? assertPublishable(tx, b) : undefined),
-          diff: (b, from) =>
-            from === 'on_hold' && to === 'published' ? { hold_reason: b.holdReason } : reason ? { reason } : {},
-          event: (b) =>
-            to === 'recalled'
-              ? {
-                  type: 'batch.recalled',
-                  platform: req.platform,
-                  batchId: b.id,
-                  producerId: b.producerId,
-                  actorId: actor.user.id,
-                  reason: reason ?? '',
-                }
-              : null,
+        // The move and what it does to the product's channel listings (availability) commit together.
+        const { after } = await app.events.transaction(async (tx, emit) => {
+          const moved = await transitionIn(tx, emit, batchWorkflow, {
+            id: req.params.id,
+            to,
+            actor,
+            reason,
+            action: (from) => batchAction(from, to),
+            check: (tx, b, from) => (from === 'draft' ? assertPublishable(tx, b) : undefined),
+            diff: (b, from) =>
+              from === 'on_hold' && to === 'published' ? { hold_reason: b.holdReason } : reason ? { reason } : {},
+            event: (b) =>
+              to === 'recalled'
+                ? {
+                    type: 'batch.recalled',
+                    platform: req.platform,
+                    batchId: b.id,
+                    producerId: b.producerId,
+                    actorId: actor.user.id,
+                    reason: reason ?? '',
+                  }
+                : null,
+          });
+          await markAvailabilityChanged(tx, moved.after.productId, actor.user.id);
+          return moved;
         });
         invalidateBatch(app, after.publicCode);
         return { data: { traceability: await presentBatch(app.db, req, after.id) } };

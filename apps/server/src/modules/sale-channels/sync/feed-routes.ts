@@ -9,6 +9,7 @@ import { producers, saleChannelReferences, saleChannels, type SaleChannelSnapsho
 import { notFound } from '../../../lib/errors.js';
 import { platformOrigin } from '../../notifications/mail.js';
 import { feedCsv, feedXml } from './feed.js';
+import { productsOnSale } from './snapshot.js';
 
 /**
  * The sync states whose snapshot a feed lists: synced, and out_of_date (the listing keeps the last
@@ -39,7 +40,7 @@ export async function loadFeed(db: Db, token: string) {
     eq(producers.status, 'approved'),
   );
   const rows = await db
-    .select({ snapshot: saleChannelReferences.snapshot })
+    .select({ snapshot: saleChannelReferences.snapshot, productId: saleChannelReferences.productId })
     .from(saleChannelReferences)
     .innerJoin(producers, eq(producers.id, saleChannelReferences.producerId))
     .where(listed)
@@ -52,7 +53,17 @@ export async function loadFeed(db: Db, token: string) {
   const lastModified = [channel.updatedAt, changed ? new Date(changed) : null]
     .filter((d): d is Date => !!d)
     .reduce((a, b) => (a > b ? a : b));
-  return { channel, items: rows.map((r) => r.snapshot as SaleChannelSnapshot), lastModified };
+  // Availability is read live (ADR 015): a recall, a hold or an expiry takes the product off sale
+  // in the feed at once, without waiting for a resync.
+  const onSale = await productsOnSale(
+    db,
+    rows.map((r) => r.productId!),
+  );
+  const items = rows.map((r): SaleChannelSnapshot => ({
+    ...r.snapshot!,
+    availability: onSale.has(r.productId!) ? 'in_stock' : 'out_of_stock',
+  }));
+  return { channel, items, lastModified };
 }
 
 /**

@@ -84,7 +84,7 @@ export default async function saleChannelSyncRoutes(app: FastifyInstance) {
       if (!outcome.ok) throw new AppError(502, 'saleChannelSyncFailed', { error: outcome.adapterError ?? '' });
       const view = await findReference(app.db, req.params.id, where);
       return {
-        data: { sale_channel_reference: presentReference(view!, viewer) },
+        data: { sale_channel_reference: presentReference(view!, viewer, req.locale) },
         meta: { message: translate(req.locale, 'sale_channel_reference_synced') },
       };
     },
@@ -104,6 +104,8 @@ export default async function saleChannelSyncRoutes(app: FastifyInstance) {
           where,
           eq(saleChannelReferences.registerStatus, 'approved'),
           eq(saleChannelReferences.syncStatus, 'out_of_date'),
+          // A paused channel takes no sync (its listings wait for it to be active again).
+          eq(saleChannels.active, true),
           referenceFilterWhere(req.query),
         ),
       )

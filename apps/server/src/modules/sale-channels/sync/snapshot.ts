@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { missingRequirements, todayInVietnam, type MissingItem, type SaleChannelRequirements } from '@agrihub/contract';
 import type { Config } from '../../../config/env.js';
 import type { Db, Tx } from '../../../db/client.js';
@@ -21,23 +21,39 @@ export function productPageUrl(origin: string, publicCode: string): string {
 }
 
 /**
- * Whether the product is on sale: AgriHub keeps no stock, so a product is in stock while it has a
- * published batch that is neither recalled, on hold nor past its expiry date (ADR 015).
+ * Batches that put their product on sale: AgriHub keeps no stock, so a product is in stock while it
+ * has a published batch that is neither recalled, on hold nor past its expiry date (ADR 015).
  */
+function batchOnSale(today: string): SQL {
+  return and(
+    eq(traceabilities.status, 'published'),
+    isNull(traceabilities.recalledAt),
+    isNull(traceabilities.heldAt),
+    or(isNull(traceabilities.expiryDate), gte(traceabilities.expiryDate, today)),
+  )!;
+}
+
+/** Whether the product is on sale (a batch on sale). */
 export async function hasBatchOnSale(db: Db | Tx, productId: number, today = todayInVietnam()): Promise<boolean> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(traceabilities)
-    .where(
-      and(
-        eq(traceabilities.productId, productId),
-        eq(traceabilities.status, 'published'),
-        isNull(traceabilities.recalledAt),
-        isNull(traceabilities.heldAt),
-        or(isNull(traceabilities.expiryDate), gte(traceabilities.expiryDate, today)),
-      ),
-    );
+    .where(and(eq(traceabilities.productId, productId), batchOnSale(today)));
   return Number(n) > 0;
+}
+
+/** Which of these products are on sale today, in one query (the feed's live availability). */
+export async function productsOnSale(
+  db: Db | Tx,
+  productIds: number[],
+  today = todayInVietnam(),
+): Promise<Set<number>> {
+  if (!productIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ id: traceabilities.productId })
+    .from(traceabilities)
+    .where(and(inArray(traceabilities.productId, productIds), batchOnSale(today)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export interface SnapshotSource {

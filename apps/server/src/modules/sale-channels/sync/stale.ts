@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { saleChannelReferences, saleChannelSyncLogs, type products } from '../../../db/schema/index.js';
+
+import { hasBatchOnSale } from './snapshot.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -28,12 +30,27 @@ export function listingChanged(before: ProductRow, after: ProductRow): boolean {
  * save, the approval that replaces the approved version): their listing keeps the last synced
  * snapshot until someone syncs again (ADR 015). One sync log row each, by the actor.
  */
-export async function markProductListingsOutOfDate(tx: Tx, productId: number, actorId: number | null): Promise<number> {
+export function markProductListingsOutOfDate(tx: Tx, productId: number, actorId: number | null): Promise<number> {
+  return markOutOfDate(tx, productId, actorId);
+}
+
+/**
+ * A batch of the product was published, held, released or recalled: its synced listings whose
+ * availability (in stock while a batch is on sale) no longer holds become out_of_date, in the
+ * batch move's transaction, so the producer and a pushing channel adapter see it. (The feed itself
+ * reads availability live.)
+ */
+export async function markAvailabilityChanged(tx: Tx, productId: number, actorId: number | null): Promise<number> {
+  const now = (await hasBatchOnSale(tx, productId)) ? 'in_stock' : 'out_of_stock';
+  return markOutOfDate(tx, productId, actorId, ne(sql`${saleChannelReferences.snapshot}->>'availability'`, now));
+}
+
+async function markOutOfDate(tx: Tx, productId: number, actorId: number | null, extra?: SQL): Promise<number> {
   const now = new Date();
   const rows = await tx
     .update(saleChannelReferences)
     .set({ syncStatus: 'out_of_date', updatedAt: now })
-    .where(and(eq(saleChannelReferences.productId, productId), eq(saleChannelReferences.syncStatus, 'synced')))
+    .where(and(eq(saleChannelReferences.productId, productId), eq(saleChannelReferences.syncStatus, 'synced'), extra))
     .returning({ id: saleChannelReferences.id });
   if (rows.length) {
     await tx

@@ -60,8 +60,8 @@ async function listedProduct(u: Built) {
   });
   const created = await createProduct(t.app, u, body);
   const product = await approveProduct(t.db, created.id);
-  await buildBatch(t.db, { productId: product.id });
-  return { product, images, body };
+  const batch = await buildBatch(t.db, { productId: product.id });
+  return { product, images, body, batch };
 }
 
 const inject = (u: Built | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, locale = 'vi') =>
@@ -128,16 +128,19 @@ async function csvItems(channel: SaleChannelRow): Promise<Record<string, string>
   return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
 }
 
+/** The availability of each item of the channel's feed. */
+const feedAvailability = async (channel: SaleChannelRow) => (await xmlItems(channel)).map((i) => i['g:availability']);
+
 async function setup(u?: Built) {
   const producer = u ?? (await buildUser(t.db, { platform: PLATFORM, producer: { name: 'HTX Chè Tà Xùa' } }));
-  const { product, images, body } = await listedProduct(producer);
+  const { product, images, body, batch } = await listedProduct(producer);
   const channel = await buildSaleChannel(t.db, { platform: PLATFORM, name: 'Tiki', requirements: REQUIREMENTS });
   const ref = await buildSaleChannelReference(t.db, {
     productId: product.id,
     channelId: channel.id,
     registerStatus: 'approved',
   });
-  return { producer, product, images, body, channel, ref };
+  return { producer, product, images, body, channel, ref, batch };
 }
 
 describe('sync and the feed', () => {
@@ -318,21 +321,31 @@ describe('sync and the feed', () => {
       code: 'saleChannelSyncInvalid',
       message: 'Sản phẩm không còn đủ điều kiện của kênh: cần ít nhất 2 ảnh (hiện có 1).',
     });
+    // Stored as facts, put in words in each reader's language.
     const row = await refRow(ref.id);
     expect(row).toMatchObject({
       syncStatus: 'error',
-      lastError: 'Sản phẩm không còn đủ điều kiện của kênh: cần ít nhất 2 ảnh (hiện có 1).',
+      lastErrorDetail: { missing: [{ key: 'too_few_images', need: 2, have: 1 }] },
     });
     expect(row.snapshot).not.toBeNull();
     const [last] = await t.db
       .select()
       .from(saleChannelSyncLogs)
       .where(and(eq(saleChannelSyncLogs.referenceId, ref.id), eq(saleChannelSyncLogs.status, 'error')));
-    expect(last.error).toBe(row.lastError);
+    expect(last.errorDetail).toEqual(row.lastErrorDetail);
     expect(await xmlItems(channel)).toHaveLength(0);
+    const vi = 'Sản phẩm không còn đủ điều kiện của kênh: cần ít nhất 2 ảnh (hiện có 1).';
     const detail = await inject(producer, 'GET', `/api/v1/sale_channel_references/${ref.id}`);
-    expect(json(detail).data.sale_channel_reference).toMatchObject({ sync_status: 'error', last_error: row.lastError });
-    expect(json(detail).data.sync_log[0]).toMatchObject({ status: 'error', error: row.lastError });
+    expect(json(detail).data.sale_channel_reference).toMatchObject({ sync_status: 'error', last_error: vi });
+    expect(json(detail).data.sync_log[0]).toMatchObject({ status: 'error', error: vi });
+    const enText = "The product no longer meets the channel's requirements: at least 2 images needed (1 now).";
+    const detailEn = await inject(producer, 'GET', `/api/v1/sale_channel_references/${ref.id}`, undefined, 'en');
+    expect(json(detailEn).data.sale_channel_reference.last_error).toBe(enText);
+    expect(json(detailEn).data.sync_log[0].error).toBe(enText);
+    const admin = await buildUser(t.db, { platform: PLATFORM, roles: ['admin'] });
+    const adminEn = await inject(admin, 'GET', `/api/v1/admin/sale_channel_references/${ref.id}`, undefined, 'en');
+    expect(json(adminEn).data.sale_channel_reference.last_error).toBe(enText);
+    expect(json(adminEn).data.sync_log[0].error).toBe(enText);
 
     // In English, and several things at once.
     const bare = await buildProduct(t.db, {
@@ -408,7 +421,9 @@ describe('sync and the feed', () => {
       meta: { message: 'Đã đồng bộ lại 1 sản phẩm; 1 sản phẩm chưa đồng bộ được, xem lỗi của từng sản phẩm.' },
     });
     expect(await refRow(bareRef.id)).toMatchObject({ syncStatus: 'error' });
-    expect((await refRow(bareRef.id)).lastError).toContain('chưa có mã GTIN');
+    expect((await refRow(bareRef.id)).lastErrorDetail).toEqual({
+      missing: expect.arrayContaining([{ key: 'gtin_missing' }]),
+    });
   });
 
   it('permissions: another producer or platform 404, support without the ability 403, an admin with it syncs', async () => {
@@ -472,6 +487,11 @@ describe('sync and the feed', () => {
     const failed = await sync(producer, ref.id);
     expect(failed.statusCode).toBe(502);
     expect(json(failed).meta.message).toBe('Kênh bán chưa nhận được sản phẩm: máy chủ kênh không trả lời.');
+    // The channel's own words are kept as they came, inside the reader's sentence.
+    const detailEn = await inject(producer, 'GET', `/api/v1/sale_channel_references/${ref.id}`, undefined, 'en');
+    expect(json(detailEn).data.sale_channel_reference.last_error).toBe(
+      'The sales channel did not take the product: máy chủ kênh không trả lời.',
+    );
     expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'error', snapshot: null });
     fail = false;
     expect((await sync(producer, ref.id)).statusCode).toBe(200);
@@ -483,5 +503,75 @@ describe('sync and the feed', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     await t.app.events.drain();
     expect(withdrawn).toEqual([ref.id]);
+  });
+
+  it('a paused channel takes no sync and its out-of-date listings are left out of a resync', async () => {
+    const { producer, channel, ref } = await setup();
+    expect((await sync(producer, ref.id)).statusCode).toBe(200);
+    await t.db
+      .update(saleChannelReferences)
+      .set({ syncStatus: 'out_of_date' })
+      .where(eq(saleChannelReferences.id, ref.id));
+    const { saleChannels } = await import('../../../db/schema/index.js');
+    await t.db.update(saleChannels).set({ active: false }).where(eq(saleChannels.id, channel.id));
+    const res = await sync(producer, ref.id);
+    expect(res.statusCode).toBe(409);
+    expect(json(res).meta).toMatchObject({
+      code: 'saleChannelSyncPaused',
+      message: 'Kênh bán Tiki đang tạm ngừng: chưa thể đồng bộ sản phẩm lên kênh này.',
+    });
+    const resync = await inject(producer, 'POST', `/api/v1/sale_channel_references/resync_out_of_date`);
+    expect(json(resync).data).toEqual({ resynced: 0, failed: 0, failed_ids: [] });
+    expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'out_of_date' });
+    const logs = await t.db.select().from(saleChannelSyncLogs).where(eq(saleChannelSyncLogs.referenceId, ref.id));
+    expect(logs).toHaveLength(1);
+    await t.db.update(saleChannels).set({ active: true }).where(eq(saleChannels.id, channel.id));
+    expect((await sync(producer, ref.id)).statusCode).toBe(200);
+  });
+
+  it('availability follows the batches: a hold or recall takes the product off sale in the feed at once and marks the listing out of date', async () => {
+    const { producer, channel, ref, batch } = await setup();
+    expect((await sync(producer, ref.id)).statusCode).toBe(200);
+    const availability = () => feedAvailability(channel);
+    expect(await availability()).toEqual(['in_stock']);
+
+    const hold = await inject(producer, 'POST', `/api/v1/traceabilities/${batch.id}/hold`, {
+      reason: 'Chờ kết quả kiểm nghiệm',
+    });
+    expect(hold.statusCode, hold.body).toBe(200);
+    expect(await availability()).toEqual(['out_of_stock']);
+    expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'out_of_date' });
+    const logs = await t.db.select().from(saleChannelSyncLogs).where(eq(saleChannelSyncLogs.referenceId, ref.id));
+    expect(logs.map((l) => [l.status, l.actorId])).toEqual([
+      ['synced', producer.user.id],
+      ['out_of_date', producer.user.id],
+    ]);
+
+    // Synced while held: the snapshot says out of stock; the release brings it back in stock.
+    expect((await sync(producer, ref.id)).statusCode).toBe(200);
+    expect((await refRow(ref.id)).snapshot?.availability).toBe('out_of_stock');
+    const release = await inject(producer, 'POST', `/api/v1/traceabilities/${batch.id}/release`);
+    expect(release.statusCode, release.body).toBe(200);
+    expect(await availability()).toEqual(['in_stock']);
+    expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'out_of_date' });
+
+    expect((await sync(producer, ref.id)).statusCode).toBe(200);
+    const recall = await inject(producer, 'POST', `/api/v1/traceabilities/${batch.id}/recall`, {
+      reason: 'Phát hiện dư lượng vượt ngưỡng',
+    });
+    expect(recall.statusCode, recall.body).toBe(200);
+    expect(await availability()).toEqual(['out_of_stock']);
+    expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'out_of_date' });
+
+    // Another batch on sale keeps the product in stock: holding one of two leaves the listing synced.
+    const two = await setup();
+    await buildBatch(t.db, { productId: two.product.id });
+    expect((await sync(two.producer, two.ref.id)).statusCode).toBe(200);
+    const held = await inject(two.producer, 'POST', `/api/v1/traceabilities/${two.batch.id}/hold`, {
+      reason: 'Kiểm tra lại nhãn',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(await refRow(two.ref.id)).toMatchObject({ syncStatus: 'synced' });
+    expect(await feedAvailability(two.channel)).toEqual(['in_stock']);
   });
 });

@@ -1,23 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { translate, type Locale, type MissingItem, type PlatformKey } from '@agrihub/contract';
-import { producers, products, saleChannelReferences, saleChannelSyncLogs } from '../../../db/schema/index.js';
+import { type Locale, type PlatformKey } from '@agrihub/contract';
+import {
+  producers,
+  products,
+  saleChannelReferences,
+  saleChannelSyncLogs,
+  type SyncErrorDetail,
+} from '../../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
-import { findChannel } from '../channels.js';
+import { assertChannelSyncable, findChannel } from '../channels.js';
 import { productMissing } from '../facts.js';
 import { adapterFor, type AdapterReference } from './adapter.js';
+import { missingWords } from './error-text.js';
 import { buildSnapshot, hasBatchOnSale, snapshotMissing, uniqueMissing } from './snapshot.js';
-
-/** One missing item in words (the `saleChannelMissing.*` messages). */
-export function missingText(locale: Locale, m: MissingItem): string {
-  return translate(locale, `saleChannelMissing.${m.key}`, { need: m.need ?? 0, have: m.have ?? 0 });
-}
 
 export interface SyncOutcome {
   ok: boolean;
-  /** The stored last_error when the sync failed (in the caller's language). */
-  error: string | null;
-  /** What the product lacks, in words (a refused product), or null. */
+  /** Why the sync failed (stored as last_error_detail), or null. */
+  error: SyncErrorDetail | null;
+  /** What the product lacks, in the caller's words (a refused product), or null. */
   missing: string | null;
   /** The adapter's own failure, or null. */
   adapterError: string | null;
@@ -28,7 +30,7 @@ export interface SyncOutcome {
  * saleChannelSyncProducerRow / saleChannelSyncNotApproved otherwise, nothing written); the
  * channel's requirements are checked again on the live product and on what would be published,
  * with the adapter's own needs. A product that falls short is marked error with last_error naming
- * what it lacks (and leaves the feed); otherwise its snapshot is handed to the channel's adapter and
+ * what it lacks (and leaves the feed); a paused channel takes no sync (409 saleChannelSyncPaused); otherwise its snapshot is handed to the channel's adapter and
  * stored, synced, with last_synced_at. Each attempt writes one sync log row. The row is locked, so
  * two syncs of one registration run one after the other.
  */
@@ -49,6 +51,7 @@ export async function syncReference(
     if (ref.productId === null) throw conflict('saleChannelSyncProducerRow');
     if (ref.registerStatus !== 'approved') throw conflict('saleChannelSyncNotApproved');
     const channel = await findChannel(tx, ref.platform as PlatformKey, ref.channelId);
+    assertChannelSyncable(channel);
     const [row] = await tx
       .select({ product: products, producerName: producers.name, producerStatus: producers.status })
       .from(products)
@@ -80,19 +83,17 @@ export async function syncReference(
         : [{ key: 'product_not_approved' }],
     );
 
-    let error: string | null = null;
-    let missingWords: string | null = null;
+    let error: SyncErrorDetail | null = null;
     let adapterError: string | null = null;
     if (missing.length) {
-      missingWords = missing.map((m) => missingText(actor.locale, m)).join('; ');
-      error = translate(actor.locale, 'saleChannelSyncInvalid', { missing: missingWords });
+      error = { missing };
     } else {
       try {
         await adapter.publish(adapterRef, snapshot!);
       } catch (err) {
         app.log.warn({ err, reference: ref.id, adapter: adapter.name }, 'sale channel publish failed');
-        adapterError = err instanceof Error && err.message ? err.message : String(err);
-        error = translate(actor.locale, 'saleChannelSyncFailed', { error: adapterError });
+        adapterError = (err instanceof Error && err.message ? err.message : String(err)).slice(0, 1000);
+        error = { adapter: adapterError };
       }
     }
 
@@ -101,23 +102,31 @@ export async function syncReference(
       // The snapshot stays on the row, but an error row is no longer listed (feed-routes.ts).
       await tx
         .update(saleChannelReferences)
-        .set({ syncStatus: 'error', lastError: error, updatedAt: now })
+        .set({ syncStatus: 'error', lastError: null, lastErrorDetail: error, updatedAt: now })
         .where(eq(saleChannelReferences.id, ref.id));
       if (ref.syncStatus === 'synced' || ref.syncStatus === 'out_of_date') withdraw = adapterRef;
     } else {
       await tx
         .update(saleChannelReferences)
-        .set({ syncStatus: 'synced', snapshot, lastSyncedAt: now, lastError: null, updatedAt: now })
+        .set({
+          syncStatus: 'synced',
+          snapshot,
+          lastSyncedAt: now,
+          lastError: null,
+          lastErrorDetail: null,
+          updatedAt: now,
+        })
         .where(eq(saleChannelReferences.id, ref.id));
     }
     await tx.insert(saleChannelSyncLogs).values({
       referenceId: ref.id,
       status: error ? 'error' : 'synced',
-      error,
+      errorDetail: error,
       actorId: actor.userId,
       createdAt: now,
     });
-    return { ok: !error, error, missing: missingWords, adapterError, adapter };
+    const words = missing.length ? missingWords(actor.locale, missing) : null;
+    return { ok: !error, error, missing: words, adapterError, adapter };
   });
   if (withdraw) {
     const ref: AdapterReference = withdraw;
