@@ -33,3 +33,4 @@ export * from './schemas/service-form.js';
 export * from './schemas/service-requests.js';
 export * from './schemas/client-messages.js';
 export * from './schemas/sale-channels.js';
+export * from './schemas/content.js';

@@ -3,6 +3,7 @@ export * from './activity.js';
 export * from './booking-rooms.js';
 export * from './catalog.js';
 export * from './client-messages.js';
+export * from './content.js';
 export * from './meta.js';
 export * from './notifications.js';
 export * from './sale-channels.js';
