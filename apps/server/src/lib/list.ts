@@ -9,8 +9,9 @@ import { textSearch } from './search.js';
  * `listQuery(fields)` refuses any other), the columns `q` searches, and the id that breaks ties
  * so that pages never overlap.
  */
-export interface ListSpec<F extends string> {
-  sorts: Record<F, AnyPgColumn>;
+export interface ListSpec<F extends string, C extends AnyPgColumn | SQL = AnyPgColumn> {
+  /** A column, or an expression when the sorted value is computed (a coalesce). */
+  sorts: Record<F, C>;
   search: AnyPgColumn[];
   tiebreak: AnyPgColumn;
 }
@@ -26,14 +27,17 @@ export interface ListPlan {
 }
 
 /** The sort column and direction of `sort` (`field` / `-field`); 422 invalidSort outside the whitelist. */
-export function sortColumn<F extends string>(spec: ListSpec<F>, sort: string): { column: AnyPgColumn; desc: boolean } {
+export function sortColumn<F extends string, C extends AnyPgColumn | SQL>(
+  spec: ListSpec<F, C>,
+  sort: string,
+): { column: C; desc: boolean } {
   const field = sort.replace(/^-/, '');
   if (!Object.prototype.hasOwnProperty.call(spec.sorts, field)) throw unprocessable('invalidSort', {}, 'sort');
   return { column: spec.sorts[field as F], desc: sort.startsWith('-') };
 }
 
 /** ORDER BY of `sort`, ties broken by the id in the same direction. */
-export function orderOf<F extends string>(spec: ListSpec<F>, sort: string): SQL[] {
+export function orderOf<F extends string, C extends AnyPgColumn | SQL>(spec: ListSpec<F, C>, sort: string): SQL[] {
   const { column, desc: down } = sortColumn(spec, sort);
   const dir = down ? desc : asc;
   return [dir(column), dir(spec.tiebreak)];
@@ -49,7 +53,7 @@ export function pagePlan(q: Pick<ListQuery, 'page' | 'per_page'>): Pick<ListPlan
 }
 
 /** One list request (already validated by the contract's list query) turned into query pieces. */
-export function listPlan<F extends string>(q: ListQuery, spec: ListSpec<F>): ListPlan {
+export function listPlan<F extends string, C extends AnyPgColumn | SQL>(q: ListQuery, spec: ListSpec<F, C>): ListPlan {
   return {
     ...pagePlan(q),
     orderBy: orderOf(spec, q.sort),
