@@ -10,6 +10,10 @@ import { eq } from 'drizzle-orm';
 import { toGtin14, withCheckDigit, type AbilityRule, type PlatformKey } from '@agrihub/contract';
 import type { Db } from '../src/db/client.js';
 import {
+  faqs,
+  pageViews,
+  postCategories,
+  posts,
   producers,
   products,
   productVariants,
@@ -266,6 +270,81 @@ export async function buildSaleChannelReference(
       producerId,
       productId: product?.id ?? null,
       referenceableType: product ? 'product' : 'producer',
+    })
+    .returning();
+  return row;
+}
+
+export type PostCategoryRow = typeof postCategories.$inferSelect;
+export type PostRow = typeof posts.$inferSelect;
+
+/** A post category of `platform` (dtrack by default), at the root unless `parentId` is given. */
+export async function buildPostCategory(
+  db: Db,
+  overrides: Partial<typeof postCategories.$inferInsert> = {},
+): Promise<PostCategoryRow> {
+  const [row] = await db
+    .insert(postCategories)
+    .values({ platform: 'dtrack', name: `Chuyên mục ${++seq}`, ...overrides })
+    .returning();
+  return row;
+}
+
+/**
+ * A post, published (published_at now) unless told otherwise. Without `categoryId`, a leaf category
+ * of its platform is created. Its slug is unique by default.
+ */
+export async function buildPost(db: Db, overrides: Partial<typeof posts.$inferInsert> = {}): Promise<PostRow> {
+  const platform = overrides.platform ?? 'dtrack';
+  const categoryId = overrides.categoryId ?? (await buildPostCategory(db, { platform })).id;
+  const n = ++seq;
+  const status = overrides.status ?? 'published';
+  const [row] = await db
+    .insert(posts)
+    .values({
+      title: `Bài viết thử nghiệm ${n}`,
+      slug: `bai-viet-thu-nghiem-${n}-${randomBytes(2).toString('hex')}`,
+      summary: `Tóm tắt bài viết ${n}`,
+      body: `<p>Nội dung bài viết ${n}</p>`,
+      ...(status === 'published' ? { publishedAt: new Date() } : {}),
+      ...overrides,
+      platform,
+      categoryId,
+      status,
+    })
+    .returning();
+  return row;
+}
+
+/** A published FAQ of `platform` (dtrack by default). */
+export async function buildFaq(db: Db, overrides: Partial<typeof faqs.$inferInsert> = {}) {
+  const n = ++seq;
+  const [row] = await db
+    .insert(faqs)
+    .values({
+      platform: 'dtrack',
+      question: `Câu hỏi thử nghiệm ${n}?`,
+      answer: `<p>Câu trả lời ${n}</p>`,
+      group: 'Tài khoản',
+      position: n,
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A published page view of `platform` (dtrack by default) with a unique slug. */
+export async function buildPageView(db: Db, overrides: Partial<typeof pageViews.$inferInsert> = {}) {
+  const n = ++seq;
+  const [row] = await db
+    .insert(pageViews)
+    .values({
+      platform: 'dtrack',
+      slug: `trang-thu-nghiem-${n}-${randomBytes(2).toString('hex')}`,
+      title: `Trang thử nghiệm ${n}`,
+      body: `<p>Nội dung trang ${n}</p>`,
+      status: 'published',
+      ...overrides,
     })
     .returning();
   return row;

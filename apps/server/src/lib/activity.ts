@@ -5,7 +5,18 @@ import { activity, users } from '../db/schema/index.js';
 import { listMeta } from './list.js';
 
 /** Subjects with a history in the shared `activity` log. */
-export type ActivitySubject = 'traceability' | 'product' | 'producer' | 'service_request' | 'client_message' | 'booking_room' | 'register_service' | 'sale_channel_reference' | 'sale_channel';
+export type ActivitySubject =
+  | 'traceability'
+  | 'product'
+  | 'producer'
+  | 'service_request'
+  | 'client_message'
+  | 'booking_room'
+  | 'register_service'
+  | 'sale_channel_reference'
+  | 'sale_channel'
+  | 'post'
+  | 'page_view';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

@@ -37,6 +37,12 @@ import saleChannelSyncRoutes from './sale-channels/sync/routes.js';
 import saleChannelFeedRoutes from './sale-channels/sync/feed-routes.js';
 import clientMessageRoutes from './client-messages/routes.js';
 import clientMessageSubscribers from './client-messages/subscribers.js';
+import postPublisher from './posts/publisher.js';
+import postCategoryRoutes from './post-categories/routes.js';
+import adminPostRoutes from './posts/admin-routes.js';
+import clientPostRoutes from './posts/routes.js';
+import faqRoutes from './faqs/routes.js';
+import pageViewRoutes from './page-views/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -78,4 +84,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(saleChannelFeedRoutes);
   await app.register(clientMessageRoutes);
   await app.register(clientMessageSubscribers);
+  await app.register(postPublisher);
+  await app.register(postCategoryRoutes);
+  await app.register(adminPostRoutes);
+  await app.register(clientPostRoutes);
+  await app.register(faqRoutes);
+  await app.register(pageViewRoutes);
 }

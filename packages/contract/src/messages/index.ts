@@ -16,6 +16,7 @@ import { BOOKING_ROOM_MESSAGES } from './booking-rooms.js';
 import { SERVICE_FORM_MESSAGES } from './service-form.js';
 import { CLIENT_MESSAGE_MESSAGES } from './client-messages.js';
 import { SALE_CHANNEL_MESSAGES } from './sale-channels.js';
+import { CONTENT_MESSAGES } from './content.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -42,6 +43,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...SERVICE_FORM_MESSAGES.vi,
     ...CLIENT_MESSAGE_MESSAGES.vi,
     ...SALE_CHANNEL_MESSAGES.vi,
+    ...CONTENT_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -61,6 +63,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...SERVICE_FORM_MESSAGES.en,
     ...CLIENT_MESSAGE_MESSAGES.en,
     ...SALE_CHANNEL_MESSAGES.en,
+    ...CONTENT_MESSAGES.en,
   },
 };
 

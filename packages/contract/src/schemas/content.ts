@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeField, idField, listMeta, messageMeta, textField } from './common.js';
+import { dateTimeField, idField, idText, listMeta, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
 
 /**
@@ -28,8 +28,8 @@ export const FAQ_POSITION_MAX = 10_000;
 /** How many related posts a post's public page shows. */
 export const RELATED_POSTS = 3;
 
-/** The slug of the page view `/information-security` shows (DESIGN §5.4). */
-export const INFORMATION_SECURITY_SLUG = 'information-security';
+/** The slug of the page view `/information-security` shows (DESIGN §5.4; in ../constants.ts, without zod). */
+export { INFORMATION_SECURITY_SLUG } from '../constants.js';
 
 /** Lower-case ASCII letters, digits and single hyphens: what a URL carries unescaped. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -201,7 +201,7 @@ export const ADMIN_POST_SORT_FIELDS = ['updated_at', 'created_at', 'published_at
 /** GET /api/v1/admin/posts: status, category (with its subtree), q (title, summary; accent-free). */
 export const adminPostListQuery = listQuery(ADMIN_POST_SORT_FIELDS, '-updated_at').extend({
   status: z.enum(POST_STATUSES, { error: 'invalidPostStatus' }).optional(),
-  category_id: idField('invalidCategory').optional(),
+  category_id: idText('invalidCategory').optional(),
 });
 export type AdminPostListQuery = z.input<typeof adminPostListQuery>;
 export const adminPostListAnswer = z.object({
@@ -214,7 +214,7 @@ export const adminPostAnswer = z.object({ data: z.object({ post: adminPost }), m
 export const CLIENT_POST_SORT_FIELDS = ['published_at', 'view_count'] as const;
 /** GET /api/v1/client/posts: published posts; category (with its subtree), q (accent-free). */
 export const clientPostListQuery = listQuery(CLIENT_POST_SORT_FIELDS, '-published_at').extend({
-  category_id: idField('invalidCategory').optional(),
+  category_id: idText('invalidCategory').optional(),
 });
 export type ClientPostListQuery = z.input<typeof clientPostListQuery>;
 export const clientPostListAnswer = z.object({
@@ -243,7 +243,12 @@ export const faqInput = z.object({
     .min(1, 'pleaseInputFaqGroup')
     .max(FAQ_GROUP_MAX, 'faqGroupTooLong'),
   /** Order within its group (smaller first). */
-  position: z.coerce.number({ error: 'invalidNumber' }).int('invalidNumber').min(0).max(FAQ_POSITION_MAX).default(0),
+  position: z.coerce
+    .number({ error: 'invalidFaqPosition' })
+    .int('invalidFaqPosition')
+    .min(0, 'invalidFaqPosition')
+    .max(FAQ_POSITION_MAX, 'invalidFaqPosition')
+    .default(0),
   published: z.boolean().default(true),
 });
 export type FaqInput = z.input<typeof faqInput>;

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categoryPath, type CategoryNode, type PostStatus } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { postCategories, posts, uploads } from '../../db/schema/index.js';
+import { postCategories, posts, uploads, users } from '../../db/schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 
 /** What turns a storage key into a URL (the app's storage driver; the local driver's rule by default). */
@@ -80,6 +80,7 @@ export interface PostView {
   status: PostStatus;
   cover: { id: number | null; key: string | null; thumb: string | null } | null;
   metaImage: { id: number | null; key: string | null; thumb: string | null } | null;
+  authorName: string | null;
 }
 
 /** Posts with their cover and meta image (as stored uploads), their public time and the status readers see. */
@@ -91,10 +92,12 @@ export function postViews(db: Db | Tx) {
       status: postEffectiveStatus,
       cover: { id: cover.id, key: cover.storageKey, thumb: cover.thumbnailKey },
       metaImage: { id: metaImage.id, key: metaImage.storageKey, thumb: metaImage.thumbnailKey },
+      authorName: users.name,
     })
     .from(posts)
     .leftJoin(cover, eq(cover.id, posts.coverId))
-    .leftJoin(metaImage, eq(metaImage.id, posts.metaImageId));
+    .leftJoin(metaImage, eq(metaImage.id, posts.metaImageId))
+    .leftJoin(users, eq(users.id, posts.authorId));
 }
 
 export interface ContentImage {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { uploads, users, type StoredFile } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
-import type { OwnerRef } from '../../lib/scope.js';
+import type { OwnerRef, PlatformOnly } from '../../lib/scope.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 
 /** An upload a body refers to, as stored in the record (URLs from the upload row, never from the request). */
@@ -37,6 +37,30 @@ export async function resolveOwnUploads(
     .where(
       and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform), eq(users.producerId, scope.producerId)),
     );
+  return uploadMap(storage, rows);
+}
+
+/**
+ * The same check for the back office's own records (posts, page views): files uploaded on the
+ * scope's platform, by anyone of it. Another platform's upload is absent from the map, so
+ * pickUpload answers 422 invalidUpload as for a producer.
+ */
+export async function resolvePlatformUploads(
+  db: Db | Tx,
+  storage: StorageDriver,
+  scope: PlatformOnly,
+  ids: number[],
+): Promise<Map<number, OwnUpload>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ upload: uploads })
+    .from(uploads)
+    .where(and(inArray(uploads.id, wanted), eq(uploads.platform, scope.platform)));
+  return uploadMap(storage, rows);
+}
+
+function uploadMap(storage: StorageDriver, rows: { upload: typeof uploads.$inferSelect }[]): Map<number, OwnUpload> {
   return new Map(
     rows.map(({ upload: u }) => [
       u.id,
