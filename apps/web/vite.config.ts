@@ -4,15 +4,28 @@ import react from '@vitejs/plugin-react';
 const API = 'http://localhost:3000';
 
 /**
- * The public traceability page is its own small entry (trace.html, src/trace); the API serves it
- * for /trace/*. In development Vite does the same, so both entries behave as in production.
+ * The light public entries, as the API serves them (apps/server/src/plugins/web.ts): the
+ * traceability page (trace.html, src/trace) for /trace/*, and the content pages (content.html,
+ * src/content) for /news, /news/*, /faqs and /information-security. In development Vite does the
+ * same, so every entry behaves as in production (without the server's per-page meta tags).
  */
-function traceEntryInDev(): Plugin {
+export function lightEntryOf(url: string): '/trace.html' | '/content.html' | null {
+  const raw = url.split(/[?#]/)[0];
+  if (raw.startsWith('/trace/')) return '/trace.html';
+  const path = raw.replace(/\/+$/, '');
+  if (path === '/news' || path.startsWith('/news/') || path === '/faqs' || path === '/information-security') {
+    return '/content.html';
+  }
+  return null;
+}
+
+function lightEntriesInDev(): Plugin {
   return {
-    name: 'agrihub-trace-entry-dev',
+    name: 'agrihub-light-entries-dev',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
-        if (req.url?.startsWith('/trace/')) req.url = '/trace.html';
+        const entry = req.url ? lightEntryOf(req.url) : null;
+        if (entry) req.url = entry + (req.url!.includes('?') ? req.url!.slice(req.url!.indexOf('?')) : '');
         next();
       });
     },
@@ -25,7 +38,7 @@ function traceEntryInDev(): Plugin {
  * open http://agrihub.localhost:5173 (or dtrack./foodmap.) — `*.localhost` needs no set-up.
  */
 export default defineConfig({
-  plugins: [react(), traceEntryInDev()],
+  plugins: [react(), lightEntriesInDev()],
   server: {
     port: 5173,
     host: true,
@@ -43,9 +56,10 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      // Two pages: the app (index.html) and the public traceability page (trace.html, src/trace/),
-      // which shares only React with the app and never loads antd, redux or the admin code.
-      input: { main: 'index.html', trace: 'trace.html' },
+      // Three pages: the app (index.html), the public traceability page (trace.html, src/trace/) and
+      // the public content pages (content.html, src/content/). The light two share React and the
+      // small helpers of src/light/ only; they never load antd, redux or the admin code.
+      input: { main: 'index.html', trace: 'trace.html', content: 'content.html' },
       output: {
         // Routes are lazy (app/router.tsx). Only the framework every page needs is grouped here,
         // so the public pages never download the private frame, tables, tabs or uploads.

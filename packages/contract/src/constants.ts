@@ -65,6 +65,26 @@ export const LEAD_STATUSES = [
   'done',
 ] as const;
 
+/**
+ * Content and leads (DESIGN §5.4) constants the light public pages need without the schemas (and so
+ * without zod): the schemas re-export them (schemas/content.ts, schemas/client-messages.ts).
+ */
+/** The slug of the page view `/information-security` shows. */
+export const INFORMATION_SECURITY_SLUG = 'information-security';
+/** What a visitor writes about; labels in the web `enums` namespace (clientMessageTopic). */
+export const CLIENT_MESSAGE_TOPICS = [
+  'service_advice',
+  'traceability',
+  'sales_channels',
+  'partnership',
+  'other',
+] as const;
+export const CLIENT_MESSAGE_NAME_MAX = 120;
+export const CLIENT_MESSAGE_COMPANY_MAX = 200;
+export const CLIENT_MESSAGE_BODY_MAX = 3000;
+/** The contact form honeypot's field name: hidden from people, filled by bots. */
+export const CLIENT_MESSAGE_HONEYPOT = 'website';
+
 /** Slug of the multi-channel selling service; registering to it opens the product menus on dtrack. */
 export const MULTICHANNEL_SERVICE_SLUG = 'multichannel_selling';
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { OTHER_ENTRY_MENU_PATHS, contentPaths } from '../config/other-entries';
 import { paths } from '../config/paths';
 import type { RouteHandle } from '../config/route-handle';
 import { PageLoader } from '../components/page-loader';
@@ -201,9 +202,11 @@ const sessionAwarePages: RouteObject[] = [
   },
 ];
 
-export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set(
-  [...privatePages, ...sessionAwarePages].map((r) => r.path!),
-);
+/** Pages menus and links may offer: this app's, and the light entries' menu pages (loaded in full). */
+export const EXISTING_PRIVATE_PAGES: ReadonlySet<string> = new Set([
+  ...[...privatePages, ...sessionAwarePages].map((r) => r.path!),
+  ...OTHER_ENTRY_MENU_PATHS,
+]);
 
 const routes: RouteObject[] = [
   {
@@ -237,11 +240,6 @@ const routes: RouteObject[] = [
             lazy: page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
           },
           {
-            path: paths.informationSecurity,
-            handle: handle({ title: 'informationSecurity', responsive: true }),
-            lazy: page(() => import('../features/shell/pages/information-security-page'), 'InformationSecurityPage'),
-          },
-          {
             path: paths.notFound,
             handle: handle({ title: 'notFound', responsive: true }),
             lazy: page(() => import('../features/shell/pages/not-found-page'), 'NotFoundPage'),
@@ -255,13 +253,20 @@ const routes: RouteObject[] = [
         },
         children: sessionAwarePages,
       },
-      {
-        // SLOT — the public traceability pages (/trace/{code}) are their own entry (trace.html,
-        // src/trace), served by the API for /trace/*. An in-app link that lands here loads that page.
-        path: paths.trace,
+      // The light public entries the API serves for these paths: the traceability pages (trace.html,
+      // src/trace) and the content pages (content.html, src/content: news, FAQs, information
+      // security). An in-app link that lands here loads the page from the server.
+      ...[
+        paths.trace,
+        contentPaths.news,
+        `${contentPaths.news}/*`,
+        contentPaths.faqs,
+        contentPaths.informationSecurity,
+      ].map((path): RouteObject => ({
+        path,
         handle: handle({ responsive: true }),
         lazy: page(() => import('../features/shell/pages/external-page'), 'ExternalPage'),
-      },
+      })),
       {
         // Everything else needs a token: visitors go to /login?next=<where they were going>.
         element: <RequireAuth />,

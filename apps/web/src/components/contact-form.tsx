@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Result, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   CLIENT_MESSAGE_BODY_MAX,
   CLIENT_MESSAGE_HONEYPOT,
   clientMessageInput,
   type ClientMessageTopic,
 } from '@agrihub/contract/schemas/client-messages';
-import { paths } from '../config/paths';
+import { contentPaths } from '../config/other-entries';
 import { isApiError } from '../lib/api-error';
 import { useSendClientMessageMutation } from '../lib/client-messages-api';
 import { useEnumOptions } from '../lib/enums';
@@ -160,7 +159,11 @@ export function ContactForm({
         </Form.Item>
         <Form.Item name="consent" valuePropName="checked" rules={[rule('consent')]}>
           <Checkbox data-testid="contact-consent">
-            {t('contact:consent')} <Link to={paths.informationSecurity}>{t('contact:consentLink')}</Link>
+            {t('contact:consent')}{' '}
+            {/* The content entry's page (a full load), in a new tab: the form keeps what was typed. */}
+            <a href={contentPaths.informationSecurity} target="_blank" rel="noopener">
+              {t('contact:consentLink')}
+            </a>
           </Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading} data-testid="contact-submit">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchProduct, fetchTrace, type LoadResult } from './api';
 import { locale, t } from './i18n';
-import { applyBranding } from './platform';
+import { applyBranding } from '../light/platform';
 import { routeFromPath } from './route';
 import type { PublicProduct, PublicTrace } from './types';
 import { Header } from './components/header';

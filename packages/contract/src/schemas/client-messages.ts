@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LEAD_STATUSES } from '../constants.js';
+import {
+  CLIENT_MESSAGE_BODY_MAX,
+  CLIENT_MESSAGE_COMPANY_MAX,
+  CLIENT_MESSAGE_HONEYPOT,
+  CLIENT_MESSAGE_NAME_MAX,
+  CLIENT_MESSAGE_TOPICS,
+  LEAD_STATUSES,
+} from '../constants.js';
 import { activityItem } from './activity.js';
 import { dateField, emailField, idField, listMeta, messageMeta, phoneField, textField } from './common.js';
 import { listQuery } from './list.js';
@@ -11,25 +18,19 @@ import { listQuery } from './list.js';
  * (workflows.ts clientMessageLead) with assignee, notes and history.
  */
 
-/** What a visitor writes about; labels in the web `enums` namespace (clientMessageTopic). */
-export const CLIENT_MESSAGE_TOPICS = [
-  'service_advice',
-  'traceability',
-  'sales_channels',
-  'partnership',
-  'other',
-] as const;
+// Kept in ../constants.ts (no zod) for the light public pages; re-exported here with the schemas.
+export {
+  CLIENT_MESSAGE_BODY_MAX,
+  CLIENT_MESSAGE_COMPANY_MAX,
+  CLIENT_MESSAGE_HONEYPOT,
+  CLIENT_MESSAGE_NAME_MAX,
+  CLIENT_MESSAGE_TOPICS,
+};
 export type ClientMessageTopic = (typeof CLIENT_MESSAGE_TOPICS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const CLIENT_MESSAGE_NAME_MAX = 120;
-export const CLIENT_MESSAGE_COMPANY_MAX = 200;
-export const CLIENT_MESSAGE_BODY_MAX = 3000;
 export const CLIENT_MESSAGE_NOTE_MAX = 5000;
 export const CLIENT_MESSAGE_REASON_MAX = 1000;
-
-/** The honeypot's field name: hidden from people, filled by bots. */
-export const CLIENT_MESSAGE_HONEYPOT = 'website';
 
 /** A form field left empty arrives as '' (or null); it means "not given". */
 const blank = <S extends z.ZodType>(schema: S) =>

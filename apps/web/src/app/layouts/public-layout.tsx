@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { contentPaths } from '../../config/other-entries';
 import { paths } from '../../config/paths';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitcher } from '../../components/language-switcher';
@@ -31,9 +32,10 @@ export function PublicLayout() {
         <span className="public-footer-text">
           © {new Date().getFullYear()} {platform.name} — {t(platform.taglineKey)}
         </span>
-        <Link to={paths.informationSecurity} data-testid="link-information-security">
+        {/* A page of the light content entry (content.html): a full page load. */}
+        <a href={contentPaths.informationSecurity} data-testid="link-information-security">
           {t('footer.informationSecurity')}
-        </Link>
+        </a>
       </Flex>
     </div>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { visibleMenu, type MenuEntry } from '@agrihub/contract/menu';
 import type { User } from '@agrihub/contract/schemas/auth';
+import { isOtherEntryPath } from '../../config/other-entries';
 import { DEFAULT_PRIVATE_PATH } from '../../config/paths';
 import { BrandLogo } from '../../components/brand-logo';
 import { MenuIcon } from '../../components/menu-icon';
@@ -52,11 +53,17 @@ export function SideMenu({
         children: entry.children.map(toItem),
       };
     }
+    const to = entry.path ?? DEFAULT_PRIVATE_PATH;
     return {
       key: entry.key,
       icon: entry.icon ? <MenuIcon name={entry.icon} /> : undefined,
-      label: (
-        <Link to={entry.path ?? DEFAULT_PRIVATE_PATH} data-testid={`menu-${entry.key}`}>
+      // A page of a light public entry (News on DTrack) is a full page load, not a client route.
+      label: isOtherEntryPath(to) ? (
+        <a href={to} data-testid={`menu-${entry.key}`}>
+          {label}
+        </a>
+      ) : (
+        <Link to={to} data-testid={`menu-${entry.key}`}>
           {label}
         </Link>
       ),

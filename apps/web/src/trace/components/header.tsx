@@ -1,5 +1,5 @@
 import { t } from '../i18n';
-import { platform } from '../platform';
+import { platform } from '../../light/platform';
 
 export function Header() {
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../i18n';
-import { platform } from '../platform';
+import { platform } from '../../light/platform';
 import type { PublicProduct } from '../types';
 import { BatchList } from './batch-list';
 import { Certificates } from './certificates';

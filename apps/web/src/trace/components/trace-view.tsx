@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../i18n';
-import { platform } from '../platform';
+import { platform } from '../../light/platform';
 import type { Photo, PublicTrace } from '../types';
 import { Banners } from './banners';
 import { Certificates } from './certificates';

@@ -1,8 +1,12 @@
 import { PLATFORMS, platformFromHost, type Platform } from '@agrihub/contract/platforms';
 
-/** The white-label platform of this host (same rule as the admin app and the API). */
+/**
+ * The white-label platform of this host (same rule as the admin app and the API), for the light
+ * public entries (trace.html, content.html): no admin code, only the contract's platform table.
+ */
 export const platform: Platform = PLATFORMS[platformFromHost(window.location.host)];
 
+/** Colour, favicon and title of the platform on a light page. */
 export function applyBranding(title: string): void {
   const root = document.documentElement;
   root.style.setProperty('--brand', platform.primaryColor);
