@@ -1,6 +1,30 @@
-import type { ReferenceableProduct, SaleChannel, SaleChannelReference } from '@agrihub/contract/schemas/sale-channels';
+import type { ActivityItem } from '@agrihub/contract/schemas/activity';
+import type {
+  ReferenceableProduct,
+  SaleChannel,
+  SaleChannelReference,
+  saleChannelSyncLogItem,
+} from '@agrihub/contract/schemas/sale-channels';
+import type { z } from 'zod';
 import { api } from './api';
 import type { Envelope } from './session-api';
+
+/** One attempt to sync a registration to its channel (its sync log). */
+export type SyncLogItem = z.infer<typeof saleChannelSyncLogItem>;
+
+/** One registration with its sync log and history (the producer's and the back office's detail answers). */
+export interface SaleChannelReferenceDetail {
+  reference: SaleChannelReference;
+  sync_log: SyncLogItem[];
+  history: ActivityItem[];
+}
+
+/** GET …/sale_channel_references/{id} (own or admin) as a SaleChannelReferenceDetail. */
+export function toReferenceDetail(
+  a: Envelope<{ sale_channel_reference: SaleChannelReference; sync_log: SyncLogItem[]; history: ActivityItem[] }>,
+): SaleChannelReferenceDetail {
+  return { reference: a.data.sale_channel_reference, sync_log: a.data.sync_log, history: a.data.history };
+}
 
 export interface ByProduct {
   product: ReferenceableProduct;

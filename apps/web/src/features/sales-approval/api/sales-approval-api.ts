@@ -7,26 +7,16 @@ import type {
   SaleChannelRegisterStatus,
   SaleChannelRequirements,
 } from '@agrihub/contract/schemas/sale-channels';
-import type { z } from 'zod';
-import type { saleChannelSyncLogItem } from '@agrihub/contract/schemas/sale-channels';
 import { api } from '../../../lib/api';
 import { listParams } from '../../../lib/list-params';
-import { SALE_CHANNEL_TAGS } from '../../../lib/sale-channels-api';
+import { SALE_CHANNEL_TAGS, toReferenceDetail, type SaleChannelReferenceDetail } from '../../../lib/sale-channels-api';
 import type { Envelope } from '../../../lib/session-api';
 import type { ReferenceFilters } from '../lib/list-params';
-
-export type SyncLogItem = z.infer<typeof saleChannelSyncLogItem>;
 
 export interface ReferenceList {
   references: SaleChannelReference[];
   meta: ListMeta;
   counts: { register_status: Partial<Record<string, number>>; sync_status: Partial<Record<string, number>> };
-}
-
-export interface ReferenceDetail {
-  reference: SaleChannelReference;
-  sync_log: SyncLogItem[];
-  history: ActivityItem[];
 }
 
 export interface ChannelDetail {
@@ -72,15 +62,9 @@ export const salesApprovalApi = tagged.injectEndpoints({
       }) => ({ references: a.data.sale_channel_references, meta: a.meta, counts: a.meta.counts }),
       providesTags: ['AdminSaleChannelReferenceList'],
     }),
-    getReference: build.query<ReferenceDetail, number>({
+    getReference: build.query<SaleChannelReferenceDetail, number>({
       query: (id) => `${REFS}/${id}`,
-      transformResponse: (
-        a: Envelope<{ sale_channel_reference: SaleChannelReference; sync_log: SyncLogItem[]; history: ActivityItem[] }>,
-      ) => ({
-        reference: a.data.sale_channel_reference,
-        sync_log: a.data.sync_log,
-        history: a.data.history,
-      }),
+      transformResponse: toReferenceDetail,
       providesTags: (_r, _e, id) => [{ type: 'AdminSaleChannelReference', id }],
     }),
     moveReference: build.mutation<

@@ -27,7 +27,7 @@ import {
 } from '../api/sales-approval-api';
 import { exportSearch, referenceQuery, useReferenceTable, type ReferenceOwnFilters } from '../lib/list-params';
 import { BulkActions } from './bulk-actions';
-import { ChannelName } from './channel-name';
+import { ChannelName } from '../../../components/channel-name';
 import { ReferenceActions } from './reference-actions';
 import { ReferenceDetail } from './reference-detail';
 

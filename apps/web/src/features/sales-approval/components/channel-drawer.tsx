@@ -11,7 +11,7 @@ import { QueryError } from '../../../components/query-error';
 import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { useGetAdminChannelQuery, useUpdateAdminChannelMutation } from '../api/sales-approval-api';
-import { ChannelName } from './channel-name';
+import { ChannelName } from '../../../components/channel-name';
 
 interface Values {
   requirements: SaleChannelRequirements;

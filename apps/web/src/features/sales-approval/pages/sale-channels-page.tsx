@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
 import { requirementLines } from '../../../lib/sale-channels';
 import { useListAdminChannelsQuery, useUpdateAdminChannelMutation } from '../api/sales-approval-api';
-import { ChannelName } from '../components/channel-name';
+import { ChannelName } from '../../../components/channel-name';
 import { ChannelSettings } from '../components/channel-drawer';
 
 /**

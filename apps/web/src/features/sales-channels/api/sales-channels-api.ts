@@ -6,7 +6,7 @@ import type {
   SaleChannelSyncStatus,
 } from '@agrihub/contract/schemas/sale-channels';
 import { api } from '../../../lib/api';
-import { SALE_CHANNEL_TAGS } from '../../../lib/sale-channels-api';
+import { SALE_CHANNEL_TAGS, toReferenceDetail, type SaleChannelReferenceDetail } from '../../../lib/sale-channels-api';
 import type { Envelope } from '../../../lib/session-api';
 
 export interface SaleChannelReferenceListArgs {
@@ -35,8 +35,9 @@ const REFS = SALE_CHANNEL_TAGS;
 
 /**
  * A producer's sales channels (DESIGN §5.3; the channel list is in lib/sale-channels-api.ts): its
- * registrations (filters, counters), the products it may register with their readiness, and the
- * owner's moves (register, close, resubmit, sync, resync the out-of-date ones).
+ * registrations (filters, counters) and one with its sync log and history, the products it may
+ * register with their readiness, and the owner's moves (register, close, resubmit, sync, resync the
+ * out-of-date ones).
  */
 export const salesChannelsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -47,6 +48,12 @@ export const salesChannelsApi = tagged.injectEndpoints({
         meta: SaleChannelReferencePage['meta'];
       }) => ({ references: a.data.sale_channel_references, meta: a.meta }),
       providesTags: ['SaleChannelReferences'],
+    }),
+    getSaleChannelReference: build.query<SaleChannelReferenceDetail, number>({
+      query: (id) => `api/v1/sale_channel_references/${id}`,
+      transformResponse: toReferenceDetail,
+      // Every move and sync invalidates the type: the open drawer refreshes with the list.
+      providesTags: (_r, _e, id) => [{ type: 'SaleChannelReferences', id }],
     }),
     listReferenceable: build.query<
       { products: ReferenceableProduct[]; meta: ListMeta },
@@ -99,6 +106,7 @@ export const salesChannelsApi = tagged.injectEndpoints({
 
 export const {
   useListSaleChannelReferencesQuery,
+  useGetSaleChannelReferenceQuery,
   useListReferenceableQuery,
   useRegisterToSaleChannelMutation,
   useMoveSaleChannelReferenceMutation,

@@ -14,14 +14,16 @@ interface Props {
   channel: SaleChannel;
   selected: boolean;
   onShowProducts: () => void;
+  /** Opens a registration's detail (the shop's own, here). */
+  onOpen: (id: number) => void;
 }
 
 /**
  * One sales channel: its badge, name, kind and description, what it asks of a product (in words),
- * and the producer's own registration (its shop on the channel) with the moves it may make:
- * register (confirmed), send a rejected one again, close an approved one with a reason.
+ * and the producer's own registration (its shop on the channel, its detail a click away) with the
+ * moves it may make: register (confirmed), send a rejected one again, close an approved one with a reason.
  */
-export function ChannelCard({ channel, selected, onShowProducts }: Props) {
+export function ChannelCard({ channel, selected, onShowProducts, onOpen }: Props) {
   const { t } = useTranslation(['sales-channels', 'common']);
   const label = useEnumLabel();
   const { modal, message } = App.useApp();
@@ -99,7 +101,18 @@ export function ChannelCard({ channel, selected, onShowProducts }: Props) {
               {t('sales-channels:channel.yourShop')}
             </Typography.Text>
             {registration ? (
-              <SaleChannelRegisterStatusTag status={registration.register_status} testId="sale-channel-shop-status" />
+              <>
+                <SaleChannelRegisterStatusTag status={registration.register_status} testId="sale-channel-shop-status" />
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ paddingInline: 0 }}
+                  onClick={() => onOpen(registration.id)}
+                  data-testid="sale-channel-shop-open"
+                >
+                  {t('sales-channels:detail.open')}
+                </Button>
+              </>
             ) : (
               <Tag data-testid="sale-channel-shop-status" data-status="none">
                 {t('sales-channels:channel.notRegistered')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { PlusOutlined, ProfileOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import {
@@ -20,23 +20,19 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
-import { canSync } from '../../../lib/sale-channels';
-import {
-  useListSaleChannelReferencesQuery,
-  useResyncOutOfDateMutation,
-  useSyncSaleChannelReferenceMutation,
-} from '../api/sales-channels-api';
+import { useListSaleChannelReferencesQuery, useResyncOutOfDateMutation } from '../api/sales-channels-api';
 import { RegisterProductsModal } from './register-products-modal';
-import { CloseReferenceButton, ResubmitReferenceButton } from './reference-moves';
+import { ReferenceMoves, useReferenceSubject } from './reference-moves';
 
 const PER_PAGE = 10;
 
 /**
  * One channel's products: the producer's product registrations with their approval and sync status,
- * last sync, last error and what each product lacks today; sync one, resync the channel's out-of-date
- * ones, close or send again; and "register products" (the readiness modal).
+ * last sync, last error and what each product lacks today; open one's detail (sync log, history),
+ * sync one, resync the channel's out-of-date ones, close or send again; and "register products"
+ * (the readiness modal).
  */
-export function ChannelProducts({ channel }: { channel: SaleChannel }) {
+export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onOpen: (id: number) => void }) {
   const { t } = useTranslation(['sales-channels', 'common']);
   const label = useEnumLabel();
   const { modal, message } = App.useApp();
@@ -56,19 +52,10 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
     },
     { refetchOnMountOrArgChange: true },
   );
-  const [sync, syncState] = useSyncSaleChannelReferenceMutation();
+  const subject = useReferenceSubject();
   const [resync, resyncState] = useResyncOutOfDateMutation();
   const counts = list.data?.meta.counts;
   const outOfDate = counts?.sync_status.out_of_date ?? 0;
-
-  const onSync = async (ref: SaleChannelReference) => {
-    try {
-      const note = await sync(ref.id).unwrap();
-      void message.success(note || t('sales-channels:products.synced'));
-    } catch (e) {
-      void message.error(isApiError(e) ? e.message : t('common:errors.generic'));
-    }
-  };
 
   const onResync = () =>
     modal.confirm({
@@ -157,31 +144,20 @@ export function ChannelProducts({ channel }: { channel: SaleChannel }) {
     {
       title: t('sales-channels:products.actions'),
       key: 'actions',
-      width: 200,
-      render: (_, r) => {
-        const subject = t('sales-channels:products.subject', { product: r.product?.name ?? '', channel: channel.name });
-        return (
-          <Flex gap={6} wrap>
-            {canSync(r) && (
-              <Tooltip title={r.missing.length ? t('sales-channels:products.syncMissing') : undefined}>
-                <Button
-                  size="small"
-                  icon={<SyncOutlined />}
-                  loading={syncState.isLoading && syncState.originalArgs === r.id}
-                  onClick={() => void onSync(r)}
-                  data-testid="sale-channel-sync"
-                >
-                  {t('sales-channels:products.sync')}
-                </Button>
-              </Tooltip>
-            )}
-            {r.allowed_moves.includes('pending') && (
-              <ResubmitReferenceButton size="small" target={{ id: r.id, subject }} />
-            )}
-            {r.allowed_moves.includes('closed') && <CloseReferenceButton size="small" target={{ id: r.id, subject }} />}
-          </Flex>
-        );
-      },
+      width: 220,
+      render: (_, r) => (
+        <Flex gap={6} wrap>
+          <Button
+            size="small"
+            icon={<ProfileOutlined />}
+            onClick={() => onOpen(r.id)}
+            data-testid="sale-channel-reference-open"
+          >
+            {t('sales-channels:detail.open')}
+          </Button>
+          <ReferenceMoves size="small" reference={r} subject={subject(r)} />
+        </Flex>
+      ),
     },
   ];
 

@@ -1,11 +1,21 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Tooltip } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SALE_CHANNEL_REASON_MAX } from '@agrihub/contract/schemas/sale-channels';
+import { SALE_CHANNEL_REASON_MAX, type SaleChannelReference } from '@agrihub/contract/schemas/sale-channels';
 import { isApiError } from '../../../lib/api-error';
-import { refusedProducts } from '../../../lib/sale-channels';
-import { useMoveSaleChannelReferenceMutation } from '../api/sales-channels-api';
+import { canSync, refusedProducts } from '../../../lib/sale-channels';
+import { useMoveSaleChannelReferenceMutation, useSyncSaleChannelReferenceMutation } from '../api/sales-channels-api';
 import { ReadinessList } from './readiness-list';
+
+/** What is registered, in words: "Gạo ST25 on Shopee", or "your shop on Shopee". */
+export function useReferenceSubject() {
+  const { t } = useTranslation('sales-channels');
+  return (ref: Pick<SaleChannelReference, 'product'> & { channel: { name: string } }) =>
+    ref.product
+      ? t('products.subject', { product: ref.product.name, channel: ref.channel.name })
+      : t('channel.shopOn', { channel: ref.channel.name });
+}
 
 interface Target {
   id: number;
@@ -106,5 +116,67 @@ export function ResubmitReferenceButton({ target, size }: { target: Target; size
     <Button size={size} loading={isLoading} onClick={onClick} data-testid="sale-channel-resubmit">
       {t('sales-channels:moves.resubmit')}
     </Button>
+  );
+}
+
+/**
+ * Sending an approved product registration to its channel now; a product that lacks something is
+ * still sent (the channel's error is recorded) and the tooltip says so.
+ */
+export function SyncReferenceButton({
+  reference,
+  size,
+}: {
+  reference: Pick<SaleChannelReference, 'id' | 'missing'>;
+  size?: 'small' | 'middle';
+}) {
+  const { t } = useTranslation(['sales-channels', 'common']);
+  const { message } = App.useApp();
+  const [sync, { isLoading }] = useSyncSaleChannelReferenceMutation();
+
+  const onClick = async () => {
+    try {
+      const note = await sync(reference.id).unwrap();
+      void message.success(note || t('sales-channels:products.synced'));
+    } catch (e) {
+      void message.error(isApiError(e) ? e.message : t('common:errors.generic'));
+    }
+  };
+
+  return (
+    <Tooltip title={reference.missing.length ? t('sales-channels:products.syncMissing') : undefined}>
+      <Button
+        size={size}
+        icon={<SyncOutlined />}
+        loading={isLoading}
+        onClick={() => void onClick()}
+        data-testid="sale-channel-sync"
+      >
+        {t('sales-channels:products.sync')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/**
+ * The moves the producer may make on one of its registrations now: sync an approved product, send a
+ * rejected one again, close an approved one (the table's allowed moves).
+ */
+export function ReferenceMoves({
+  reference,
+  subject,
+  size,
+}: {
+  reference: SaleChannelReference;
+  subject: string;
+  size?: 'small' | 'middle';
+}) {
+  const target = { id: reference.id, subject };
+  return (
+    <Flex gap={6} wrap data-testid="sale-channel-reference-moves">
+      {canSync(reference) && <SyncReferenceButton size={size} reference={reference} />}
+      {reference.allowed_moves.includes('pending') && <ResubmitReferenceButton size={size} target={target} />}
+      {reference.allowed_moves.includes('closed') && <CloseReferenceButton size={size} target={target} />}
+    </Flex>
   );
 }

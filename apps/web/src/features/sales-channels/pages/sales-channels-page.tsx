@@ -10,12 +10,13 @@ import { useListSaleChannelsQuery } from '../../../lib/sale-channels-api';
 import { useListSaleChannelReferencesQuery, useResyncOutOfDateMutation } from '../api/sales-channels-api';
 import { ChannelCard } from '../components/channel-card';
 import { ChannelProducts } from '../components/channel-products';
+import { ReferenceDrawer } from '../components/reference-drawer';
 import { pickedChannel } from '../lib/channel-text';
 
 /**
  * /sales-channels (producers only): the platform's sales channels with the producer's own
- * registration to each, and the picked channel's products (`?channel=<id>`); "resync all" sends
- * every out-of-date product again.
+ * registration to each, and the picked channel's products (`?channel=<id>`); a registration's detail
+ * opens in a drawer (`&reference=<id>`); "resync all" sends every out-of-date product again.
  */
 export function SalesChannelsPage() {
   const { t } = useTranslation(['sales-channels', 'common']);
@@ -27,6 +28,13 @@ export function SalesChannelsPage() {
   const all = useListSaleChannelReferencesQuery({ referenceable_type: 'product', per_page: 1 });
   const [resync, resyncState] = useResyncOutOfDateMutation();
   const outOfDate = all.data?.meta.counts.sync_status.out_of_date ?? 0;
+  const openId = Number(params.get('reference')) || null;
+  const openReference = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('reference', String(id));
+    else next.delete('reference');
+    setParams(next);
+  };
 
   if (channels.isError) return <QueryError error={channels.error} onRetry={() => void channels.refetch()} />;
   if (!channels.data) return <PageLoader />;
@@ -77,6 +85,7 @@ export function SalesChannelsPage() {
               <ChannelCard
                 channel={channel}
                 selected={channel.id === picked?.id}
+                onOpen={openReference}
                 onShowProducts={() => {
                   setParams({ channel: String(channel.id) }, { replace: true });
                   productsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -88,7 +97,10 @@ export function SalesChannelsPage() {
       ) : (
         <Empty description={t('sales-channels:page.noChannels')} data-testid="sales-channels-empty" />
       )}
-      <div ref={productsRef}>{picked && <ChannelProducts key={picked.id} channel={picked} />}</div>
+      <div ref={productsRef}>
+        {picked && <ChannelProducts key={picked.id} channel={picked} onOpen={openReference} />}
+      </div>
+      <ReferenceDrawer id={openId} onClose={() => openReference(null)} />
     </Flex>
   );
 }
