@@ -21,7 +21,10 @@ const groupOrder = sql`lower(f_unaccent(${faqs.group}))`;
 export function faqSearch(q: string): SQL {
   const pattern = containsPattern(q);
   const like = (expr: SQL) => sql`lower(f_unaccent(${expr})) like lower(f_unaccent(${pattern}))`;
-  return or(like(sql`${faqs.question}`), like(sql`regexp_replace(${faqs.answer}, '<[^>]*>', ' ', 'g')`))!;
+  return or(
+    like(sql`${faqs.question}`),
+    like(sql`regexp_replace(regexp_replace(${faqs.answer}, '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g')`),
+  )!;
 }
 
 export function adminFaqWhere(platform: string, f: ListQuery): SQL {
