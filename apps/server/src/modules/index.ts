@@ -43,6 +43,7 @@ import adminPostRoutes from './posts/admin-routes.js';
 import clientPostRoutes from './posts/routes.js';
 import faqRoutes from './faqs/routes.js';
 import pageViewRoutes from './page-views/routes.js';
+import seoRoutes from './seo/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -90,4 +91,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(clientPostRoutes);
   await app.register(faqRoutes);
   await app.register(pageViewRoutes);
+  await app.register(seoRoutes);
 }

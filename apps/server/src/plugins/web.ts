@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { HtmlTemplate } from '../modules/seo/head.js';
+import { entryOfPath, resolvePage, type EntryKind, type PageAnswer } from '../modules/seo/pages.js';
 
 /** Paths the SPA never answers: a miss there is a JSON 404, however the path is spelled. */
 const RESERVED = ['/api', '/oauth', '/uploads'];
@@ -22,8 +24,8 @@ const isReserved = (p: string) => {
 };
 
 /**
- * Serves the built SPA. Unknown non-API GETs answer index.html so client routes work on reload;
- * API paths keep their JSON 404.
+ * Serves the built web app. Unknown non-API GETs answer an entry's HTML so client routes work on
+ * reload (the app, or a light public entry for its paths); API paths keep their JSON 404.
  */
 export default fp(async function web(app) {
   const dist = app.config.WEB_DIST;
@@ -43,10 +45,20 @@ export default fp(async function web(app) {
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = fs.readFileSync(index);
-  // The public traceability page is its own small entry (apps/web/trace.html), not the admin SPA.
-  const traceFile = path.join(dist, 'trace.html');
-  const traceHtml = fs.existsSync(traceFile) ? fs.readFileSync(traceFile) : html;
+  // The built entries, each split once around its head placeholder (modules/seo/head.ts): the app
+  // (index.html), and the light public entries — the traceability page (trace.html) and the
+  // content pages (content.html: news, FAQs, information security) — which are not the admin SPA.
+  const spa = new HtmlTemplate(fs.readFileSync(index));
+  const entry = (name: string) => {
+    const file = path.join(dist, name);
+    return fs.existsSync(file) ? new HtmlTemplate(fs.readFileSync(file)) : spa;
+  };
+  const templates: Record<EntryKind, HtmlTemplate> = {
+    app: spa,
+    trace: entry('trace.html'),
+    content: entry('content.html'),
+  };
+
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
     const clean = normalisedPath(req.url);
     if (clean === null || isReserved(clean)) return reply.callNotFound();
@@ -56,7 +68,18 @@ export default fp(async function web(app) {
     }
     // A missing script or style is a 404, not the app's HTML in its place.
     if (clean.startsWith('/assets/')) return reply.callNotFound();
-    const page = clean.startsWith('/trace/') ? traceHtml : html;
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    // The public pages carry their title, description, canonical link and share tags, from the
+    // database (modules/seo/pages.ts); a post that is not public is a 404 with the not-found page.
+    const query = new URLSearchParams(req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+    // Tags are a bonus: if they cannot be read, the page is still served (as built) and the failure logged.
+    const page = await resolvePage(app, req, clean, query).catch((err: unknown): PageAnswer => {
+      req.log.error({ err }, 'page tags could not be read; the page is served without them');
+      return { entry: entryOfPath(clean), status: 200, head: null };
+    });
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(templates[page.entry].render(page.head));
   });
 });

@@ -1,0 +1,271 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  INFORMATION_SECURITY_SLUG,
+  PLATFORMS,
+  effectiveLocale,
+  isStorableText,
+  platformFromHost,
+  type Locale,
+  type PlatformKey,
+  type PublicTrace,
+} from '@agrihub/contract';
+import { AppError } from '../../lib/errors.js';
+import { platformOrigin } from '../notifications/mail.js';
+import { findPublishedPageView } from '../page-views/public-queries.js';
+import { findPostCategoryName, findPublishedPost } from '../posts/public-queries.js';
+import { getService } from '../services/queries.js';
+import type { TraceEntry } from '../trace-public/cache.js';
+import { loadEntry } from '../trace-public/lookup.js';
+import { renderHead, type SeoMeta } from './head.js';
+import { seoText, type SeoTextKey } from './texts.js';
+
+/**
+ * Which built entry answers a page, with which status and which head tags (DESIGN §5.4): the
+ * public pages' title, description, canonical link and share tags come from the database, so a
+ * link pasted into Zalo or Facebook shows a card. Other pages get the entry as built.
+ */
+export type EntryKind = 'app' | 'trace' | 'content';
+export interface PageAnswer {
+  entry: EntryKind;
+  status: number;
+  head: string | null;
+}
+
+/** The language cookie the web app writes (contract LANGUAGE_COOKIE_NAME). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)i18next=([a-z]{2})/;
+const DESCRIPTION_MAX = 200;
+
+/** A path segment a query may carry: not too long, no NUL or lone surrogate (the database refuses those). */
+const usable = (segment: string | null | undefined, max: number): segment is string =>
+  !!segment && segment.length <= max && isStorableText(segment);
+
+/** Text cut at a word near `max` characters, with an ellipsis when cut. */
+export function shorten(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+export function hostPlatform(app: FastifyInstance, req: FastifyRequest): PlatformKey {
+  return platformFromHost(req.headers.host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
+}
+
+/** A page's context: its platform (from the host), language, origin and the common tag values. */
+function pageContext(app: FastifyInstance, req: FastifyRequest) {
+  const platform = hostPlatform(app, req);
+  const cookie = LANGUAGE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+  const locale: Locale = effectiveLocale(platform, cookie ?? req.locale);
+  const origin = platformOrigin(app.config, platform);
+  const p = PLATFORMS[platform];
+  const absolute = (url: string) =>
+    /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+  const text = (key: SeoTextKey, params: Record<string, string> = {}) =>
+    seoText(locale, key, { platform: p.name, ...params });
+  /** `path` and `image` (the page's own, else the platform's logo) made absolute on the platform's origin. */
+  const meta = ({
+    path,
+    image,
+    ...m
+  }: Partial<Omit<SeoMeta, 'url'>> & Pick<SeoMeta, 'title' | 'description'> & { path: string }): SeoMeta => ({
+    type: 'website',
+    siteName: p.name,
+    locale: locale === 'vi' ? 'vi_VN' : 'en_US',
+    ...m,
+    url: absolute(path),
+    image: absolute(image || p.logo),
+    largeImage: !!image,
+  });
+  return { platform, locale, origin, p, text, meta, absolute };
+}
+type Context = ReturnType<typeof pageContext>;
+
+const page = (entry: EntryKind, m: SeoMeta, status = 200): PageAnswer => ({
+  entry,
+  status,
+  head: renderHead(status === 404 ? { ...m, noindex: true } : m),
+});
+
+function notFoundPage(c: Context, entry: EntryKind, path: string): PageAnswer {
+  return page(entry, c.meta({ title: c.text('notFound'), description: c.text('notFoundDescription'), path }), 404);
+}
+
+/** The news pages (DTrack only): the list, a category, a post. */
+async function newsPage(app: FastifyInstance, c: Context, rest: string[], query: URLSearchParams): Promise<PageAnswer> {
+  const path = `/news${rest.length ? `/${rest.join('/')}` : ''}`;
+  if (!c.p.features.news) return notFoundPage(c, 'content', path);
+  const pageNo = Number(query.get('page'));
+  const paged = (base: string) => (Number.isInteger(pageNo) && pageNo > 1 ? `${base}?page=${pageNo}` : base);
+  // A search result is not a page of its own for indexes (its canonical is the list).
+  const noindex = !!query.get('q')?.trim();
+
+  if (rest.length === 0) {
+    return page(
+      'content',
+      c.meta({ title: c.text('news'), description: c.text('newsDescription'), path: paged('/news'), noindex }),
+    );
+  }
+  if (rest[0] === 'categories' && rest.length === 2 && /^\d{1,10}$/.test(rest[1])) {
+    const name = await findPostCategoryName(app.db, c.platform, Number(rest[1]));
+    if (!name) return notFoundPage(c, 'content', path);
+    return page(
+      'content',
+      c.meta({
+        title: `${name} – ${c.text('news')}`,
+        description: c.text('categoryDescription', { category: name }),
+        path: paged(`/news/categories/${rest[1]}`),
+        noindex,
+      }),
+    );
+  }
+  const idOrSlug = rest.length === 1 ? rest[0] : null;
+  const post = usable(idOrSlug, 200) ? await findPublishedPost(app.db, c.platform, idOrSlug, app.storage) : null;
+  if (!post) return notFoundPage(c, 'content', path);
+  return page(
+    'content',
+    c.meta({
+      title: post.meta.title,
+      description: shorten(post.meta.description),
+      path: `/news/${encodeURIComponent(post.slug)}`,
+      image: post.meta.image_url ?? undefined,
+      type: 'article',
+      publishedTime: post.published_at,
+    }),
+  );
+}
+
+async function securityPage(app: FastifyInstance, c: Context): Promise<PageAnswer> {
+  const view = await findPublishedPageView(app.db, c.platform, INFORMATION_SECURITY_SLUG, app.storage);
+  return page(
+    'content',
+    c.meta({
+      title: view?.meta.title ?? c.text('security'),
+      description: view?.meta.description ? shorten(view.meta.description) : c.text('securityDescription'),
+      path: '/information-security',
+      image: view?.meta.image_url ?? undefined,
+      modifiedTime: view?.updated_at,
+    }),
+  );
+}
+
+async function servicePage(app: FastifyInstance, c: Context, slug: string): Promise<PageAnswer> {
+  const path = `/services/${encodeURIComponent(slug)}`;
+  try {
+    const s = await getService(app.db, c.platform, { slug });
+    const en = c.locale === 'en';
+    return page(
+      'app',
+      c.meta({
+        title: en ? s.titleEn : s.titleVi,
+        description: shorten((en ? s.descriptionEn : s.descriptionVi) || c.text('servicesDescription')),
+        path,
+      }),
+    );
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return notFoundPage(c, 'app', path);
+    throw err;
+  }
+}
+
+/** A published batch's tags, kept with its cache entry (a QR code's page is opened often). */
+const traceTags = new WeakMap<
+  TraceEntry,
+  { name: string; nameEn: string | null; producer: string; lot: string; date: string; image: string | null }
+>();
+
+function traceFacts(entry: TraceEntry) {
+  let facts = traceTags.get(entry);
+  if (!facts) {
+    const t = (JSON.parse(`${entry.head}}}}`) as { data: { traceability: Omit<PublicTrace, 'scan_count'> } }).data
+      .traceability;
+    facts = {
+      name: t.product.name,
+      nameEn: t.product.name_en,
+      producer: t.producer.name,
+      lot: t.lot_code,
+      date: t.production_date.split('-').reverse().join('/'),
+      image: t.product.images[0]?.url ?? null,
+    };
+    traceTags.set(entry, facts);
+  }
+  return facts;
+}
+
+/** `/trace/{code}`: the batch's product, producer and lot, from the trace cache (no scan counted). */
+async function tracePage(app: FastifyInstance, c: Context, code: string | null): Promise<PageAnswer> {
+  const path = code ? `/trace/${encodeURIComponent(code)}` : '/trace/';
+  const generic = page('trace', c.meta({ title: c.text('trace'), description: c.text('traceDescription'), path }));
+  if (!usable(code, 64)) return generic;
+  const hit = app.traceCache.hit(code);
+  const entry = hit === undefined ? await app.traceCache.get(code, (k) => loadEntry(app.db, k)) : hit;
+  if (!entry || entry.gone || entry.platform !== c.platform) return generic;
+  const f = traceFacts(entry);
+  return page(
+    'trace',
+    c.meta({
+      title: `${(c.locale === 'en' && f.nameEn) || f.name} – ${c.text('trace')}`,
+      description: c.text('traceBatch', { producer: f.producer, lot: f.lot, date: f.date }),
+      path,
+      image: f.image ?? undefined,
+    }),
+  );
+}
+
+/** The entry that draws a path: the light ones for their paths, the app for every other. */
+export function entryOfPath(pathname: string): EntryKind {
+  const path = pathname.replace(/\/+$/, '');
+  if (path.startsWith('/trace/') || path === '/trace') return 'trace';
+  if (path === '/news' || path.startsWith('/news/') || path === '/faqs' || path === '/information-security') {
+    return 'content';
+  }
+  return 'app';
+}
+
+/**
+ * The answer for a page path (already normalised: decoded once, no dot segments) and its query.
+ * Paths of no public page answer the entry that draws them, as built (`head` null).
+ */
+export async function resolvePage(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  pathname: string,
+  query: URLSearchParams,
+): Promise<PageAnswer> {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const parts = path.split('/').slice(1);
+  const [first, ...rest] = parts;
+  if (first === 'trace') {
+    const c = pageContext(app, req);
+    // `/trace/p/{code}` (a product) and deeper paths keep the page as built.
+    return rest.length === 1 ? tracePage(app, c, rest[0]) : { entry: entryOfPath(path), status: 200, head: null };
+  }
+  if (first === 'news') return newsPage(app, pageContext(app, req), rest, query);
+  if (path === '/faqs' || path === '/information-security') {
+    const c = pageContext(app, req);
+    if (path === '/information-security') return securityPage(app, c);
+    return page(
+      'content',
+      c.meta({
+        title: c.text('faqs'),
+        description: c.text('faqsDescription'),
+        path,
+        noindex: !!query.get('q')?.trim(),
+      }),
+    );
+  }
+  if (first === 'services' && rest.length <= 1) {
+    const c = pageContext(app, req);
+    if (rest.length === 0) {
+      return page('app', c.meta({ title: c.text('services'), description: c.text('servicesDescription'), path }));
+    }
+    if (rest[0] === 'client') {
+      return page(
+        'app',
+        c.meta({ title: c.text('servicesClient'), description: c.text('servicesClientDescription'), path }),
+      );
+    }
+    if (usable(rest[0], 100)) return servicePage(app, c, rest[0]);
+  }
+  return { entry: 'app', status: 200, head: null };
+}
