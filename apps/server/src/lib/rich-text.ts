@@ -130,7 +130,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => {
       const src = (attribs.src ?? '').trim();
       const { src: _drop, ...rest } = attribs;
-      return numberAttrs(['width', 'height'])(tagName, IMG_SRC.test(src) ? { ...rest, src } : rest);
+      return numberAttrs(['width', 'height'])(tagName, IMG_SRC.test(src) ? { src, ...rest } : rest);
     },
   },
   // An image left without a source shows nothing: it goes.
