@@ -63,6 +63,13 @@ describe('public content routes', () => {
   });
 });
 
+describe('dictionaries', () => {
+  it('English has exactly the Vietnamese keys', async () => {
+    const [vi, en] = await Promise.all([import('./locales/vi.json'), import('./locales/en.json')]);
+    expect(Object.keys(en.default).sort()).toEqual(Object.keys(vi.default).sort());
+  });
+});
+
 describe('category tree', () => {
   const cat = (id: number, name: string, parent_id: number | null, post_count: number): PostCategory => ({
     id,

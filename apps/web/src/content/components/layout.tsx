@@ -32,7 +32,7 @@ function LanguageSwitch() {
 export function Header({ active }: { active: 'news' | 'faqs' | 'security' | null }) {
   const link = (key: 'news' | 'faqs', href: string) => (
     <a href={href} aria-current={active === key ? 'page' : undefined} data-testid={`nav-${key}`}>
-      {t(key)}
+      {t(key === 'faqs' ? 'navFaqs' : key)}
     </a>
   );
   return (
@@ -51,16 +51,20 @@ export function Header({ active }: { active: 'news' | 'faqs' | 'security' | null
   );
 }
 
-export function Footer() {
+export function Footer({ active }: { active: 'news' | 'faqs' | 'security' | null }) {
   return (
     <footer className="footer">
       <div className="footer-inner">
         <span>{t('copyright', { year: new Date().getFullYear(), platform: platform.name })}</span>
         <nav className="footer-links" aria-label={platform.name}>
-          <a href={FAQS_PATH} data-testid="footer-faqs">
+          <a href={FAQS_PATH} aria-current={active === 'faqs' ? 'page' : undefined} data-testid="footer-faqs">
             {t('faqs')}
           </a>
-          <a href={SECURITY_PATH} data-testid="footer-security">
+          <a
+            href={SECURITY_PATH}
+            aria-current={active === 'security' ? 'page' : undefined}
+            data-testid="footer-security"
+          >
             {t('security')}
           </a>
         </nav>
@@ -79,7 +83,7 @@ export function Shell({ active, children }: { active: 'news' | 'faqs' | 'securit
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Footer active={active} />
     </div>
   );
 }
