@@ -8,6 +8,7 @@ import { seedBatches } from './batches.js';
 import { seedBookingRooms } from './booking-rooms.js';
 import { seedCatalog } from './catalog.js';
 import { seedClientMessages } from './client-messages.js';
+import { seedContent } from './content.js';
 import { seedNotifications } from './notifications.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
@@ -41,6 +42,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedBatches(db, storage);
   await seedSaleChannelReferences(db, opts.config ?? loadConfig());
   await seedNotifications(db);
+  await seedContent(db, storage);
   await setDemoSeedState(db, 'done');
 }
 
