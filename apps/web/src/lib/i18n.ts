@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'client-messages',
   'sales-channels',
   'sales-approval',
+  'rich-text',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 
