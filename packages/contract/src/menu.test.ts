@@ -91,9 +91,18 @@ describe('admin menu (spec §2, §6)', () => {
         '/admin/add-post',
         '/admin/page-views',
         '/admin/page-views/create',
+        '/admin/faqs',
         '/account-setup',
       ]),
     );
+  });
+
+  it('shows the FAQs on every platform (they are public everywhere), to admins who may read posts', () => {
+    for (const p of ['dtrack', 'agrihub', 'foodmap'] as const) expect(everyAdminPath(p)).toContain('/admin/faqs');
+    const reader = admin(['customer_support'], [{ action: 'read', subject: 'post' }]);
+    expect(paths('agrihub', reader)).toContain('/admin/faqs');
+    const other = admin(['customer_support'], [{ action: 'read', subject: 'product' }]);
+    expect(paths('agrihub', other)).not.toContain('/admin/faqs');
   });
 
   it('keeps traceability-only entries off the other platforms', () => {

@@ -127,6 +127,8 @@ export const ADMIN_MENU: MenuEntry[] = [
       { key: 'create-post', labelKey: 'addPost', path: '/admin/add-post', subject: 'post', action: 'create' },
     ],
   },
+  // FAQs are public on every platform (/faqs), so their back office is too.
+  { key: 'admin-faqs', labelKey: 'faqs', path: '/admin/faqs', icon: 'QuestionCircleOutlined', subject: 'post' },
   {
     key: 'admin-page-views',
     labelKey: 'pageViews',

@@ -75,7 +75,10 @@ const privatePages: RouteObject[] = [
   // Service requests in the back office; the lock pages are in Foodmap's menu only (the API is the same everywhere).
   {
     path: paths.adminServiceRequests,
-    handle: handle({ title: 'adminServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    handle: handle({
+      title: 'adminServiceRequests',
+      abilities: [{ action: 'read', subject: 'user_register_service' }],
+    }),
     lazy: page(() => import('../features/services-approval/pages/services-approval-page'), 'ServicesApprovalPage'),
   },
   {
@@ -85,12 +88,18 @@ const privatePages: RouteObject[] = [
   },
   {
     path: paths.adminLockServiceRequests,
-    handle: handle({ title: 'adminLockServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    handle: handle({
+      title: 'adminLockServiceRequests',
+      abilities: [{ action: 'read', subject: 'user_register_service' }],
+    }),
     lazy: page(() => import('../features/services-approval/pages/lock-pages'), 'LockServicesApprovalPage'),
   },
   {
     path: paths.adminLockedServiceRequests,
-    handle: handle({ title: 'adminLockedServiceRequests', abilities: [{ action: 'read', subject: 'user_register_service' }] }),
+    handle: handle({
+      title: 'adminLockedServiceRequests',
+      abilities: [{ action: 'read', subject: 'user_register_service' }],
+    }),
     lazy: page(() => import('../features/services-approval/pages/lock-pages'), 'LockedServicesApprovalPage'),
   },
   // Client messages (leads): in DTrack's menu, reachable by this route on every platform.
@@ -146,6 +155,42 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminSaleChannels', abilities: [{ action: 'read', subject: 'sale_channel_reference' }] }),
     lazy: page(() => import('../features/sales-approval/pages/sale-channels-page'), 'SaleChannelsPage'),
   },
+  // Content (DESIGN §5.4): posts and their categories, FAQs (public on every platform), page views.
+  {
+    path: paths.adminPosts,
+    handle: handle({ title: 'adminPosts', abilities: [{ action: 'read', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/posts-page'), 'PostsPage'),
+  },
+  {
+    path: paths.adminAddPost,
+    handle: handle({ title: 'adminAddPost', abilities: [{ action: 'create', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/post-pages'), 'AddPostPage'),
+  },
+  {
+    path: paths.adminPost,
+    handle: handle({ title: 'adminPost', abilities: [{ action: 'read', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/post-pages'), 'PostPage'),
+  },
+  {
+    path: paths.adminFaqs,
+    handle: handle({ title: 'adminFaqs', abilities: [{ action: 'read', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/faqs-page'), 'FaqsPage'),
+  },
+  {
+    path: paths.adminPageViews,
+    handle: handle({ title: 'adminPageViews', abilities: [{ action: 'read', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/page-view-pages'), 'PageViewsPage'),
+  },
+  {
+    path: paths.adminAddPageView,
+    handle: handle({ title: 'adminAddPageView', abilities: [{ action: 'create', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/page-view-pages'), 'AddPageViewPage'),
+  },
+  {
+    path: paths.adminPageView,
+    handle: handle({ title: 'adminPageView', abilities: [{ action: 'read', subject: 'post' }] }),
+    lazy: page(() => import('../features/content-admin/pages/page-view-pages'), 'PageViewPage'),
+  },
   {
     path: paths.notifications,
     handle: handle({ title: 'notifications', responsive: true }),
@@ -198,7 +243,10 @@ const sessionAwarePages: RouteObject[] = [
     // Foodmap's department registration: public, and the producer menu's first entry.
     path: paths.registerDepartment,
     handle: handle({ title: 'registerDepartment', responsive: true }),
-    lazy: page(() => import('../features/register-department/pages/register-department-page'), 'RegisterDepartmentPage'),
+    lazy: page(
+      () => import('../features/register-department/pages/register-department-page'),
+      'RegisterDepartmentPage',
+    ),
   },
 ];
 

@@ -22,4 +22,8 @@ export const ACTIVITY_ACTIONS = [
   'import_pricing',
   // sales channel settings: an admin issues a new feed token
   'rotate_feed_token',
+  // posts and page views
+  'publish',
+  'schedule',
+  'unpublish',
 ] as const;

@@ -12,26 +12,32 @@ export type HistorySubject =
   | 'register_service'
   | 'booking_room'
   | 'sale_channel_reference'
-  | 'sale_channel';
+  | 'sale_channel'
+  | 'post'
+  | 'page_view';
 
 /**
  * Per subject: the enum naming its machine's states (a move shows "from → to" with their labels),
  * the enum naming `detail.step`, and the enum naming its actions when not common:activity.actions.
  */
-export const HISTORY_SUBJECTS: Record<
-  HistorySubject,
-  { status: EnumName | null; step: EnumName; actions?: EnumName }
-> = {
-  batch: { status: 'batchState', step: 'traceStep', actions: 'batchHistoryAction' },
-  product: { status: 'productStatus', step: 'traceStep' },
-  producer: { status: 'producerStatus', step: 'traceStep' },
-  service_request: { status: 'serviceStep', step: 'serviceStep' },
-  client_message: { status: 'leadStatus', step: 'traceStep' },
-  register_service: { status: null, step: 'traceStep' },
-  booking_room: { status: null, step: 'traceStep' },
-  sale_channel_reference: { status: 'saleChannelRegisterStatus', step: 'traceStep', actions: 'saleChannelHistoryAction' },
-  sale_channel: { status: null, step: 'traceStep' },
-};
+export const HISTORY_SUBJECTS: Record<HistorySubject, { status: EnumName | null; step: EnumName; actions?: EnumName }> =
+  {
+    batch: { status: 'batchState', step: 'traceStep', actions: 'batchHistoryAction' },
+    product: { status: 'productStatus', step: 'traceStep' },
+    producer: { status: 'producerStatus', step: 'traceStep' },
+    service_request: { status: 'serviceStep', step: 'serviceStep' },
+    client_message: { status: 'leadStatus', step: 'traceStep' },
+    register_service: { status: null, step: 'traceStep' },
+    booking_room: { status: null, step: 'traceStep' },
+    sale_channel_reference: {
+      status: 'saleChannelRegisterStatus',
+      step: 'traceStep',
+      actions: 'saleChannelHistoryAction',
+    },
+    sale_channel: { status: null, step: 'traceStep' },
+    post: { status: 'postStatus', step: 'traceStep' },
+    page_view: { status: 'pageViewStatus', step: 'traceStep' },
+  };
 
 type Label = (name: EnumName, value: string) => string;
 

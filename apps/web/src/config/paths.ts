@@ -52,6 +52,14 @@ export const paths = {
   adminSalesApproval: '/admin/sales-approval',
   adminProductSalesApproval: '/admin/product-sales-approval',
   adminSaleChannels: '/admin/sale-channels',
+  /** Content in the back office (DESIGN §5.4): posts and their categories, FAQs, page views. */
+  adminPosts: '/admin/posts',
+  adminAddPost: '/admin/add-post',
+  adminPost: '/admin/posts/:id',
+  adminFaqs: '/admin/faqs',
+  adminPageViews: '/admin/page-views',
+  adminAddPageView: '/admin/page-views/create',
+  adminPageView: '/admin/page-views/:id',
   /** The user's notifications (the top bar's bell opens the latest). */
   notifications: '/notifications',
 } as const;

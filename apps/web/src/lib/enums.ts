@@ -17,6 +17,7 @@ import {
   SALE_CHANNEL_REGISTER_STATUSES,
   SALE_CHANNEL_SYNC_STATUSES,
 } from '@agrihub/contract/schemas/sale-channels';
+import { PAGE_VIEW_STATUSES, POST_STATUSES } from '@agrihub/contract/schemas/content';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -54,6 +55,10 @@ export const ENUMS = {
   saleChannelMissing: MISSING_REQUIREMENTS,
   /** What a sales channel registration's history records (register, resubmit, approve, reject, close). */
   saleChannelHistoryAction: SALE_CHANNEL_REFERENCE_ACTIONS,
+  /** A post's status (a scheduled post reads as published once its time has come). */
+  postStatus: POST_STATUSES,
+  /** A page view's status. */
+  pageViewStatus: PAGE_VIEW_STATUSES,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

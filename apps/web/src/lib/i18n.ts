@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'sales-channels',
   'sales-approval',
   'rich-text',
+  'content-admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

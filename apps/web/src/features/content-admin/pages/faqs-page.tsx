@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { App, Button, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Faq } from '@agrihub/contract/schemas/content';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
+import { ListPage } from '../../../components/list-page';
+import { useAppAbility } from '../../../lib/ability';
+import { isApiError } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { useDeleteFaqMutation, useListFaqsQuery } from '../api/content-admin-api';
+import { FaqDrawer } from '../components/faq-drawer';
+import { htmlText } from '../lib/content-form';
+import { useFaqTable, type FaqFilters } from '../lib/list-params';
+
+const CLEARED: Partial<FaqFilters> = { q: undefined, group: undefined, published: undefined };
+
+/**
+ * /admin/faqs: the platform's FAQs (public on every platform at /faqs), filtered by group,
+ * published and search, ordered by position; created and edited in a drawer, deleted when confirmed.
+ */
+export function FaqsPage() {
+  const { t } = useTranslation('content-admin');
+  const { message } = App.useApp();
+  const locale = currentLocale();
+  const ability = useAppAbility();
+  const canEdit = ability.can('update', 'post');
+  const canDelete = ability.can('manage', 'post');
+  const table = useFaqTable();
+  const { query: filters, update } = table;
+  const list = useListFaqsQuery(filters);
+  const [remove] = useDeleteFaqMutation();
+  const [editing, setEditing] = useState<Faq | 'new' | null>(null);
+  const groups = list.data?.groups ?? [];
+
+  const onDelete = async (f: Faq) => {
+    try {
+      const answer = await remove(f.id).unwrap();
+      void message.success(answer.message ?? t('faqs.deleted'));
+    } catch (e) {
+      void message.error(isApiError(e) ? e.message : t('errors.generic'));
+    }
+  };
+
+  return (
+    <>
+      <ListPage
+        testId="admin-faqs"
+        title={t('faqs.title')}
+        query={list}
+        extra={
+          ability.can('create', 'post') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="add-faq">
+              {t('faqs.add')}
+            </Button>
+          ) : undefined
+        }
+        filters={
+          <FilterBar
+            active={table.active}
+            onReset={() => update(CLEARED)}
+            resetLabel={t('filters.reset')}
+            resetTestId="faq-filters-reset"
+            testId="faq-filters"
+          >
+            <SearchFilter
+              enterButton
+              value={filters.q}
+              onSearch={(q) => update({ q })}
+              placeholder={t('faqs.search')}
+              width={300}
+              testId="faq-search"
+            />
+            <SelectFilter
+              value={filters.group}
+              placeholder={t('faqs.allGroups')}
+              width={240}
+              showSearch
+              options={groups.map((g) => ({ value: g, label: g }))}
+              onChange={(group) => update({ group })}
+              testId="faq-group-filter"
+            />
+            <SelectFilter
+              value={filters.published}
+              placeholder={t('faqs.allVisibility')}
+              width={180}
+              options={[
+                { value: 'true', label: t('faqs.shown') },
+                { value: 'false', label: t('faqs.hidden') },
+              ]}
+              onChange={(published) => update({ published })}
+              testId="faq-published-filter"
+            />
+          </FilterBar>
+        }
+      >
+        <Table<Faq>
+          rowKey="id"
+          dataSource={list.data?.faqs ?? []}
+          loading={list.isFetching}
+          data-testid="faqs-table"
+          onRow={(r) => ({ 'data-testid': 'faq-row', 'data-id': r.id }) as object}
+          locale={{
+            emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('faqs.empty')} />,
+          }}
+          columns={[
+            {
+              key: 'question',
+              title: t('faqs.question'),
+              sorter: true,
+              sortOrder: table.sortOrder('question'),
+              render: (_, r) => (
+                <Flex vertical gap={2}>
+                  <Typography.Text strong data-testid="faq-question-text">
+                    {r.question}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 520, fontSize: 13 }}>
+                    {htmlText(r.answer, 160)}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            { key: 'group', title: t('faqs.group'), width: 180, render: (_, r) => <Tag>{r.group}</Tag> },
+            {
+              key: 'position',
+              title: t('faqs.position'),
+              width: 100,
+              align: 'right',
+              sorter: true,
+              sortOrder: table.sortOrder('position'),
+              render: (_, r) => r.position,
+            },
+            {
+              key: 'published',
+              title: t('faqs.published'),
+              width: 120,
+              render: (_, r) =>
+                r.published ? (
+                  <Tag color="green" data-testid="faq-visibility">
+                    {t('faqs.shown')}
+                  </Tag>
+                ) : (
+                  <Tag data-testid="faq-visibility">{t('faqs.hidden')}</Tag>
+                ),
+            },
+            {
+              key: 'updated_at',
+              title: t('fields.updatedAt'),
+              width: 140,
+              sorter: true,
+              sortOrder: table.sortOrder('updated_at'),
+              render: (_, r) => formatDateTime(r.updated_at, locale),
+            },
+            {
+              key: 'actions',
+              title: t('fields.actions'),
+              width: 100,
+              render: (_, r) =>
+                canEdit && (
+                  <Flex gap={2}>
+                    <Tooltip title={t('actions.edit')}>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('actions.editNamed', { name: r.question })}
+                        onClick={() => setEditing(r)}
+                        data-testid="faq-edit"
+                      />
+                    </Tooltip>
+                    {canDelete && (
+                      <Popconfirm
+                        title={t('faqs.deleteConfirm')}
+                        description={r.question}
+                        okText={t('actions.delete')}
+                        cancelText={t('actions.cancel')}
+                        okButtonProps={{ danger: true, 'data-testid': 'faq-delete-confirm' }}
+                        onConfirm={() => onDelete(r)}
+                      >
+                        <Tooltip title={t('actions.delete')}>
+                          <Button
+                            type="text"
+                            size="small"
+                            danger
+                            icon={<DeleteOutlined />}
+                            aria-label={t('actions.deleteNamed', { name: r.question })}
+                            data-testid="faq-delete"
+                          />
+                        </Tooltip>
+                      </Popconfirm>
+                    )}
+                  </Flex>
+                ),
+            },
+          ]}
+          {...table.tableProps(list.data?.meta, (n) => t('faqs.total', { count: n }))}
+        />
+      </ListPage>
+      <FaqDrawer editing={editing} groups={groups} defaultGroup={filters.group} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,285 @@
+import { useState } from 'react';
+import { App, Button, Drawer, Empty, Flex, Image, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, generatePath } from 'react-router';
+import { POST_STATUSES } from '@agrihub/contract/schemas/content';
+import { CategorySelect } from '../../../components/category-select';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
+import { ListPage } from '../../../components/list-page';
+import { paths } from '../../../config/paths';
+import { useAppAbility } from '../../../lib/ability';
+import { isApiError } from '../../../lib/api-error';
+import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
+import { formatDateTime } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import {
+  useDeletePostMutation,
+  useListPostCategoriesQuery,
+  useListPostsQuery,
+  type PostRow,
+} from '../api/content-admin-api';
+import { CategoryManager } from '../components/category-manager';
+import { ContentPreview } from '../components/post-preview';
+import { usePostTable, type PostFilters } from '../lib/list-params';
+
+const CLEARED: Partial<PostFilters> = { q: undefined, status: undefined, category_id: undefined };
+
+const STATUS_COLOR: Record<string, string> = { draft: 'default', published: 'green', scheduled: 'blue' };
+
+/**
+ * /admin/posts: the platform's posts, paged on the server, with counts per status, a category
+ * filter (a category and its subtree), search and sort; each post can be edited, previewed (its
+ * stored HTML and resolved SEO metadata) or deleted (asked first). The category tree is managed in
+ * a drawer.
+ */
+export function PostsPage() {
+  const { t } = useTranslation('content-admin');
+  const { message } = App.useApp();
+  const label = useEnumLabel();
+  const statusOptions = useEnumOptions('postStatus');
+  const locale = currentLocale();
+  const ability = useAppAbility();
+  const table = usePostTable();
+  const { query: filters, update } = table;
+  const list = useListPostsQuery(filters);
+  const categories = useListPostCategoriesQuery();
+  const [remove] = useDeletePostMutation();
+  const [preview, setPreview] = useState<number | null>(null);
+  const [managing, setManaging] = useState(false);
+  const counts = list.data?.counts ?? {};
+  const total = Object.values(counts).reduce<number>((s, n) => s + (n ?? 0), 0);
+
+  const onDelete = async (p: PostRow) => {
+    try {
+      const answer = await remove(p.id).unwrap();
+      void message.success(answer.message ?? t('posts.deleted'));
+    } catch (e) {
+      void message.error(isApiError(e) ? e.message : t('errors.generic'));
+    }
+  };
+
+  return (
+    <>
+      <ListPage
+        testId="admin-posts"
+        title={t('posts.title')}
+        query={list}
+        extra={
+          <Flex gap={8}>
+            <Button icon={<FolderOutlined />} onClick={() => setManaging(true)} data-testid="manage-categories">
+              {t('categories.title')}
+            </Button>
+            {ability.can('create', 'post') && (
+              <Link to={paths.adminAddPost}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="add-post">
+                  {t('posts.add')}
+                </Button>
+              </Link>
+            )}
+          </Flex>
+        }
+        filters={
+          <Flex vertical gap={12}>
+            <FilterBar
+              active={table.active}
+              onReset={() => update(CLEARED)}
+              resetLabel={t('filters.reset')}
+              resetTestId="post-filters-reset"
+              testId="post-filters"
+            >
+              <SearchFilter
+                enterButton
+                value={filters.q}
+                onSearch={(q) => update({ q })}
+                placeholder={t('posts.search')}
+                width={300}
+                testId="post-search"
+              />
+              <CategorySelect
+                categories={categories.data ?? []}
+                loading={categories.isLoading}
+                value={filters.category_id ?? null}
+                onChange={(id) => update({ category_id: id ?? undefined })}
+                onlyLeaves={false}
+                allowClear
+                placeholder={t('filters.allCategories')}
+                style={{ width: 280 }}
+                testId="post-category-filter"
+              />
+              <SelectFilter
+                value={filters.status}
+                placeholder={t('filters.allStatuses')}
+                width={180}
+                options={statusOptions}
+                onChange={(status) => update({ status })}
+                testId="post-status-filter"
+              />
+            </FilterBar>
+            <Flex gap={8} wrap data-testid="post-status-counts">
+              <Tag.CheckableTag checked={!filters.status} onChange={() => update({ status: undefined })}>
+                {t('filters.allStatuses')} ({total})
+              </Tag.CheckableTag>
+              {POST_STATUSES.map((s) => (
+                <Tag.CheckableTag
+                  key={s}
+                  checked={filters.status === s}
+                  onChange={() => update({ status: filters.status === s ? undefined : s })}
+                  data-testid={`post-count-${s}`}
+                >
+                  {label('postStatus', s)} ({counts[s] ?? 0})
+                </Tag.CheckableTag>
+              ))}
+            </Flex>
+          </Flex>
+        }
+      >
+        <Table<PostRow>
+          rowKey="id"
+          dataSource={list.data?.posts ?? []}
+          loading={list.isFetching}
+          data-testid="posts-table"
+          onRow={(r) => ({ 'data-testid': 'post-row', 'data-id': r.id, 'data-status': r.status }) as object}
+          locale={{
+            emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('posts.empty')} />,
+          }}
+          columns={[
+            {
+              key: 'title',
+              title: t('fields.title'),
+              sorter: true,
+              sortOrder: table.sortOrder('title'),
+              render: (_, r) => (
+                <Flex gap={10} align="center">
+                  {r.cover ? (
+                    <Image
+                      src={r.cover.thumbnail_url ?? r.cover.url}
+                      width={64}
+                      height={40}
+                      preview={false}
+                      style={{ objectFit: 'cover', borderRadius: 4 }}
+                      alt=""
+                    />
+                  ) : (
+                    <div style={{ width: 64, height: 40, background: '#f5f5f5', borderRadius: 4 }} />
+                  )}
+                  <Flex vertical style={{ minWidth: 0 }}>
+                    <Link to={generatePath(paths.adminPost, { id: String(r.id) })} data-testid="post-title">
+                      {r.title}
+                    </Link>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      /{r.slug}
+                    </Typography.Text>
+                  </Flex>
+                </Flex>
+              ),
+            },
+            {
+              key: 'category',
+              title: t('fields.category'),
+              width: 170,
+              render: (_, r) => <Typography.Text style={{ fontSize: 13 }}>{r.category.path}</Typography.Text>,
+            },
+            {
+              // The status with its time (scheduled for, published at); sorts by the publication time.
+              key: 'published_at',
+              title: t('fields.publication'),
+              width: 160,
+              sorter: true,
+              sortOrder: table.sortOrder('published_at'),
+              render: (_, r) => (
+                <Flex vertical gap={2}>
+                  <Tag color={STATUS_COLOR[r.status]} style={{ width: 'fit-content' }} data-testid="post-status">
+                    {label('postStatus', r.status)}
+                  </Tag>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {formatDateTime(r.status === 'scheduled' ? r.publish_at : r.published_at, locale)}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              key: 'view_count',
+              title: t('fields.views'),
+              width: 90,
+              align: 'right',
+              sorter: true,
+              sortOrder: table.sortOrder('view_count'),
+              render: (_, r) => r.view_count.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN'),
+            },
+            {
+              key: 'updated_at',
+              title: t('fields.updatedAt'),
+              width: 130,
+              sorter: true,
+              sortOrder: table.sortOrder('updated_at'),
+              render: (_, r) => formatDateTime(r.updated_at, locale),
+            },
+            {
+              key: 'actions',
+              title: t('fields.actions'),
+              width: 110,
+              render: (_, r) => (
+                <Flex gap={2}>
+                  <Tooltip title={t('actions.edit')}>
+                    <Link to={generatePath(paths.adminPost, { id: String(r.id) })}>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<EditOutlined />}
+                        aria-label={t('actions.editNamed', { name: r.title })}
+                        data-testid="post-edit"
+                      />
+                    </Link>
+                  </Tooltip>
+                  <Tooltip title={t('actions.preview')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<EyeOutlined />}
+                      aria-label={t('actions.previewNamed', { name: r.title })}
+                      onClick={() => setPreview(r.id)}
+                      data-testid="post-preview"
+                    />
+                  </Tooltip>
+                  {ability.can('manage', 'post') && (
+                    <Popconfirm
+                      title={t('posts.deleteConfirm')}
+                      description={r.title}
+                      okText={t('actions.delete')}
+                      cancelText={t('actions.cancel')}
+                      okButtonProps={{ danger: true, 'data-testid': 'post-delete-confirm' }}
+                      onConfirm={() => onDelete(r)}
+                    >
+                      <Tooltip title={t('actions.delete')}>
+                        <Button
+                          type="text"
+                          size="small"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={t('actions.deleteNamed', { name: r.title })}
+                          data-testid="post-delete"
+                        />
+                      </Tooltip>
+                    </Popconfirm>
+                  )}
+                </Flex>
+              ),
+            },
+          ]}
+          {...table.tableProps(list.data?.meta, (n) => t('posts.total', { count: n }))}
+        />
+      </ListPage>
+      <ContentPreview kind="post" id={preview} onClose={() => setPreview(null)} />
+      <Drawer
+        open={managing}
+        onClose={() => setManaging(false)}
+        size="large"
+        title={t('categories.title')}
+        data-testid="categories-drawer"
+      >
+        {managing && <CategoryManager />}
+      </Drawer>
+    </>
+  );
+}
