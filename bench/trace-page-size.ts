@@ -1,10 +1,11 @@
 /**
- * Size of what the public trace page (/trace/{code}) loads: its Vite entry (the manifest entry
- * whose src mentions "trace"), the chunks it imports statically (recursively) and their CSS,
- * gzip-compressed (level 9). Dynamic imports are listed apart: the page does not load them up front.
- * Target (issue 3): JS + CSS under 150 KB gzip, and no antd chunk.
+ * Size of what a light public page loads: the public trace page (/trace/{code}, the manifest entry
+ * whose src mentions "trace") or the public content pages (/news, /faqs, /information-security:
+ * "content"), the chunks it imports statically (recursively) and their CSS, gzip-compressed
+ * (level 9). Dynamic imports are listed apart: the page does not load them up front.
+ * Target (issues 3 and 11): JS + CSS under 150 KB gzip, and no antd chunk.
  *
- *   npm run build -w @agrihub/web && npx tsx bench/trace-page-size.ts
+ *   npm run build -w @agrihub/web && npx tsx bench/trace-page-size.ts [trace|content]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,16 +26,16 @@ interface Chunk {
   css?: string[];
 }
 
-export function runTracePageSize(): void {
+export function runTracePageSize(entry: 'trace' | 'content' = 'trace'): void {
   const manifestPath = path.join(DIST, '.vite/manifest.json');
   if (!fs.existsSync(manifestPath)) {
     console.log(`\nTrace page size: no build found at ${manifestPath}.\nRun \`npm run build -w @agrihub/web\` first.`);
     return;
   }
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && (manifest[k].src ?? k).includes('trace'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && (manifest[k].src ?? k).includes(entry));
   if (!entryKey) {
-    console.log('\nTrace page size: the manifest has no entry whose src includes "trace".');
+    console.log(`\nPage size: the manifest has no entry whose src includes "${entry}".`);
     return;
   }
   const files = new Map<string, 'js' | 'css'>();
@@ -54,7 +55,8 @@ export function runTracePageSize(): void {
     return { file, kind, raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
   });
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`\nTrace page (${entryKey}) — what /trace/{code} loads, gzip level 9:`);
+  const what = entry === 'trace' ? '/trace/{code}' : '/news, /faqs, /information-security';
+  console.log(`\n${entry === 'trace' ? 'Trace' : 'Content'} page (${entryKey}) — what ${what} loads, gzip level 9:`);
   for (const r of rows.sort((a, b) => b.gz - a.gz)) {
     console.log(
       `  ${r.kind.padEnd(4)} ${r.file.padEnd(44)} ${kb(r.raw).padStart(10)} raw ${kb(r.gz).padStart(10)} gzip`,
@@ -71,5 +73,5 @@ export function runTracePageSize(): void {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  runTracePageSize();
+  runTracePageSize(process.argv[2] === 'content' ? 'content' : 'trace');
 }
