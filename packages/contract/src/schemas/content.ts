@@ -107,17 +107,25 @@ export const postCategory = z.object({
 });
 export type PostCategory = z.infer<typeof postCategory>;
 
+const categoryNameField = textField({ error: 'pleaseInputCategoryName' })
+  .trim()
+  .min(1, 'pleaseInputCategoryName')
+  .max(POST_CATEGORY_NAME_MAX, 'categoryNameTooLong');
+
 /** POST /api/v1/admin/post_categories */
 export const postCategoryInput = z.object({
-  name: textField({ error: 'pleaseInputCategoryName' })
-    .trim()
-    .min(1, 'pleaseInputCategoryName')
-    .max(POST_CATEGORY_NAME_MAX, 'categoryNameTooLong'),
+  name: categoryNameField,
   parent_id: idField('invalidCategory').nullable().default(null),
 });
 export type PostCategoryInput = z.input<typeof postCategoryInput>;
-/** PUT /api/v1/admin/post_categories/{id}: rename and/or move (a move under its own subtree is refused, 409). */
-export const postCategoryUpdate = postCategoryInput.partial();
+/**
+ * PUT /api/v1/admin/post_categories/{id}: rename and/or move (a move under its own subtree is
+ * refused, 409). A field left out is kept: `parent_id` absent keeps the parent, null moves to the root.
+ */
+export const postCategoryUpdate = z.object({
+  name: categoryNameField.optional(),
+  parent_id: idField('invalidCategory').nullable().optional(),
+});
 export type PostCategoryUpdate = z.input<typeof postCategoryUpdate>;
 
 /** GET /api/v1/admin/post_categories and GET /api/v1/client/category_posts: the whole tree, flat, in name order. */

@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageMeta, PlatformKey, PublicPageView } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { pageViews, uploads } from '../../db/schema/index.js';
 import { plainText } from '../../lib/rich-text.js';
-import { LOCAL_URLS, idOrSlugWhere, imageOf, type UrlOf } from '../posts/queries.js';
+import { LIST_BODY_PREFIX, LOCAL_URLS, idOrSlugWhere, imageOf, type UrlOf } from '../posts/queries.js';
 import { META_DESCRIPTION_FALLBACK, SITEMAP_MAX_URLS } from '../posts/public-queries.js';
 
 /**
@@ -19,11 +19,16 @@ export interface PageViewRow {
   metaImage: { id: number | null; key: string | null; thumb: string | null } | null;
 }
 
-/** Page views with their meta image. */
-export function pageViewRows(db: Db | Tx) {
+/** Page views with their meta image; `list`: the body cut to LIST_BODY_PREFIX characters (lists never answer it). */
+export function pageViewRows(db: Db | Tx, opts: { list?: boolean } = {}) {
   return db
     .select({
-      page: pageViews,
+      page: opts.list
+        ? {
+            ...getTableColumns(pageViews),
+            body: sql<string>`left(${pageViews.body}, ${sql.raw(String(LIST_BODY_PREFIX))})`,
+          }
+        : pageViews,
       metaImage: { id: metaImage.id, key: metaImage.storageKey, thumb: metaImage.thumbnailKey },
     })
     .from(pageViews)

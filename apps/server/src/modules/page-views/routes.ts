@@ -149,7 +149,7 @@ export default async function pageViewRoutes(app: FastifyInstance) {
         req.query.status ? eq(pageViews.status, req.query.status) : undefined,
       );
       const [rows, [{ n }]] = await Promise.all([
-        pageViewRows(app.db)
+        pageViewRows(app.db, { list: true })
           .where(where)
           .orderBy(...list.orderBy)
           .limit(list.limit)

@@ -108,8 +108,11 @@ describe('admin post categories', () => {
       path: 'Kiến thức > Kỹ thuật trồng trọt',
     });
     expect(json(res).meta.message).toBe('Đã cập nhật danh mục.');
+    // A rename alone keeps the parent.
+    const renamed = await update(admin, b.id, { name: 'Kỹ thuật canh tác' });
+    expect(json(renamed).data.category_post).toMatchObject({ parent_id: a.id, path: 'Kiến thức > Kỹ thuật canh tác' });
     const back = await update(admin, b.id, { parent_id: null });
-    expect(json(back).data.category_post).toMatchObject({ parent_id: null, path: 'Kỹ thuật trồng trọt' });
+    expect(json(back).data.category_post).toMatchObject({ parent_id: null, path: 'Kỹ thuật canh tác' });
   });
 
   it('refuses a move that makes a cycle: under itself or under its subtree (409)', async () => {

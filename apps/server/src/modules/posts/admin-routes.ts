@@ -69,7 +69,7 @@ export default async function adminPostRoutes(app: FastifyInstance) {
       const list = listPlan(req.query, ADMIN_POST_LIST);
       const where = adminPostWhere(platform, req.query, cats);
       const [views, [{ n }], counts] = await Promise.all([
-        postViews(app.db)
+        postViews(app.db, { list: true })
           .where(where)
           .orderBy(...list.orderBy)
           .limit(list.limit)

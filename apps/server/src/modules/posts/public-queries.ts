@@ -98,7 +98,7 @@ export async function findRelatedPosts(
   const own = cats.find((c) => c.id === post.categoryId);
   const siblings = cats.filter((c) => own && c.parent_id === own.parent_id).map((c) => c.id);
   const ids = [...new Set([post.categoryId, ...siblings])];
-  const views = await postViews(db)
+  const views = await postViews(db, { list: true })
     .where(and(publicPostsOf(platform), ne(posts.id, post.id), inArray(posts.categoryId, ids)))
     .orderBy(sql`(${posts.categoryId} = ${post.categoryId}) desc`, desc(postPublishedAt), desc(posts.id))
     .limit(RELATED_POSTS);

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categoryPath, type CategoryNode, type PostStatus } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -83,11 +83,22 @@ export interface PostView {
   authorName: string | null;
 }
 
-/** Posts with their cover and meta image (as stored uploads), their public time and the status readers see. */
-export function postViews(db: Db | Tx) {
+/**
+ * How much of the body a list reads: enough for the meta description's fallback (160 characters
+ * of text), without moving whole articles for a page of summaries.
+ */
+export const LIST_BODY_PREFIX = 4000;
+
+/**
+ * Posts with their cover and meta image (as stored uploads), their public time and the status
+ * readers see. `list`: the body is cut to LIST_BODY_PREFIX characters (lists never answer it).
+ */
+export function postViews(db: Db | Tx, opts: { list?: boolean } = {}) {
   return db
     .select({
-      post: posts,
+      post: opts.list
+        ? { ...getTableColumns(posts), body: sql<string>`left(${posts.body}, ${sql.raw(String(LIST_BODY_PREFIX))})` }
+        : posts,
       publishedAt: postPublishedAt,
       status: postEffectiveStatus,
       cover: { id: cover.id, key: cover.storageKey, thumb: cover.thumbnailKey },

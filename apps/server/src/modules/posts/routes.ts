@@ -57,7 +57,7 @@ export default async function clientPostRoutes(app: FastifyInstance) {
         req.query.category_id ? inArray(posts.categoryId, [0, ...subtreeIds(req.query.category_id, cats)]) : undefined,
       );
       const [views, [{ n }]] = await Promise.all([
-        postViews(app.db)
+        postViews(app.db, { list: true })
           .where(where)
           .orderBy(...list.orderBy)
           .limit(list.limit)
