@@ -1,13 +1,22 @@
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { withCheckDigit } from '@agrihub/contract/gtin';
-import { demo, DEMO_PASSWORD, expect as baseExpect, port, signIn, test, urlFor } from '../support/fixtures';
+import {
+  adminClient,
+  apiClient,
+  approvedProduct,
+  approvedProducer,
+  leafCategoryId,
+  uploadImages,
+} from '../support/api';
+import { demo, expect as baseExpect, port, signIn, test, urlFor } from '../support/fixtures';
 import { png } from '../support/png';
 
 // Issue 10, the story of a sales channel listing on AgriHub: a producer (approved, with an approved
 // product that has two photos) wants it on Shopee; /sales-channels shows the product cannot be
 // picked and why (Shopee asks for 3 photos); the producer adds a photo on the product page, sends it
 // for review again and, once approved, registers it; the admin approves the registration on
-// /admin/product-sales-approval; the producer syncs it; the channel's feed (its URL from the admin's
+// /admin/product-sales-approval; the producer syncs it (its detail drawer shows the sync in its log
+// and the approval in its history); the channel's feed (its URL from the admin's
 // channel list) lists the product with its title, price, GTIN and link; the producer changes the
 // price and the listing shows "Cần đồng bộ lại". The producer and its product are created for this
 // story (the demo accounts stay as they are).
@@ -25,75 +34,37 @@ const GTIN = withCheckDigit(`8936099${String(Date.now()).slice(-5)}`);
 const PRICE = 185_000;
 const NEW_PRICE = 199_000;
 
-/** API calls as a client of the platform (the Platform header names it: Node does not resolve *.localhost). */
-async function api(token?: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: `http://127.0.0.1:${port}`,
-    extraHTTPHeaders: { Platform: PLATFORM, locale: 'vi', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-}
-
-async function tokenOf(anon: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await anon.post('/oauth/token', { form: { grant_type: 'password', username: email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /**
  * A new producer, approved by the admin, with an approved product that meets Shopee's rules but
  * one: two photos where Shopee asks for three. Returns the product id.
  */
 async function producerWithApprovedProduct(): Promise<number> {
-  const anon = await api();
-  const registered = await anon.post('/api/v1/registrations', {
-    data: {
-      email: producerEmail,
-      password: PASSWORD,
-      name: 'Trần Văn Kênh',
-      producer: { name: `HTX Bưởi ${stamp}`, producer_type: 'cooperative' },
-    },
+  const anon = await apiClient(PLATFORM);
+  const admin = await adminClient(PLATFORM, anon);
+  const producer = await approvedProducer(PLATFORM, anon, admin, {
+    email: producerEmail,
+    password: PASSWORD,
+    name: 'Trần Văn Kênh',
+    producer: `HTX Bưởi ${stamp}`,
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const producerId = ((await registered.json()) as { data: { user: { producer_id: number } } }).data.user.producer_id;
-  const admin = await api(await tokenOf(anon, demo('admin', PLATFORM), DEMO_PASSWORD));
-  const approved = await admin.put(`/api/v1/admin/producers/${producerId}/status`, { data: { status: 'approved' } });
-  expect(approved.status(), await approved.text()).toBe(200);
-
-  const producer = await api(await tokenOf(anon, producerEmail, PASSWORD));
-  const imageIds: number[] = [];
-  for (const [i, rgb] of (
+  const imageIds = await uploadImages(
+    producer,
     [
       [230, 160, 40],
       [90, 170, 60],
-    ] as [number, number, number][]
-  ).entries()) {
-    const up = await producer.post('/api/v1/images', {
-      multipart: { file: { name: `buoi-${i + 1}.png`, mimeType: 'image/png', buffer: png(rgb, 64) } },
-    });
-    expect(up.status(), await up.text()).toBe(201);
-    imageIds.push(((await up.json()) as { data: { image: { id: number } } }).data.image.id);
-  }
-  const categories = (await (await anon.get('/api/v1/categories')).json()) as {
-    data: { categories: { id: number; is_leaf: boolean }[] };
-  };
-  const leaf = categories.data.categories.find((c) => c.is_leaf)!;
-  const created = await producer.post('/api/v1/products', {
-    data: {
-      name: productName,
-      description: DESCRIPTION,
-      category_id: leaf.id,
-      unit: 'Kg',
-      price: { cents: PRICE },
-      gtin: GTIN,
-      image_ids: imageIds,
-    },
+    ],
+    'buoi',
+    64,
+  );
+  const id = await approvedProduct(producer, admin, {
+    name: productName,
+    description: DESCRIPTION,
+    category_id: await leafCategoryId(anon),
+    unit: 'Kg',
+    price: { cents: PRICE },
+    gtin: GTIN,
+    image_ids: imageIds,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { data: { product: { id: number } } }).data.product.id;
-  const submitted = await producer.post(`/api/v1/products/${id}/register`);
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  const ok = await admin.post(`/api/v1/admin/products/${id}/approve`);
-  expect(ok.status(), await ok.text()).toBe(200);
   await Promise.all([anon.dispose(), admin.dispose(), producer.dispose()]);
   return id;
 }
@@ -201,10 +172,23 @@ test('a producer lists a product on Shopee: missing photo fixed, approved, synce
   await reference.getByTestId('sale-channel-sync').click();
   await expect(reference.getByTestId('sale-channel-sync-status')).toHaveAttribute('data-status', 'synced');
   await expect(reference.getByTestId('sale-channel-sync-status')).toHaveText('Đã đồng bộ');
+  // Its detail: the sync in its log, the registration and the admin's approval in its history.
+  await reference.getByTestId('sale-channel-reference-open').click();
+  const drawer = producerPage.getByTestId('sale-channel-reference-drawer');
+  const detail = drawer.getByTestId('reference-detail');
+  await expect(detail).toHaveAttribute('data-sync', 'synced');
+  await expect(detail.getByTestId('detail-product')).toHaveText(productName);
+  await expect(detail.getByTestId('sync-log-row')).toHaveCount(1);
+  await expect(detail.getByTestId('sync-log-row')).toHaveAttribute('data-status', 'synced');
+  const history = detail.getByTestId('reference-history').getByTestId('history-action');
+  await expect(history.and(producerPage.locator('[data-action="approve"]'))).toHaveText(/Duyệt/);
+  await expect(history.and(producerPage.locator('[data-action="register"]'))).toHaveCount(1);
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(detail).toBeHidden();
 
   // The feed: its URL from the admin's channel list; the product with its title, price, GTIN and link.
-  const anon = await api();
-  const adminApi = await api(await tokenOf(anon, demo('admin', PLATFORM), DEMO_PASSWORD));
+  const anon = await apiClient(PLATFORM);
+  const adminApi = await adminClient(PLATFORM, anon);
   const channels = (await (await adminApi.get('/api/v1/admin/sale_channels')).json()) as {
     data: { sale_channels: { code: string; feed_xml_url: string }[] };
   };

@@ -109,19 +109,25 @@ export function latestMail(): string {
   return decodeQuotedPrintable(fs.readFileSync(path.join(dir, files[files.length - 1]), 'utf8'));
 }
 
+/** The console errors and uncaught errors of `page` from now on (the list fills as they come). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // Expected failed requests (401 wrong password, 403 no permission, 4xx probes) are not page bugs.
+    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    errors.push(text);
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return errors;
+}
+
 /** Any console error or uncaught page error fails the test. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() !== 'error') return;
-        const text = msg.text();
-        // Expected failed requests (401 wrong password, 403 no permission, 4xx probes) are not page bugs.
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
-        errors.push(text);
-      });
-      page.on('pageerror', (err) => errors.push(String(err)));
+      const errors = pageErrors(page);
       await use(errors);
       expect(errors, 'console errors').toEqual([]);
     },
