@@ -80,12 +80,15 @@ export function CategoryManager() {
   const parents = useMemo(() => [...new Set(all.flatMap((c) => (c.parent_id == null ? [] : [c.parent_id])))], [all]);
   const expandedKeys = parents.filter((id) => !collapsed.has(id));
 
+  // A refused deletion stays said above the tree (the reason names what the category still holds).
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onDelete = async (c: PostCategory) => {
+    setRefusal(null);
     try {
       const answer = await remove(c.id).unwrap();
       void message.success(answer.message ?? t('categories.deleted'));
     } catch (e) {
-      void message.error(isApiError(e) ? e.message : t('errors.generic'));
+      setRefusal(isApiError(e) ? e.message : t('errors.generic'));
     }
   };
 
@@ -125,6 +128,7 @@ export function CategoryManager() {
             )}
             {canDelete && (
               <Popconfirm
+                placement="bottomRight"
                 title={t('categories.deleteConfirm', { name: n.name })}
                 description={n.children.length || n.post_count ? t('categories.deleteNotEmpty') : undefined}
                 okText={t('actions.delete')}
@@ -156,6 +160,15 @@ export function CategoryManager() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('categories.help')}
       </Typography.Paragraph>
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setRefusal(null) }}
+          title={refusal}
+          data-testid="category-refusal"
+        />
+      )}
       {canCreate && (
         <Button
           icon={<PlusOutlined />}
