@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, DatePicker, Flex, Form, Input, Popconfirm, Radio, Row, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useNavigate } from 'react-router';
 import {
@@ -24,7 +25,14 @@ import { contractRule, showFieldErrors } from '../../../lib/form-rules';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useCreatePostMutation, useListPostCategoriesQuery, useUpdatePostMutation } from '../api/content-admin-api';
-import { formFieldErrors, postInputOf, postToValues, vietnamToday, type PostFormValues } from '../lib/content-form';
+import {
+  formFieldErrors,
+  fromVietnamPicker,
+  postInputOf,
+  postToValues,
+  vietnamToday,
+  type PostFormValues,
+} from '../lib/content-form';
 import { ImageField } from './image-field';
 import { SeoPanel } from './seo-panel';
 
@@ -72,6 +80,11 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
   const saving = creating.isLoading || updating.isLoading;
 
   const rule = (field: string) => contractRule(postInput, field, t, (v) => postInputOf(v as unknown as PostFormValues));
+  /** A scheduled time already past is refused here as the server would (422 publishAtPast). */
+  const futureOnly = (v: Dayjs | null) => {
+    const at = fromVietnamPicker(v);
+    if (at && Date.parse(at) <= Date.now()) throw new Error(t('validation:publishAtPast'));
+  };
 
   const save = async (target: PostStatus) => {
     setFailure(null);
@@ -207,7 +220,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
                     label={t('fields.publishAt')}
                     extra={t('post.publishAtHelp')}
                     required
-                    rules={[rule('publish_at')]}
+                    rules={[rule('publish_at'), { validator: async (_, v: Dayjs | null) => futureOnly(v) }]}
                   >
                     <DatePicker
                       showTime={{ format: 'HH:mm' }}
@@ -255,7 +268,13 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
                 )}
               </Card>
               <Card title={t('fields.category')} size="small">
-                <Form.Item name="category_id" required rules={[rule('category_id')]} extra={t('post.categoryHelp')}>
+                <Form.Item
+                  name="category_id"
+                  required
+                  // The contract's key reads "product category": a post's own wording here.
+                  rules={[{ required: true, message: t('post.categoryRequired') }]}
+                  extra={t('post.categoryHelp')}
+                >
                   <CategorySelect
                     categories={categories.data ?? []}
                     loading={categories.isLoading}

@@ -99,6 +99,8 @@ export function FaqsPage() {
           rowKey="id"
           dataSource={list.data?.faqs ?? []}
           loading={list.isFetching}
+          // Fixed layout: the question column takes what the others leave, its answer cut with an ellipsis.
+          tableLayout="fixed"
           data-testid="faqs-table"
           onRow={(r) => ({ 'data-testid': 'faq-row', 'data-id': r.id }) as object}
           locale={{
@@ -111,21 +113,30 @@ export function FaqsPage() {
               sorter: true,
               sortOrder: table.sortOrder('question'),
               render: (_, r) => (
-                <Flex vertical gap={2}>
+                <Flex vertical gap={2} style={{ minWidth: 0 }}>
                   <Typography.Text strong data-testid="faq-question-text">
                     {r.question}
                   </Typography.Text>
-                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 520, fontSize: 13 }}>
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
                     {htmlText(r.answer, 160)}
                   </Typography.Text>
                 </Flex>
               ),
             },
-            { key: 'group', title: t('faqs.group'), width: 180, render: (_, r) => <Tag>{r.group}</Tag> },
+            {
+              key: 'group',
+              title: t('faqs.group'),
+              width: 160,
+              render: (_, r) => (
+                <Tag title={r.group} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {r.group}
+                </Tag>
+              ),
+            },
             {
               key: 'position',
               title: t('faqs.position'),
-              width: 100,
+              width: 90,
               align: 'right',
               sorter: true,
               sortOrder: table.sortOrder('position'),
@@ -147,7 +158,7 @@ export function FaqsPage() {
             {
               key: 'updated_at',
               title: t('fields.updatedAt'),
-              width: 140,
+              width: 150,
               sorter: true,
               sortOrder: table.sortOrder('updated_at'),
               render: (_, r) => formatDateTime(r.updated_at, locale),
