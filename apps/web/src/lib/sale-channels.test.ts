@@ -130,9 +130,15 @@ describe('refusedProducts', () => {
 });
 
 describe('canSync', () => {
-  it('syncs approved product registrations only', () => {
-    expect(canSync({ referenceable_type: 'product', register_status: 'approved' })).toBe(true);
-    expect(canSync({ referenceable_type: 'product', register_status: 'pending' })).toBe(false);
-    expect(canSync({ referenceable_type: 'producer', register_status: 'approved' })).toBe(false);
+  const on = { active: true };
+  it('allows an approved product registration on an active channel', () => {
+    expect(canSync({ referenceable_type: 'product', register_status: 'approved', channel: on })).toBe(true);
+    expect(canSync({ referenceable_type: 'product', register_status: 'pending', channel: on })).toBe(false);
+    expect(canSync({ referenceable_type: 'producer', register_status: 'approved', channel: on })).toBe(false);
+  });
+  it('refuses while the channel is paused (the server answers 409 saleChannelSyncPaused)', () => {
+    expect(canSync({ referenceable_type: 'product', register_status: 'approved', channel: { active: false } })).toBe(
+      false,
+    );
   });
 });

@@ -68,7 +68,9 @@ export function refusedProducts(error: unknown): ProductReadiness[] {
   return parsed.success ? parsed.data.products.filter((p) => p.missing.length) : [];
 }
 
-/** Whether the owner may sync a registration now: an approved product registration. */
-export function canSync(ref: Pick<SaleChannelReference, 'referenceable_type' | 'register_status'>): boolean {
-  return ref.referenceable_type === 'product' && ref.register_status === 'approved';
+/** Whether the owner may sync a registration now: an approved product registration on a channel not paused. */
+export function canSync(
+  ref: Pick<SaleChannelReference, 'referenceable_type' | 'register_status'> & { channel: { active: boolean } },
+): boolean {
+  return ref.referenceable_type === 'product' && ref.register_status === 'approved' && ref.channel.active;
 }

@@ -107,7 +107,11 @@ export const saleChannel = z.object({
   active: z.boolean(),
   /** The signed-in producer's registration to the channel itself, if any. */
   registration: z
-    .object({ id: z.number().int(), register_status: z.enum(SALE_CHANNEL_REGISTER_STATUSES), reason: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      register_status: z.enum(SALE_CHANNEL_REGISTER_STATUSES),
+      reason: z.string().nullable(),
+    })
     .nullable()
     .optional(),
 });
@@ -154,7 +158,14 @@ export const productReadiness = z.object({
 /** A sale channel reference as its producer and the admin see it. */
 export const saleChannelReference = z.object({
   id: z.number().int(),
-  channel: z.object({ id: z.number().int(), code: z.string(), name: z.string(), logo_url: z.string() }),
+  /** `active` false: the channel is paused, nothing on it syncs until the platform takes it up again. */
+  channel: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    logo_url: z.string(),
+    active: z.boolean(),
+  }),
   referenceable_type: z.enum(REFERENCEABLE_TYPES),
   producer: z.object({ id: z.number().int(), name: z.string() }),
   product: z.object({ id: z.number().int(), name: z.string(), gtin: z.string().nullable() }).nullable(),

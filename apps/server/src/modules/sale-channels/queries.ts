@@ -172,7 +172,13 @@ export function presentReference(v: ReferenceView, viewer: WorkflowActor, locale
   const r = v.ref;
   return {
     id: r.id,
-    channel: { id: v.channel.id, code: v.channel.code, name: v.channel.name, logo_url: v.channel.logoUrl },
+    channel: {
+      id: v.channel.id,
+      code: v.channel.code,
+      name: v.channel.name,
+      logo_url: v.channel.logoUrl,
+      active: v.channel.active,
+    },
     referenceable_type: r.referenceableType,
     producer: { id: r.producerId, name: v.producerName },
     product: v.product ? { id: v.product.id, name: v.product.name, gtin: v.product.gtin } : null,

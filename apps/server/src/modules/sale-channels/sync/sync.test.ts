@@ -525,6 +525,9 @@ describe('sync and the feed', () => {
     expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'out_of_date' });
     const logs = await t.db.select().from(saleChannelSyncLogs).where(eq(saleChannelSyncLogs.referenceId, ref.id));
     expect(logs).toHaveLength(1);
+    // The producer's page reads the pause from the registration (its sync buttons are then off).
+    const read = await inject(producer, 'GET', `/api/v1/sale_channel_references/${ref.id}`);
+    expect(json(read).data.sale_channel_reference.channel).toMatchObject({ id: channel.id, active: false });
     await t.db.update(saleChannels).set({ active: true }).where(eq(saleChannels.id, channel.id));
     expect((await sync(producer, ref.id)).statusCode).toBe(200);
   });

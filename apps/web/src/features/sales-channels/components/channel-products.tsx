@@ -173,7 +173,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
         <Space wrap>
           <Button
             icon={<SyncOutlined />}
-            disabled={!outOfDate}
+            disabled={!outOfDate || !channel.active}
             loading={resyncState.isLoading}
             onClick={onResync}
             data-testid="sale-channel-resync-channel"
