@@ -69,7 +69,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A post may show an image from another https site (the rich-text allow-list keeps them).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],

@@ -35,6 +35,8 @@ export interface Platform {
   /** The platform forces this language whatever the account says. */
   forcedLocale: Locale | null;
   logo: string;
+  /** The share card (1200×630 PNG) of a page without its own image: Zalo and Facebook show no SVG. */
+  shareImage: string;
   favicon: string;
   /** Source label used for data coming from this platform (spec §1). */
   source: string;
@@ -65,6 +67,7 @@ export const PLATFORMS: Record<PlatformKey, Platform> = {
     locales: ['vi'],
     forcedLocale: 'vi',
     logo: '/brand/dtrack.svg',
+    shareImage: '/brand/dtrack-share.png',
     favicon: '/brand/dtrack-icon.svg',
     source: 'food_map_v2',
     features: {
@@ -88,6 +91,7 @@ export const PLATFORMS: Record<PlatformKey, Platform> = {
     locales: ['vi', 'en'],
     forcedLocale: null,
     logo: '/brand/agrihub.svg',
+    shareImage: '/brand/agrihub-share.png',
     favicon: '/brand/agrihub-icon.svg',
     source: 'agrihub',
     features: { ...none },
@@ -100,6 +104,7 @@ export const PLATFORMS: Record<PlatformKey, Platform> = {
     locales: ['vi', 'en'],
     forcedLocale: null,
     logo: '/brand/foodmap.svg',
+    shareImage: '/brand/foodmap-share.png',
     favicon: '/brand/foodmap-icon.svg',
     source: 'foodmap',
     features: { ...none, registerDepartment: true, settingsSubmenu: true, lockServicesApproval: true },

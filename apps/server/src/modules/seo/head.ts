@@ -13,10 +13,8 @@ export interface SeoMeta {
   description: string;
   /** Absolute canonical URL (og:url, link rel=canonical). */
   url: string;
-  /** Absolute image URL. */
+  /** Absolute image URL: the page's own, else the platform's share card (PNG, 1200×630). */
   image: string;
-  /** The image is the page's own (a photo), not the platform's logo: a large card. */
-  largeImage: boolean;
   type: 'website' | 'article';
   siteName: string;
   /** `vi_VN` or `en_US`. */
@@ -50,7 +48,8 @@ export function renderHead(m: SeoMeta): string {
     meta('property', 'og:locale', m.locale),
     m.type === 'article' ? meta('property', 'article:published_time', m.publishedTime) : '',
     m.type === 'article' ? meta('property', 'article:modified_time', m.modifiedTime) : '',
-    meta('name', 'twitter:card', m.largeImage ? 'summary_large_image' : 'summary'),
+    // Every page has a 1200×630 image (its own, or the platform's share card): a large card.
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title || m.siteName),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', m.image),

@@ -16,6 +16,7 @@ import { findPostCategoryName, findPublishedPost } from '../posts/public-queries
 import { getService } from '../services/queries.js';
 import type { TraceEntry } from '../trace-public/cache.js';
 import { loadEntry } from '../trace-public/lookup.js';
+import { loadPublicProduct } from '../trace-public/product-lookup.js';
 import { renderHead, type SeoMeta } from './head.js';
 import { seoText, type SeoTextKey } from './texts.js';
 
@@ -63,7 +64,7 @@ function pageContext(app: FastifyInstance, req: FastifyRequest) {
     /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
   const text = (key: SeoTextKey, params: Record<string, string> = {}) =>
     seoText(locale, key, { platform: p.name, ...params });
-  /** `path` and `image` (the page's own, else the platform's logo) made absolute on the platform's origin. */
+  /** `path` and `image` (the page's own, else the platform's share card) made absolute on the platform's origin. */
   const meta = ({
     path,
     image,
@@ -74,8 +75,7 @@ function pageContext(app: FastifyInstance, req: FastifyRequest) {
     locale: locale === 'vi' ? 'vi_VN' : 'en_US',
     ...m,
     url: absolute(path),
-    image: absolute(image || p.logo),
-    largeImage: !!image,
+    image: absolute(image || p.shareImage),
   });
   return { platform, locale, origin, p, text, meta, absolute };
 }
@@ -212,6 +212,26 @@ async function tracePage(app: FastifyInstance, c: Context, code: string | null):
   );
 }
 
+/** `/trace/p/{code}`: an approved product's page (its QR code without a lot), with its name, producer and photo. */
+async function productPage(app: FastifyInstance, c: Context, code: string): Promise<PageAnswer> {
+  const path = `/trace/p/${encodeURIComponent(code)}`;
+  const generic = page('trace', c.meta({ title: c.text('trace'), description: c.text('traceDescription'), path }));
+  if (!usable(code, 64)) return generic;
+  const product = await loadPublicProduct(app.db, c.platform, code);
+  if (!product || product === 'gone') return generic;
+  const en = c.locale === 'en';
+  const description = (en && product.description_en) || product.description;
+  return page(
+    'trace',
+    c.meta({
+      title: `${(en && product.name_en) || product.name} – ${c.text('trace')}`,
+      description: description ? shorten(description) : c.text('traceProduct', { producer: product.producer.name }),
+      path,
+      image: (product.cover ?? product.images[0])?.url,
+    }),
+  );
+}
+
 /** The entry that draws a path: the light ones for their paths, the app for every other. */
 export function entryOfPath(pathname: string): EntryKind {
   const path = pathname.replace(/\/+$/, '');
@@ -237,8 +257,10 @@ export async function resolvePage(
   const [first, ...rest] = parts;
   if (first === 'trace') {
     const c = pageContext(app, req);
-    // `/trace/p/{code}` (a product) and deeper paths keep the page as built.
-    return rest.length === 1 ? tracePage(app, c, rest[0]) : { entry: entryOfPath(path), status: 200, head: null };
+    if (rest.length === 1) return tracePage(app, c, rest[0]);
+    if (rest.length === 2 && rest[0] === 'p') return productPage(app, c, rest[1]);
+    // Deeper paths keep the page as built.
+    return { entry: entryOfPath(path), status: 200, head: null };
   }
   if (first === 'news') return newsPage(app, pageContext(app, req), rest, query);
   if (path === '/faqs' || path === '/information-security') {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformKey } from '@agrihub/contract';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { buildBatch } from '../../../test/factories.js';
-import { pageViews, postCategories, posts, registerServices, uploads } from '../../db/schema/index.js';
+import { pageViews, postCategories, posts, products, registerServices, uploads } from '../../db/schema/index.js';
 
 // DESIGN §5.4: the HTML the server sends for the public pages carries their title, description,
 // canonical link and share tags (read here from the raw HTML, as a crawler reads it), every value
@@ -30,6 +30,7 @@ let t: TestApp;
 let dist: string;
 let published: { id: number; slug: string };
 let batchCode: string;
+let productCode: string;
 
 async function category(platform: PlatformKey, name: string, parentId: number | null = null) {
   const [row] = await t.db.insert(postCategories).values({ platform, name, parentId }).returning();
@@ -121,7 +122,9 @@ beforeAll(async () => {
       available: false,
     },
   ]);
-  batchCode = (await buildBatch(t.db, { platform: 'dtrack' })).publicCode;
+  const batch = await buildBatch(t.db, { platform: 'dtrack' });
+  batchCode = batch.publicCode;
+  productCode = (await t.db.select().from(products).where(eq(products.id, batch.productId)))[0].publicCode!;
 });
 
 afterAll(async () => {
@@ -159,6 +162,8 @@ describe('share and search tags in the HTML of the public pages', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      // An image of another https site kept in a post's body is shown, not blocked.
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
       // Nothing of the title runs or breaks out of its attribute: no raw tag, quotes escaped.
       expect(res.body).not.toContain('<script>alert(1)</script>');
       expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -183,13 +188,13 @@ describe('share and search tags in the HTML of the public pages', () => {
     }
   });
 
-  it("a post's own share title and description win; without an image the platform's logo is shown", async () => {
+  it("a post's own share title and description win; without an image the platform's share card (PNG) is shown", async () => {
     const tags = tagsOf((await get('dtrack', '/news/meta-rieng')).body);
     expect(tags.meta).toMatchObject({
       'og:title': 'Tiêu đề chia sẻ',
       'og:description': 'Mô tả chia sẻ riêng.',
-      'og:image': 'http://dtrack.localhost:3000/brand/dtrack.svg',
-      'twitter:card': 'summary',
+      'og:image': 'http://dtrack.localhost:3000/brand/dtrack-share.png',
+      'twitter:card': 'summary_large_image',
     });
   });
 
@@ -277,6 +282,23 @@ describe('share and search tags in the HTML of the public pages', () => {
     // Another platform's host, or an unknown code: the general tags.
     expect(tagsOf((await get('agrihub', `/trace/${batchCode}`)).body).title).toEqual(['Truy xuất nguồn gốc · AgriHub']);
     expect(tagsOf((await get('dtrack', '/trace/NOPE')).body).title).toEqual(['Truy xuất nguồn gốc · DTrack']);
+  });
+
+  it("a product's page (its QR code without a lot): its name, producer and photo; an unknown code the general tags", async () => {
+    const res = await get('dtrack', `/trace/p/${productCode}`);
+    expect(res.statusCode).toBe(200);
+    const tags = tagsOf(res.body);
+    expect(tags.scripts).toEqual(['/assets/trace.js']);
+    expect(tags.title).toEqual(['Chè Shan tuyết Mộc Châu – Truy xuất nguồn gốc · DTrack']);
+    expect(tags.meta['og:description']).toMatch(/^Nhà sản xuất: HTX Thử nghiệm \d+\. Nguồn gốc, chứng nhận/);
+    expect(tags.meta['og:image']).toBe('http://dtrack.localhost:3000/uploads/p/cover.jpg');
+    expect(tags.meta['og:url']).toBe(`http://dtrack.localhost:3000/trace/p/${productCode}`);
+    expect(tagsOf((await get('agrihub', `/trace/p/${productCode}`)).body).title).toEqual([
+      'Truy xuất nguồn gốc · AgriHub',
+    ]);
+    expect(tagsOf((await get('dtrack', '/trace/p/NOPE')).body).meta['og:image']).toBe(
+      'http://dtrack.localhost:3000/brand/dtrack-share.png',
+    );
   });
 
   it('other pages are sent as built', async () => {
