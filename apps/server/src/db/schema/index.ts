@@ -6,6 +6,7 @@ export * from './client-messages.js';
 export * from './content.js';
 export * from './meta.js';
 export * from './notifications.js';
+export * from './oems.js';
 export * from './sale-channels.js';
 export * from './services.js';
 export * from './service-requests.js';
