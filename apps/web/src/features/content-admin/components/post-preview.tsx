@@ -25,10 +25,10 @@ function ResolvedMeta({ meta }: { meta: PageMeta }) {
         <Descriptions.Item label={t('seo.metaDescription')}>
           <span data-testid="preview-meta-description">{meta.description}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('seo.metaImage')}>{meta.image_url ?? t('preview.logo')}</Descriptions.Item>
+        <Descriptions.Item label={t('seo.metaImage')}>{meta.image_url ?? t('preview.shareImage')}</Descriptions.Item>
       </Descriptions>
       <ShareCard
-        preview={{ title: meta.title, description: meta.description, image: meta.image_url ?? platform.logo }}
+        preview={{ title: meta.title, description: meta.description, image: meta.image_url ?? platform.shareImage }}
         testId="preview-share-card"
       />
     </Flex>

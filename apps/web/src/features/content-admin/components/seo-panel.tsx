@@ -24,10 +24,7 @@ export function ShareCard({ preview, testId = 'share-card' }: { preview: SharePr
             width: '100%',
             aspectRatio: '1.91 / 1',
             background: '#fff',
-            // The platform's logo (the last fallback) is shown whole; a photo fills the card.
-            ...(preview.image === platform.logo
-              ? { objectFit: 'contain', padding: 24, boxSizing: 'border-box' }
-              : { objectFit: 'cover' }),
+            objectFit: 'cover',
           }}
           data-testid={`${testId}-image`}
         />
@@ -60,7 +57,7 @@ export function SeoPanel() {
   const { t } = useTranslation('content-admin');
   const form = Form.useFormInstance();
   const watched = Form.useWatch((v: Watched) => v, form) ?? {};
-  const preview = sharePreview(watched, platform.logo);
+  const preview = sharePreview(watched, platform.shareImage);
   return (
     <Card title={t('seo.title')} size="small" data-testid="seo-panel">
       <Form.Item name="meta_title" label={t('seo.metaTitle')} extra={t('seo.metaTitleHelp')}>

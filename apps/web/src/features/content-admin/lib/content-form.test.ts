@@ -122,7 +122,7 @@ describe('server field errors', () => {
 });
 
 describe('share preview fallbacks', () => {
-  const logo = '/brand/dtrack.svg';
+  const logo = '/brand/dtrack-share.png';
   it('prefers the meta fields', () => {
     expect(
       sharePreview(
@@ -138,7 +138,7 @@ describe('share preview fallbacks', () => {
       ),
     ).toEqual({ title: 'MT', description: 'MD', image: '/m.png' });
   });
-  it('falls back to the title, the summary, the text and the cover, then the logo', () => {
+  it('falls back to the title, the summary, the text and the cover, then the platform share image', () => {
     expect(sharePreview({ title: 'T', meta_title: ' ', summary: 'S', cover: { id: 2, url: '/c.png' } }, logo)).toEqual({
       title: 'T',
       description: 'S',

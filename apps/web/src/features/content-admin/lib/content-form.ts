@@ -180,15 +180,15 @@ export interface SharePreview {
 /**
  * The card a shared link shows, with the contract's fallbacks: title ← meta title or the title;
  * description ← meta description, the summary, or the text's first 160 characters; image ← meta
- * image, the cover, or the platform's logo.
+ * image, the cover, or the platform's share card (what the server falls back to).
  */
 export function sharePreview(
   v: Partial<MetaValues> & { title?: string; summary?: string; body?: string; cover?: ImageRef | null },
-  logo: string,
+  shareImage: string,
 ): SharePreview {
   return {
     title: v.meta_title?.trim() || v.title?.trim() || '',
     description: v.meta_description?.trim() || v.summary?.trim() || htmlText(v.body ?? '', DESCRIPTION_FROM_TEXT),
-    image: v.meta_image?.url ?? v.cover?.url ?? logo,
+    image: v.meta_image?.url ?? v.cover?.url ?? shareImage,
   };
 }
