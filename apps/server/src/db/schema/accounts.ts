@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, type AbilityRule } from '@agrihub/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -11,7 +22,10 @@ export const producers = pgTable(
     platform: text('platform').notNull(),
     name: text('name').notNull(),
     producerType: text('producer_type').notNull(),
-    businessFields: text('business_fields').array().notNull().default(sql`'{}'::text[]`),
+    businessFields: text('business_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
     taxCode: text('tax_code'),
     representative: text('representative'),
@@ -22,6 +36,12 @@ export const producers = pgTable(
     address: text('address'),
     description: text('description'),
     logoUrl: text('logo_url'),
+    /**
+     * Deleted by its own account (DELETE /api/v1/producers/{id}, ADR 018): the row stays, closed,
+     * so what was public and the history keep their producer; its drafts and files are gone.
+     */
+    deletedAt: ts('deleted_at'),
+    deletedBy: integer('deleted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -37,16 +57,33 @@ export const users = pgTable(
     name: text('name').notNull(),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     abilities: jsonb('abilities').$type<AbilityRule[]>().notNull().default([]),
     producerId: integer('producer_id').references(() => producers.id, { onDelete: 'set null' }),
-    registedServices: text('registed_services').array().notNull().default(sql`'{}'::text[]`),
+    registedServices: text('registed_services')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     locale: text('locale').notNull().default('vi'),
     requiredChangePassword: boolean('required_change_password').notNull().default(false),
+    /** Deactivated (ADR 018): no login, no session, no reset link; null while active. */
+    deactivatedAt: ts('deactivated_at'),
+    /** The user's document folder (POST /admin/users/{id}/create-gdrive-folder): the folder driver's id and link. */
+    documentFolderId: text('document_folder_id'),
+    documentFolderUrl: text('document_folder_url'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_platform_email_uq').on(t.platform, t.email), index('users_producer_idx').on(t.producerId)],
+  (t) => [
+    uniqueIndex('users_platform_email_uq').on(t.platform, t.email),
+    index('users_producer_idx').on(t.producerId),
+    // The back office's user list: by platform, newest first, and the role filter (roles @> '{x}').
+    index('users_platform_created_idx').on(t.platform, t.createdAt),
+    index('users_roles_idx').using('gin', t.roles),
+  ],
 );
 
 /** OAuth-style tokens; only SHA-256 hashes are stored. */
