@@ -10,3 +10,4 @@ export * from './oems.js';
 export * from './sale-channels.js';
 export * from './services.js';
 export * from './service-requests.js';
+export * from './settings.js';
