@@ -34,3 +34,4 @@ export * from './schemas/service-requests.js';
 export * from './schemas/client-messages.js';
 export * from './schemas/sale-channels.js';
 export * from './schemas/content.js';
+export * from './schemas/oems.js';

@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   'sale_channel_reference.approved',
   'sale_channel_reference.rejected',
   'sale_channel_reference.closed',
+  // An OEM producer's certificate expires in CERTIFICATE_NOTICE_DAYS: the platform's staff who read OEMs (once per certificate).
+  'producer_oem.certificate_expiring',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -17,6 +17,7 @@ import { SERVICE_FORM_MESSAGES } from './service-form.js';
 import { CLIENT_MESSAGE_MESSAGES } from './client-messages.js';
 import { SALE_CHANNEL_MESSAGES } from './sale-channels.js';
 import { CONTENT_MESSAGES } from './content.js';
+import { OEM_MESSAGES } from './oems.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -44,6 +45,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CLIENT_MESSAGE_MESSAGES.vi,
     ...SALE_CHANNEL_MESSAGES.vi,
     ...CONTENT_MESSAGES.vi,
+    ...OEM_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -64,6 +66,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CLIENT_MESSAGE_MESSAGES.en,
     ...SALE_CHANNEL_MESSAGES.en,
     ...CONTENT_MESSAGES.en,
+    ...OEM_MESSAGES.en,
   },
 };
 
