@@ -50,6 +50,7 @@ export const NOTIFICATION_KINDS = {
     feature: 'registerDepartment',
   },
   client_message: { types: ['client_message.received'], audience: 'staff' },
+  oem_certificate: { types: ['producer_oem.certificate_expiring'], audience: 'staff', feature: 'oems' },
 } as const satisfies Record<string, NotificationKindSpec>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
