@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Faq } from '@agrihub/contract/schemas/content';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { ListPage } from '../../../components/list-page';
+import { RowActions } from '../../../components/row-actions';
 import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
@@ -169,39 +170,13 @@ export function FaqsPage() {
               width: 100,
               render: (_, r) =>
                 canEdit && (
-                  <Flex gap={2}>
-                    <Tooltip title={t('actions.edit')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('actions.editNamed', { name: r.question })}
-                        onClick={() => setEditing(r)}
-                        data-testid="faq-edit"
-                      />
-                    </Tooltip>
-                    {canDelete && (
-                      <Popconfirm
-                        title={t('faqs.deleteConfirm')}
-                        description={r.question}
-                        okText={t('actions.delete')}
-                        cancelText={t('actions.cancel')}
-                        okButtonProps={{ danger: true, 'data-testid': 'faq-delete-confirm' }}
-                        onConfirm={() => onDelete(r)}
-                      >
-                        <Tooltip title={t('actions.delete')}>
-                          <Button
-                            type="text"
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            aria-label={t('actions.deleteNamed', { name: r.question })}
-                            data-testid="faq-delete"
-                          />
-                        </Tooltip>
-                      </Popconfirm>
-                    )}
-                  </Flex>
+                  <RowActions
+                    name={r.question}
+                    testId="faq"
+                    onEdit={() => setEditing(r)}
+                    onDelete={canDelete ? () => onDelete(r) : undefined}
+                    deleteConfirm={t('faqs.deleteConfirm')}
+                  />
                 ),
             },
           ]}

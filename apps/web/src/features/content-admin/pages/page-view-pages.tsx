@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Popconfirm, Result, Table, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Flex, Result, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useParams } from 'react-router';
+import { RowActions } from '../../../components/row-actions';
 import { ActivityHistory } from '../../../components/activity-history';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { ListPage } from '../../../components/list-page';
@@ -146,49 +147,14 @@ export function PageViewsPage() {
               title: t('fields.actions'),
               width: 120,
               render: (_, r) => (
-                <Flex gap={2}>
-                  <Tooltip title={t('actions.edit')}>
-                    <Link to={generatePath(paths.adminPageView, { id: String(r.id) })}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('actions.editNamed', { name: r.title })}
-                      />
-                    </Link>
-                  </Tooltip>
-                  <Tooltip title={t('actions.preview')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<EyeOutlined />}
-                      aria-label={t('actions.previewNamed', { name: r.title })}
-                      onClick={() => setPreview(r.id)}
-                      data-testid="page-view-preview"
-                    />
-                  </Tooltip>
-                  {ability.can('manage', 'post') && (
-                    <Popconfirm
-                      title={t('pageViews.deleteConfirm')}
-                      description={r.title}
-                      okText={t('actions.delete')}
-                      cancelText={t('actions.cancel')}
-                      okButtonProps={{ danger: true, 'data-testid': 'page-view-delete-confirm' }}
-                      onConfirm={() => onDelete(r)}
-                    >
-                      <Tooltip title={t('actions.delete')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('actions.deleteNamed', { name: r.title })}
-                          data-testid="page-view-delete"
-                        />
-                      </Tooltip>
-                    </Popconfirm>
-                  )}
-                </Flex>
+                <RowActions
+                  name={r.title}
+                  testId="page-view"
+                  editTo={generatePath(paths.adminPageView, { id: String(r.id) })}
+                  onPreview={() => setPreview(r.id)}
+                  onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
+                  deleteConfirm={t('pageViews.deleteConfirm')}
+                />
               ),
             },
           ]}

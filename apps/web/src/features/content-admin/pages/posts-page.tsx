@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Drawer, Empty, Flex, Image, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, EyeOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Drawer, Empty, Flex, Image, Table, Tag, Typography } from 'antd';
+import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
+import { RowActions } from '../../../components/row-actions';
 import { POST_STATUSES } from '@agrihub/contract/schemas/content';
 import { CategorySelect } from '../../../components/category-select';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
@@ -220,50 +221,14 @@ export function PostsPage() {
               title: t('fields.actions'),
               width: 110,
               render: (_, r) => (
-                <Flex gap={2}>
-                  <Tooltip title={t('actions.edit')}>
-                    <Link to={generatePath(paths.adminPost, { id: String(r.id) })}>
-                      <Button
-                        type="text"
-                        size="small"
-                        icon={<EditOutlined />}
-                        aria-label={t('actions.editNamed', { name: r.title })}
-                        data-testid="post-edit"
-                      />
-                    </Link>
-                  </Tooltip>
-                  <Tooltip title={t('actions.preview')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<EyeOutlined />}
-                      aria-label={t('actions.previewNamed', { name: r.title })}
-                      onClick={() => setPreview(r.id)}
-                      data-testid="post-preview"
-                    />
-                  </Tooltip>
-                  {ability.can('manage', 'post') && (
-                    <Popconfirm
-                      title={t('posts.deleteConfirm')}
-                      description={r.title}
-                      okText={t('actions.delete')}
-                      cancelText={t('actions.cancel')}
-                      okButtonProps={{ danger: true, 'data-testid': 'post-delete-confirm' }}
-                      onConfirm={() => onDelete(r)}
-                    >
-                      <Tooltip title={t('actions.delete')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('actions.deleteNamed', { name: r.title })}
-                          data-testid="post-delete"
-                        />
-                      </Tooltip>
-                    </Popconfirm>
-                  )}
-                </Flex>
+                <RowActions
+                  name={r.title}
+                  testId="post"
+                  editTo={generatePath(paths.adminPost, { id: String(r.id) })}
+                  onPreview={() => setPreview(r.id)}
+                  onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
+                  deleteConfirm={t('posts.deleteConfirm')}
+                />
               ),
             },
           ]}

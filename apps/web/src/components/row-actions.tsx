@@ -1,0 +1,74 @@
+import { Button, Flex, Popconfirm, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+interface RowActionsProps {
+  /** What the row is called: the buttons' accessible names and the delete confirmation name it. */
+  name: string;
+  /** Prefix of the buttons' test ids: `${testId}-edit`, `-preview`, `-delete`, `-delete-confirm`. */
+  testId: string;
+  /** Edit as a link to the row's page, or as an action (a drawer). */
+  editTo?: string;
+  onEdit?: () => void;
+  onPreview?: () => void;
+  /** Delete after a confirmation; pass it only when the user may delete (the caller checks the ability). */
+  onDelete?: () => void;
+  /** The confirmation's question ("Xoá bài viết này?"). */
+  deleteConfirm?: string;
+}
+
+/** A list row's icon buttons (edit, preview, delete confirmed), each named for screen readers. */
+export function RowActions({ name, testId, editTo, onEdit, onPreview, onDelete, deleteConfirm }: RowActionsProps) {
+  const { t } = useTranslation('common');
+  const edit = (
+    <Button
+      type="text"
+      size="small"
+      icon={<EditOutlined />}
+      aria-label={t('actions.editNamed', { name })}
+      onClick={onEdit}
+      data-testid={`${testId}-edit`}
+    />
+  );
+  return (
+    <Flex gap={4}>
+      {(editTo || onEdit) && (
+        <Tooltip title={t('actions.edit')}>{editTo ? <Link to={editTo}>{edit}</Link> : edit}</Tooltip>
+      )}
+      {onPreview && (
+        <Tooltip title={t('actions.preview')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={t('actions.previewNamed', { name })}
+            onClick={onPreview}
+            data-testid={`${testId}-preview`}
+          />
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Popconfirm
+          title={deleteConfirm ?? t('actions.deleteNamed', { name })}
+          description={name}
+          okText={t('actions.delete')}
+          cancelText={t('actions.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': `${testId}-delete-confirm` }}
+          onConfirm={onDelete}
+        >
+          <Tooltip title={t('actions.delete')}>
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('actions.deleteNamed', { name })}
+              data-testid={`${testId}-delete`}
+            />
+          </Tooltip>
+        </Popconfirm>
+      )}
+    </Flex>
+  );
+}
