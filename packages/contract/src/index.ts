@@ -34,4 +34,7 @@ export * from './schemas/service-requests.js';
 export * from './schemas/client-messages.js';
 export * from './schemas/sale-channels.js';
 export * from './schemas/content.js';
+export * from './amount-in-words.js';
+export * from './purchase-order-totals.js';
+export * from './schemas/purchase-orders.js';
 export * from './schemas/oems.js';

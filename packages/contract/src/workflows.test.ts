@@ -132,6 +132,25 @@ describe('purchase orders', () => {
     expect(targets(purchaseOrder, 'processing', { ...admin, isCreator: true })).toEqual(['cancelled']);
     expect(targets(purchaseOrder, 'approved', admin)).toEqual([]);
   });
+
+  it('name the creator rule when it is what refuses the approval', () => {
+    expect(moveRefusal(purchaseOrder, 'processing', 'approved', { ...poApprover, isCreator: true })).toBe(
+      'not_by_creator',
+    );
+    expect(moveRefusal(purchaseOrder, 'processing', 'approved', { ...admin, isCreator: true })).toBe('not_by_creator');
+    // Not the creator rule: a buyer may not approve anyway; nor may anyone approve a pending order.
+    expect(moveRefusal(purchaseOrder, 'processing', 'approved', { ...buyer, isCreator: true })).toBe(
+      'transition_not_allowed',
+    );
+    expect(moveRefusal(purchaseOrder, 'pending', 'approved', { ...poApprover, isCreator: true })).toBe(
+      'transition_not_allowed',
+    );
+    expect(moveRefusal(purchaseOrder, 'processing', 'approved', poApprover)).toBeNull();
+    expect(moveRefusal(purchaseOrder, 'processing', 'cancelled', { ...buyer, isCreator: true })).toBe(
+      'reason_required',
+    );
+    expect(moveRefusal(purchaseOrder, 'pending', 'cancelled', buyer, 'Nhà cung cấp hết hàng')).toBeNull();
+  });
 });
 
 describe('sale-channel registrations and leads', () => {

@@ -163,9 +163,13 @@ export function allowedMoves<S extends string>(m: Machine<S>, from: S, actor: Wo
   return m.moves.filter((move) => move.from === from && mayMove(move, actor));
 }
 
-export type MoveRefusal = 'transition_not_allowed' | 'reason_required';
+export type MoveRefusal = 'transition_not_allowed' | 'not_by_creator' | 'reason_required';
 
-/** Why `actor` may not move from `from` to `to` (409 with the allowed moves / 422), or null. */
+/**
+ * Why `actor` may not move from `from` to `to`, or null: `transition_not_allowed` (409 naming the
+ * allowed moves), `not_by_creator` (409: the move would be the actor's but it created the record —
+ * a purchase order's approval), `reason_required` (422).
+ */
 export function moveRefusal<S extends string>(
   m: Machine<S>,
   from: S,
@@ -174,6 +178,9 @@ export function moveRefusal<S extends string>(
   reason?: string | null,
 ): MoveRefusal | null {
   const move = allowedMoves(m, from, actor).find((mv) => mv.to === to);
+  if (!move && actor.isCreator && allowedMoves(m, from, { ...actor, isCreator: false }).some((mv) => mv.to === to)) {
+    return 'not_by_creator';
+  }
   if (!move) return 'transition_not_allowed';
   if (move.reason && !reason?.trim()) return 'reason_required';
   return null;
