@@ -147,6 +147,8 @@ export const mailQueue = pgTable(
     body: text('body').notNull(),
     /** The HTML alternative of `body`, when the mail has one. */
     html: text('html'),
+    /** Files sent with the mail (a purchase order's PDF), their bytes in base64; emptied with the body. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),

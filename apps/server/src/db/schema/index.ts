@@ -7,6 +7,7 @@ export * from './content.js';
 export * from './meta.js';
 export * from './notifications.js';
 export * from './oems.js';
+export * from './purchase-orders.js';
 export * from './sale-channels.js';
 export * from './services.js';
 export * from './service-requests.js';
