@@ -8,6 +8,8 @@ export interface OutboxMail {
   text: string;
   /** The text/html part of a multipart/alternative mail. */
   html?: string;
+  /** The files of a multipart/mixed mail (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 function decodeQuotedPrintable(s: string): string {
@@ -24,7 +26,9 @@ function decodeQuotedPrintable(s: string): string {
 
 function decodeWords(s: string): string {
   return s.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 
@@ -44,9 +48,21 @@ function parseEntity(raw: string) {
   return { header, body, decoded };
 }
 
+type Entity = ReturnType<typeof parseEntity>;
+
+/** The leaf parts of an entity, multipart ones (alternative, mixed) opened recursively. */
+function leaves(e: Entity): Entity[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(e.header('Content-Type'))?.[1];
+  if (!boundary) return [e];
+  return e.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((p) => leaves(parseEntity(p.replace(/^\r?\n/, ''))));
+}
+
 /**
- * The mails written to DATA_DIR/outbox, oldest first: single-part text mails, and
- * multipart/alternative ones (text + `html`) as the mailer writes them.
+ * The mails written to DATA_DIR/outbox, oldest first: single-part text mails, multipart/alternative
+ * ones (text + `html`) as the mailer writes them, and multipart/mixed ones with their attachments.
  */
 export function readOutbox(outboxDir: string): OutboxMail[] {
   if (!fs.existsSync(outboxDir)) return [];
@@ -57,13 +73,16 @@ export function readOutbox(outboxDir: string): OutboxMail[] {
     .map((f) => {
       const mail = parseEntity(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
       const base = { file: f, to: mail.header('To'), subject: decodeWords(mail.header('Subject')) };
-      const boundary = /boundary="?([^";]+)"?/i.exec(mail.header('Content-Type'))?.[1];
-      if (!boundary) return { ...base, text: mail.decoded };
-      const parts = mail.body
-        .split(`--${boundary}`)
-        .slice(1, -1)
-        .map((p) => parseEntity(p.replace(/^\r?\n/, '')));
-      const of = (type: string) => parts.find((p) => p.header('Content-Type').startsWith(type))?.decoded;
-      return { ...base, text: of('text/plain') ?? '', html: of('text/html') };
+      const parts = leaves(mail);
+      if (parts.length === 1 && parts[0] === mail) return { ...base, text: mail.decoded, attachments: [] };
+      const isFile = (p: Entity) => /^attachment/i.test(p.header('Content-Disposition'));
+      const of = (type: string) => parts.find((p) => !isFile(p) && p.header('Content-Type').startsWith(type))?.decoded;
+      const attachments = parts.filter(isFile).map((p) => ({
+        // The name as an encoded word in Content-Type (nodemailer's RFC 2231 filename*0* split is harder to read).
+        filename: decodeWords(/;\s*name="([^"]*)"/i.exec(p.header('Content-Type'))?.[1] ?? ''),
+        contentType: p.header('Content-Type').split(';')[0].trim(),
+        content: Buffer.from(p.body.replace(/\s+/g, ''), 'base64'),
+      }));
+      return { ...base, text: of('text/plain') ?? '', html: of('text/html'), attachments };
     });
 }

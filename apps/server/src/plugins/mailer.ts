@@ -12,7 +12,31 @@ export interface Mail {
   text: string;
   /** An HTML alternative of `text` (the mail is then multipart/alternative: clients show one of them). */
   html?: string;
+  /** Files sent with the mail (multipart/mixed), e.g. an approved purchase order's PDF. */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** How a queued mail keeps its files (mail_queue.attachments), and back. */
+const storedAttachments = (files: MailAttachment[] | undefined) =>
+  files?.length
+    ? files.map((f) => ({ filename: f.filename, contentType: f.contentType, base64: f.content.toString('base64') }))
+    : null;
+const sentAttachments = (files: { filename: string; contentType: string; base64: string }[] | null) =>
+  files?.length
+    ? {
+        attachments: files.map((f) => ({
+          filename: f.filename,
+          contentType: f.contentType,
+          content: Buffer.from(f.base64, 'base64'),
+        })),
+      }
+    : {};
 
 export interface MailQueue {
   /** Starts delivering due mails now, in the background (after a transaction that queued one commits). */
@@ -99,6 +123,7 @@ export default fp(async function mailer(app) {
         subject: row.subject,
         text: row.body,
         ...(row.html ? { html: row.html } : {}),
+        ...sentAttachments(row.attachments),
       });
       // Sent: nothing to keep (the body may hold a reset link).
       await app.db.delete(mailQueue).where(eq(mailQueue.id, row.id));
@@ -108,7 +133,7 @@ export default fp(async function mailer(app) {
       if (row.attempts >= MAIL_MAX_ATTEMPTS) {
         await app.db
           .update(mailQueue)
-          .set({ failedAt: new Date(), lastError, body: '', html: null })
+          .set({ failedAt: new Date(), lastError, body: '', html: null, attachments: null })
           .where(eq(mailQueue.id, row.id));
         app.log.error({ to: row.toAddress, subject: row.subject, attempts: row.attempts, err }, 'mail given up');
       } else {
@@ -153,9 +178,13 @@ export default fp(async function mailer(app) {
   }
 
   app.decorate('sendMail', async (mail: Mail, db: Db | Tx = app.db) => {
-    await db
-      .insert(mailQueue)
-      .values({ toAddress: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null });
+    await db.insert(mailQueue).values({
+      toAddress: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html ?? null,
+      attachments: storedAttachments(mail.attachments),
+    });
     app.log.info({ to: mail.to, subject: mail.subject }, 'mail queued');
     // After the current request (and its transaction) is done: never in the request's time.
     setImmediate(() => void kick());
