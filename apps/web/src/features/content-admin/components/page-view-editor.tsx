@@ -15,11 +15,10 @@ import { useLeaveGuard } from '../../../components/leave-guard';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { paths } from '../../../config/paths';
 import { useAppAbility } from '../../../lib/ability';
-import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
-import { contractRule, showFieldErrors } from '../../../lib/form-rules';
+import { contractRule } from '../../../lib/form-rules';
 import { useCreatePageViewMutation, useUpdatePageViewMutation } from '../api/content-admin-api';
-import { formFieldErrors, pageViewInputOf, pageViewToValues, type PageViewFormValues } from '../lib/content-form';
+import { pageViewInputOf, pageViewToValues, showSaveError, type PageViewFormValues } from '../lib/content-form';
 import { SeoPanel } from './seo-panel';
 
 const FIELDS = ['slug', 'title', 'body', 'status', 'meta_title', 'meta_description', 'meta_image'];
@@ -71,17 +70,11 @@ export function PageViewEditor({ page }: { page: AdminPageView | null }) {
         form.setFieldsValue(pageViewToValues(answer.item));
       }
     } catch (e) {
-      if (!isApiError(e)) {
-        setFailure(t('errors.generic'));
-        return;
-      }
-      const fields = formFieldErrors(e.errors, FIELDS);
-      if (!fields.length && e.status === 409 && /slug/i.test(e.code))
-        fields.push({ name: ['slug'], errors: [e.message] });
-      showFieldErrors(form, fields);
-      if (fields.length) form.scrollToField(fields[0].name, { behavior: 'smooth', block: 'center' });
-      else setFailure(e.message);
-      void message.error(e.message);
+      showSaveError(form, e, FIELDS, {
+        failure: setFailure,
+        toast: (text) => void message.error(text),
+        generic: t('errors.generic'),
+      });
     } finally {
       setPressed(null);
     }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { pageViewInput, postInput, type AdminPost } from '@agrihub/contract/schemas/content';
 import {
@@ -10,6 +11,7 @@ import {
   postInputOf,
   postToValues,
   sharePreview,
+  showSaveError,
   toVietnamPicker,
   vietnamToday,
 } from './content-form';
@@ -156,5 +158,46 @@ describe('share preview fallbacks', () => {
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text.endsWith('…')).toBe(true);
     expect(htmlText('<script>alert(1)</script><p>ok</p>', 50)).toBe('ok');
+  });
+});
+
+describe('showSaveError', () => {
+  const setup = () => {
+    const form = { setFields: vi.fn(), scrollToField: vi.fn() };
+    const show = { failure: vi.fn(), toast: vi.fn(), generic: 'Có lỗi xảy ra.' };
+    return {
+      form,
+      show,
+      run: (e: unknown) => showSaveError(form as unknown as FormInstance, e, ['slug', 'title'], show),
+    };
+  };
+
+  it('puts a 422 under its field, scrolls to it and says it in a toast', () => {
+    const { form, show, run } = setup();
+    run({
+      status: 422,
+      code: 'validation',
+      message: 'Dữ liệu chưa hợp lệ.',
+      errors: [{ field: 'title', message: 'Bắt buộc.' }],
+    });
+    expect(form.setFields).toHaveBeenCalledWith([{ name: ['title'], errors: ['Bắt buộc.'] }]);
+    expect(form.scrollToField).toHaveBeenCalledWith(['title'], expect.anything());
+    expect(show.failure).not.toHaveBeenCalled();
+    expect(show.toast).toHaveBeenCalledWith('Dữ liệu chưa hợp lệ.');
+  });
+
+  it('puts a taken slug (409) under the slug', () => {
+    const { form, run } = setup();
+    run({ status: 409, code: 'postSlugTaken', message: 'Đường dẫn đã được dùng.', errors: [] });
+    expect(form.setFields).toHaveBeenCalledWith([{ name: ['slug'], errors: ['Đường dẫn đã được dùng.'] }]);
+  });
+
+  it('shows any other refusal above the form, and a generic text for what is not an API answer', () => {
+    const { form, show, run } = setup();
+    run({ status: 409, code: 'postLocked', message: 'Bài viết đang bị khoá.', errors: [] });
+    expect(form.setFields).not.toHaveBeenCalled();
+    expect(show.failure).toHaveBeenCalledWith('Bài viết đang bị khoá.');
+    run(new Error('boom'));
+    expect(show.failure).toHaveBeenLastCalledWith('Có lỗi xảy ra.');
   });
 });

@@ -8,7 +8,9 @@ import type {
   PostStatus,
 } from '@agrihub/contract/schemas/content';
 import { formatVietnamDateTime, vietnamWallClock } from '@agrihub/contract/vietnam-time';
-import type { FieldError } from '../../../lib/api-error';
+import type { FormInstance } from 'antd';
+import { isApiError, type FieldError } from '../../../lib/api-error';
+import { showFieldErrors } from '../../../lib/form-rules';
 
 /** An uploaded image a form holds (cover, meta image). */
 export interface ImageRef {
@@ -138,6 +140,28 @@ export function formFieldErrors(errors: readonly FieldError[], fields: readonly 
     byField.set(name, [...(byField.get(name) ?? []), e.message]);
   }
   return [...byField].map(([name, list]) => ({ name: [name], errors: list }));
+}
+
+/**
+ * A refused save of a post or page view: the server's field errors under their fields (a taken
+ * slug, 409, under the slug) and the first scrolled into view, else the answer above the form; the
+ * toast says it either way. Returns nothing: what was typed stays in the form.
+ */
+export function showSaveError(
+  form: FormInstance,
+  error: unknown,
+  fields: readonly string[],
+  show: { failure: (text: string) => void; toast: (text: string) => void; generic: string },
+): void {
+  if (!isApiError(error)) return show.failure(show.generic);
+  const found = formFieldErrors(error.errors, fields);
+  if (!found.length && error.status === 409 && /slug/i.test(error.code)) {
+    found.push({ name: ['slug'], errors: [error.message] });
+  }
+  showFieldErrors(form, found);
+  if (found.length) form.scrollToField(found[0].name, { behavior: 'smooth', block: 'center' });
+  else show.failure(error.message);
+  show.toast(error.message);
 }
 
 // ───────── how a shared link will look ─────────
