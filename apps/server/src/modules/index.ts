@@ -43,6 +43,8 @@ import adminPostRoutes from './posts/admin-routes.js';
 import clientPostRoutes from './posts/routes.js';
 import faqRoutes from './faqs/routes.js';
 import pageViewRoutes from './page-views/routes.js';
+import producerOemRoutes from './producer-oems/routes.js';
+import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
@@ -91,5 +93,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(clientPostRoutes);
   await app.register(faqRoutes);
   await app.register(pageViewRoutes);
+  await app.register(producerOemRoutes);
+  await app.register(oemCertificateExpiry);
   await app.register(seoRoutes);
 }
