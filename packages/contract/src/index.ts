@@ -38,3 +38,5 @@ export * from './amount-in-words.js';
 export * from './purchase-order-totals.js';
 export * from './schemas/purchase-orders.js';
 export * from './schemas/oems.js';
+export * from './settings.js';
+export * from './schemas/settings.js';

@@ -46,6 +46,7 @@ import pageViewRoutes from './page-views/routes.js';
 import producerOemRoutes from './producer-oems/routes.js';
 import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
+import settingRoutes from './settings/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -96,4 +97,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(producerOemRoutes);
   await app.register(oemCertificateExpiry);
   await app.register(seoRoutes);
+  await app.register(settingRoutes);
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { HtmlTemplate } from '../modules/seo/head.js';
-import { entryOfPath, resolvePage, type EntryKind, type PageAnswer } from '../modules/seo/pages.js';
+import {
+  entryOfPath,
+  hostPlatform,
+  pageLocale,
+  resolvePage,
+  type EntryKind,
+  type PageAnswer,
+} from '../modules/seo/pages.js';
+import { platformSettingOf } from '../modules/settings/store.js';
+import { extendCsp, pageWidgets } from '../modules/settings/widgets.js';
 
 /** Paths the SPA never answers: a miss there is a JSON 404, however the path is spelled. */
 const RESERVED = ['/api', '/oauth', '/uploads'];
@@ -76,10 +85,27 @@ export default fp(async function web(app) {
       req.log.error({ err }, 'page tags could not be read; the page is served without them');
       return { entry: entryOfPath(clean), status: 200, head: null };
     });
+    // The light public pages (trace, content; never the app, whose pages the signed-in frame shares)
+    // carry the platform's contact details, and its analytics and chat pieces only when they are set
+    // (DESIGN §5.5), with the page's policy opened to their hosts only then.
+    let head = page.head;
+    if (head !== null && page.entry !== 'app') {
+      const platform = hostPlatform(app, req);
+      const widgets = await platformSettingOf(app, platform)
+        .then((row) => pageWidgets(row, pageLocale(req, platform), page.status === 200))
+        .catch((err: unknown) => {
+          req.log.error({ err }, 'platform settings could not be read; the page is served without them');
+          return null;
+        });
+      if (widgets?.head) head = `${head}\n    ${widgets.head}`;
+      const policy = reply.raw.getHeader('content-security-policy');
+      if (widgets?.csp && typeof policy === 'string')
+        reply.header('Content-Security-Policy', extendCsp(policy, widgets.csp));
+    }
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(templates[page.entry].render(page.head));
+      .send(templates[page.entry].render(head));
   });
 });

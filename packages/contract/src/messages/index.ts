@@ -19,6 +19,7 @@ import { SALE_CHANNEL_MESSAGES } from './sale-channels.js';
 import { CONTENT_MESSAGES } from './content.js';
 import { PURCHASE_ORDER_MESSAGES } from './purchase-orders.js';
 import { OEM_MESSAGES } from './oems.js';
+import { SETTING_MESSAGES } from './settings.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -48,6 +49,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CONTENT_MESSAGES.vi,
     ...PURCHASE_ORDER_MESSAGES.vi,
     ...OEM_MESSAGES.vi,
+    ...SETTING_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -70,6 +72,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CONTENT_MESSAGES.en,
     ...PURCHASE_ORDER_MESSAGES.en,
     ...OEM_MESSAGES.en,
+    ...SETTING_MESSAGES.en,
   },
 };
 

@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   PLATFORMS,
   effectiveLocale,
+  isMandatoryKind,
+  notificationKindOf,
   renderNotification,
+  wantsNotification,
+  type NotificationPreferences,
   type NotificationType,
   type PlatformKey,
 } from '@agrihub/contract';
-import { notifications, users } from '../../db/schema/index.js';
+import { notifications, userSettings, users } from '../../db/schema/index.js';
+import { platformSettingOf } from '../settings/store.js';
 import { notificationMail, platformOrigin } from './mail.js';
 
 export interface Recipient {
@@ -44,16 +49,53 @@ export function account(app: FastifyInstance, platform: PlatformKey, userId: num
     .where(and(eq(users.platform, platform), eq(users.id, userId)));
 }
 
+/** The recipients' stored switches (none for a type no switch governs, or a security notice). */
+async function preferencesOf(
+  app: FastifyInstance,
+  type: NotificationType,
+  ids: number[],
+): Promise<Map<number, NotificationPreferences>> {
+  const kind = notificationKindOf(type);
+  if (!kind || isMandatoryKind(kind)) return new Map();
+  const rows = await app.db
+    .select({ userId: userSettings.userId, notifications: userSettings.notifications })
+    .from(userSettings)
+    .where(inArray(userSettings.userId, ids));
+  return new Map(rows.map((r) => [r.userId, r.notifications]));
+}
+
+/** The platform's hotline and e-mail for the foot of a mail, when an administrator set them. */
+async function mailContact(app: FastifyInstance, platform: PlatformKey): Promise<string | null> {
+  const s = await platformSettingOf(app, platform);
+  const parts = [s?.hotline, s?.email].filter((v): v is string => !!v);
+  return parts.length ? parts.join(' · ') : null;
+}
+
 /**
- * Gives each recipient one in-app notification and one mail in the recipient's language.
+ * Gives each recipient one in-app notification and one mail in the recipient's language, on the
+ * channels its settings leave on (/general-setting; on unless switched off, security notices always).
  * A mail that cannot be handed to the mailer is logged; the notifications stay.
  */
 export async function deliver(app: FastifyInstance, recipients: Recipient[], notice: Notice): Promise<void> {
   if (!recipients.length) return;
   const { platform, type, params, link } = notice;
-  await app.db.insert(notifications).values(recipients.map((r) => ({ platform, userId: r.id, type, params, link })));
+  const prefs = await preferencesOf(
+    app,
+    type,
+    recipients.map((r) => r.id),
+  );
+  const inApp = recipients.filter((r) => wantsNotification(prefs.get(r.id), type, 'in_app'));
+  const byMail = recipients.filter((r) => wantsNotification(prefs.get(r.id), type, 'email'));
+  if (inApp.length) {
+    await app.db.insert(notifications).values(inApp.map((r) => ({ platform, userId: r.id, type, params, link })));
+  }
+  if (!byMail.length) return;
   const origin = platformOrigin(app.config, platform);
-  for (const r of recipients) {
+  const contact = await mailContact(app, platform).catch((err: unknown) => {
+    app.log.error({ err }, 'platform contact could not be read; mails go without it');
+    return null;
+  });
+  for (const r of byMail) {
     const locale = effectiveLocale(platform, r.locale);
     const { title, body } = renderNotification(locale, type, params);
     const mail = notificationMail(locale, {
@@ -64,6 +106,7 @@ export async function deliver(app: FastifyInstance, recipients: Recipient[], not
       title,
       body,
       url: link ? origin + link : null,
+      contact,
     });
     try {
       await app.sendMail(mail);

@@ -30,6 +30,8 @@ export interface NotificationMailParts {
   body: string;
   /** Absolute URL of the notification's page, when it has one. */
   url: string | null;
+  /** The platform's hotline and e-mail (settings), when set. */
+  contact?: string | null;
 }
 
 /** A notification as a mail in `locale`: the same words as plain text and as HTML (user text escaped). */
@@ -37,7 +39,8 @@ export function notificationMail(locale: Locale, m: NotificationMailParts): Mail
   const greeting = translate(locale, 'notification_mail_greeting', { name: m.name });
   const open = translate(locale, 'notification_mail_open');
   const signoff = translate(locale, 'notification_mail_signoff', { platform: m.platformName });
-  const text = [greeting, m.body, m.url ? `${open}: ${m.url}` : null, signoff].filter(Boolean).join('\n\n');
+  const contact = m.contact ? translate(locale, 'contact_mail_line', { contact: m.contact }) : null;
+  const text = [greeting, m.body, m.url ? `${open}: ${m.url}` : null, signoff, contact].filter(Boolean).join('\n\n');
   const button = m.url
     ? `<p><a href="${escapeHtml(m.url)}" style="display:inline-block;padding:8px 16px;background:${m.color};color:#fff;` +
       `text-decoration:none;border-radius:4px">${escapeHtml(open)}</a></p>`
@@ -46,7 +49,9 @@ export function notificationMail(locale: Locale, m: NotificationMailParts): Mail
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(m.title)}</title></head>` +
     `<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.5">` +
     `<p>${htmlLines(greeting)}</p><h2 style="font-size:16px">${escapeHtml(m.title)}</h2>` +
-    `<p>${htmlLines(m.body)}</p>${button}<p>${htmlLines(signoff)}</p></body></html>`;
+    `<p>${htmlLines(m.body)}</p>${button}<p>${htmlLines(signoff)}</p>` +
+    (contact ? `<p style="color:#666;font-size:12px">${escapeHtml(contact)}</p>` : '') +
+    `</body></html>`;
   return {
     to: m.to,
     subject: translate(locale, 'notification_mail_subject', { platform: m.platformName, title: m.title }),

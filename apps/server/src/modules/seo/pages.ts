@@ -53,11 +53,16 @@ export function hostPlatform(app: FastifyInstance, req: FastifyRequest): Platfor
   return platformFromHost(req.headers.host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
 }
 
+/** A page's language: the site-wide language cookie, else the request's, as the platform offers it. */
+export function pageLocale(req: FastifyRequest, platform: PlatformKey): Locale {
+  const cookie = LANGUAGE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+  return effectiveLocale(platform, cookie ?? req.locale);
+}
+
 /** A page's context: its platform (from the host), language, origin and the common tag values. */
 function pageContext(app: FastifyInstance, req: FastifyRequest) {
   const platform = hostPlatform(app, req);
-  const cookie = LANGUAGE_COOKIE.exec(req.headers.cookie ?? '')?.[1];
-  const locale: Locale = effectiveLocale(platform, cookie ?? req.locale);
+  const locale = pageLocale(req, platform);
   const origin = platformOrigin(app.config, platform);
   const p = PLATFORMS[platform];
   const absolute = (url: string) =>

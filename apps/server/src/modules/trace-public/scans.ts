@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { TraceCache } from './cache.js';
 
@@ -137,6 +138,7 @@ export class ScanBuffer {
   private async write(batch: Map<number, Pending>): Promise<void> {
     const entries = [...batch.entries()];
     const now = new Date().toISOString();
+    const day = todayInVietnam();
     const totals = new Map<number, number>();
     const sourceCounts = new Map<number, number>();
     await this.db.transaction(async (tx) => {
@@ -151,6 +153,13 @@ export class ScanBuffer {
               where t.id = v.id returning t.id, t.scan_count`,
         );
         for (const row of res.rows) totals.set(Number(row.id), Number(row.scan_count));
+        // The platform's scans of the day in Vietnam (the admin dashboard's chart).
+        await tx.execute(
+          sql`insert into scan_days (platform, day, scans)
+              select t.platform, ${day}::date, sum(v.n)::int from (values ${values}) as v(id, n)
+              join traceabilities t on t.id = v.id group by t.platform
+              on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
+        );
       }
       const sourceRows = entries.flatMap(([id, p]) => [...p.sources].map(([key, n]) => ({ id, key, n })));
       for (let i = 0; i < sourceRows.length; i += CHUNK) {
