@@ -21,6 +21,7 @@ import errorsPlugin from './plugins/errors.js';
 import eventsPlugin from './plugins/events.js';
 import mailerPlugin from './plugins/mailer.js';
 import storagePlugin from './plugins/storage.js';
+import foldersPlugin from './plugins/folders.js';
 import webPlugin from './plugins/web.js';
 import { registerModules } from './modules/index.js';
 
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(mailerPlugin);
   await app.register(eventsPlugin);
   await app.register(storagePlugin);
+  await app.register(foldersPlugin);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok', database: database.kind }));
   await registerModules(app);

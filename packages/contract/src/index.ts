@@ -34,6 +34,8 @@ export * from './schemas/service-requests.js';
 export * from './schemas/client-messages.js';
 export * from './schemas/sale-channels.js';
 export * from './schemas/content.js';
+export * from './schemas/admin-users.js';
+export * from './user-admin.js';
 export * from './amount-in-words.js';
 export * from './purchase-order-totals.js';
 export * from './schemas/purchase-orders.js';

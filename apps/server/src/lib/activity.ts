@@ -17,7 +17,8 @@ export type ActivitySubject =
   | 'sale_channel'
   | 'post'
   | 'producer_oem'
-  | 'page_view';
+  | 'page_view'
+  | 'user';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

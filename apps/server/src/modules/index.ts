@@ -12,6 +12,7 @@ import adminProducerRoutes from './producers/admin-routes.js';
 import adminProducerStatusRoutes from './producers/admin-status-routes.js';
 import adminProducerExportRoutes from './producers/admin-export-routes.js';
 import adminUserRoutes from './admin-users/routes.js';
+import producerDeleteRoutes from './producers/delete-routes.js';
 import uploadRoutes from './uploads/routes.js';
 import traceState from './trace-public/state.js';
 import traceabilityRoutes from './traceabilities/routes.js';
@@ -63,6 +64,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(adminProducerStatusRoutes);
   await app.register(adminProducerExportRoutes);
   await app.register(adminUserRoutes);
+  await app.register(producerDeleteRoutes);
   await app.register(uploadRoutes);
   await app.register(traceState);
   await app.register(traceabilityRoutes);

@@ -98,6 +98,8 @@ export default fp(async function auth(app: FastifyInstance) {
           isNull(sessions.revokedAt),
           gt(sessions.accessExpiresAt, new Date()),
           eq(users.platform, req.platform),
+          // Deactivation revokes the sessions too; this keeps a deactivated account out whatever happens.
+          isNull(users.deactivatedAt),
         ),
       )
       .limit(1);

@@ -17,6 +17,7 @@ import { SERVICE_FORM_MESSAGES } from './service-form.js';
 import { CLIENT_MESSAGE_MESSAGES } from './client-messages.js';
 import { SALE_CHANNEL_MESSAGES } from './sale-channels.js';
 import { CONTENT_MESSAGES } from './content.js';
+import { ADMIN_USER_MESSAGES } from './admin-users.js';
 import { PURCHASE_ORDER_MESSAGES } from './purchase-orders.js';
 import { OEM_MESSAGES } from './oems.js';
 import { SETTING_MESSAGES } from './settings.js';
@@ -47,6 +48,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CLIENT_MESSAGE_MESSAGES.vi,
     ...SALE_CHANNEL_MESSAGES.vi,
     ...CONTENT_MESSAGES.vi,
+    ...ADMIN_USER_MESSAGES.vi,
     ...PURCHASE_ORDER_MESSAGES.vi,
     ...OEM_MESSAGES.vi,
     ...SETTING_MESSAGES.vi,
@@ -70,6 +72,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CLIENT_MESSAGE_MESSAGES.en,
     ...SALE_CHANNEL_MESSAGES.en,
     ...CONTENT_MESSAGES.en,
+    ...ADMIN_USER_MESSAGES.en,
     ...PURCHASE_ORDER_MESSAGES.en,
     ...OEM_MESSAGES.en,
     ...SETTING_MESSAGES.en,

@@ -50,7 +50,13 @@ export default async function authRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Password grant (our web client only, ADR 0003) and refresh-token grant',
         body: tokenRequest,
-        response: { 200: tokenResponse, 400: oauthErrorEnvelope, 401: oauthErrorEnvelope, 429: oauthErrorEnvelope },
+        response: {
+          200: tokenResponse,
+          400: oauthErrorEnvelope,
+          401: oauthErrorEnvelope,
+          403: oauthErrorEnvelope,
+          429: oauthErrorEnvelope,
+        },
       },
     },
     async (req) => {
@@ -65,6 +71,8 @@ export default async function authRoutes(app: FastifyInstance) {
             .for('update')
             .limit(1);
           if (!row || row.session.refreshExpiresAt <= new Date()) return 'invalid' as const;
+          // A deactivated account's sessions were all revoked on purpose: no replay alarm, no new session.
+          if (row.user.deactivatedAt) return 'invalid' as const;
           if (row.session.revokedAt) {
             // A refresh token that was already rotated (or ended) comes back: someone holds a copy.
             // End every session of its family, the thief's and the owner's (RFC 9700 §4.14.2).
@@ -96,6 +104,8 @@ export default async function authRoutes(app: FastifyInstance) {
         if (after.locked) throw tooManyLogins(after.minutes);
         throw oauthError(401, 'invalid_grant', 'invalid_credentials');
       }
+      // Said only to someone who knows the password, so it tells a stranger nothing (ADR 018).
+      if (user.deactivatedAt) throw oauthError(403, 'invalid_grant', 'account_deactivated');
       await recordLoginSuccess(app.db, source);
       return openSession(app.db, user.id);
     },

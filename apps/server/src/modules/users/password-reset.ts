@@ -46,7 +46,8 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         .from(users)
         .where(and(eq(users.platform, req.platform), eq(users.email, req.body.email)))
         .limit(1);
-      if (!user) return answer;
+      // A deactivated account gets no link (the same answer: nothing is revealed).
+      if (!user || user.deactivatedAt) return answer;
 
       const token = randomToken();
       const locale = effectiveLocale(req.platform, user.locale);
@@ -121,6 +122,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
               isNull(passwordResets.usedAt),
               gt(passwordResets.expiresAt, new Date()),
               eq(users.platform, req.platform),
+              isNull(users.deactivatedAt),
             ),
           )
           .limit(1);
