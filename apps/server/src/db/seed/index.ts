@@ -10,6 +10,7 @@ import { seedCatalog } from './catalog.js';
 import { seedClientMessages } from './client-messages.js';
 import { seedContent } from './content.js';
 import { seedNotifications } from './notifications.js';
+import { seedOems } from './oems.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
 import { seedSaleChannels } from './sale-channels.js';
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedAccounts(db);
   await seedProducerHistory(db);
   await seedCatalog(db);
+  await seedOems(db);
   await seedSaleChannels(db);
   await seedServices(db);
   await seedBookingRooms(db);
