@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Faq } from '@agrihub/contract';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
-import { buildFaq, buildUser, type Built } from '../../../test/factories.js';
+import { buildContentCast } from '../../../test/content-cast.js';
+import { buildFaq, type Built } from '../../../test/factories.js';
 
 /** FAQs (DESIGN §5.4): the back office's CRUD (groups, order, published), scope, abilities; the public help page. */
 let t: TestApp;
@@ -11,18 +12,7 @@ let reader: Built;
 let support: Built;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'] });
-  otherAdmin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'] });
-  reader = await buildUser(t.db, {
-    platform: 'foodmap',
-    roles: ['customer_support'],
-    abilities: [{ action: 'read', subject: 'post' }],
-  });
-  support = await buildUser(t.db, {
-    platform: 'foodmap',
-    roles: ['customer_support'],
-    abilities: [{ action: 'manage', subject: 'message' }],
-  });
+  ({ admin, otherAdmin, reader, support } = await buildContentCast(t.db, 'foodmap', 'agrihub'));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFORMATION_SECURITY_SLUG, type AdminPageView } from '@agrihub/contract';
 import { uploads } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
-import { buildPageView, buildUser, type Built } from '../../../test/factories.js';
+import { buildContentCast } from '../../../test/content-cast.js';
+import { buildPageView, type Built } from '../../../test/factories.js';
 import { findPublishedPageView, listPublishedPageViewSlugs } from './public-queries.js';
 
 /** Page views (DESIGN §5.4): the back office's CRUD and history, slug rules, scope, abilities; the public page. */
@@ -13,18 +14,7 @@ let reader: Built;
 let support: Built;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await buildUser(t.db, { platform: 'dtrack', roles: ['admin'] });
-  otherAdmin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'] });
-  reader = await buildUser(t.db, {
-    platform: 'dtrack',
-    roles: ['customer_support'],
-    abilities: [{ action: 'read', subject: 'post' }],
-  });
-  support = await buildUser(t.db, {
-    platform: 'dtrack',
-    roles: ['customer_support'],
-    abilities: [{ action: 'manage', subject: 'message' }],
-  });
+  ({ admin, otherAdmin, reader, support } = await buildContentCast(t.db, 'dtrack', 'agrihub'));
 });
 afterAll(() => t.close());
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { PostCategory } from '@agrihub/contract';
 import { postCategories } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
-import { buildPost, buildPostCategory, buildUser, type Built } from '../../../test/factories.js';
+import { buildContentCast } from '../../../test/content-cast.js';
+import { buildPost, buildPostCategory, type Built } from '../../../test/factories.js';
 
 /**
  * Post categories (DESIGN §5.4): the tree's rules (parent of the platform, no cycle, posts only in
@@ -17,21 +18,7 @@ let reader: Built;
 let support: Built;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'] });
-  otherAdmin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'] });
-  reader = await buildUser(t.db, {
-    platform: 'agrihub',
-    roles: ['customer_support'],
-    abilities: [{ action: 'read', subject: 'post' }],
-  });
-  support = await buildUser(t.db, {
-    platform: 'agrihub',
-    roles: ['customer_support'],
-    abilities: [
-      { action: 'read', subject: 'producer' },
-      { action: 'manage', subject: 'message' },
-    ],
-  });
+  ({ admin, otherAdmin, reader, support } = await buildContentCast(t.db, 'agrihub', 'foodmap'));
 });
 afterAll(() => t.close());
 

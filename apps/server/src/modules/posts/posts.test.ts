@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdminPost, PlatformKey, PublicPost, PublicPostSummary } from '@agrihub/contract';
 import { activity, posts, uploads } from '../../db/schema/index.js';
+import { buildContentCast } from '../../../test/content-cast.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildPost, buildPostCategory, buildUser, type Built, type PostCategoryRow } from '../../../test/factories.js';
 import { publishDuePosts } from './publisher.js';
@@ -25,13 +26,9 @@ let parent: PostCategoryRow;
 let ip = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'], name: 'Quản trị AgriHub' });
-  otherAdmin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'] });
-  reader = await buildUser(t.db, {
-    platform: 'agrihub',
-    roles: ['customer_support'],
-    abilities: [{ action: 'read', subject: 'post' }],
-  });
+  ({ admin, otherAdmin, reader, support } = await buildContentCast(t.db, 'agrihub', 'foodmap', {
+    adminName: 'Quản trị AgriHub',
+  }));
   editor = await buildUser(t.db, {
     platform: 'agrihub',
     roles: ['customer_support'],
@@ -39,15 +36,6 @@ beforeAll(async () => {
       { action: 'read', subject: 'post' },
       { action: 'create', subject: 'post' },
       { action: 'update', subject: 'post' },
-    ],
-  });
-  support = await buildUser(t.db, {
-    platform: 'agrihub',
-    roles: ['customer_support'],
-    abilities: [
-      { action: 'read', subject: 'producer' },
-      { action: 'read', subject: 'product' },
-      { action: 'manage', subject: 'message' },
     ],
   });
   parent = await buildPostCategory(t.db, { platform: 'agrihub', name: 'Tin tức' });
