@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ContentApp } from './content-app';
+import '../light/base.css';
 import './content.css';
 
 /** Entry of the public content pages (content.html): plain React, no antd, redux or admin code. */

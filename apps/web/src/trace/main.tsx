@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TraceApp } from './trace-app';
+import '../light/base.css';
 import './trace.css';
 
 /** Entry of the public traceability page (trace.html): plain React, no admin code. */
