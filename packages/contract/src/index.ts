@@ -42,3 +42,5 @@ export * from './schemas/purchase-orders.js';
 export * from './schemas/oems.js';
 export * from './settings.js';
 export * from './schemas/settings.js';
+export * from './dashboard.js';
+export * from './schemas/dashboard.js';

@@ -48,6 +48,7 @@ import producerOemRoutes from './producer-oems/routes.js';
 import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
 import settingRoutes from './settings/routes.js';
+import dashboardRoutes from './dashboard/routes.js';
 
 /** Each resource registers its own routes; add new modules here. */
 export async function registerModules(app: FastifyInstance) {
@@ -100,4 +101,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(oemCertificateExpiry);
   await app.register(seoRoutes);
   await app.register(settingRoutes);
+  await app.register(dashboardRoutes);
 }
