@@ -192,6 +192,21 @@ const privatePages: RouteObject[] = [
     lazy: page(() => import('../features/content-admin/pages/page-view-pages'), 'PageViewPage'),
   },
   {
+    path: paths.adminOems,
+    handle: handle({ title: 'adminOems', abilities: [{ action: 'read', subject: 'producer_oem' }] }),
+    lazy: page(() => import('../features/oems/pages/oems-page'), 'OemsPage'),
+  },
+  {
+    path: paths.adminAddOem,
+    handle: handle({ title: 'adminAddOem', abilities: [{ action: 'create', subject: 'producer_oem' }] }),
+    lazy: page(() => import('../features/oems/pages/oem-pages'), 'AddOemPage'),
+  },
+  {
+    path: paths.adminOem,
+    handle: handle({ title: 'adminOem', abilities: [{ action: 'read', subject: 'producer_oem' }] }),
+    lazy: page(() => import('../features/oems/pages/oem-pages'), 'OemPage'),
+  },
+  {
     path: paths.notifications,
     handle: handle({ title: 'notifications', responsive: true }),
     lazy: page(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage'),

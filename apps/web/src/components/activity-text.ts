@@ -14,7 +14,8 @@ export type HistorySubject =
   | 'sale_channel_reference'
   | 'sale_channel'
   | 'post'
-  | 'page_view';
+  | 'page_view'
+  | 'producer_oem';
 
 /**
  * Per subject: the enum naming its machine's states (a move shows "from → to" with their labels),
@@ -37,6 +38,7 @@ export const HISTORY_SUBJECTS: Record<HistorySubject, { status: EnumName | null;
     sale_channel: { status: null, step: 'traceStep' },
     post: { status: 'postStatus', step: 'traceStep' },
     page_view: { status: 'pageViewStatus', step: 'traceStep' },
+    producer_oem: { status: null, step: 'traceStep', actions: 'oemHistoryAction' },
   };
 
 type Label = (name: EnumName, value: string) => string;
@@ -76,6 +78,8 @@ export function detailText(
   if (reason) parts.push(a.action === 'note' ? reason : t('activity.reason', { reason }));
   if (typeof detail.step === 'string') parts.push(opts.stepLabel(detail.step));
   if (typeof detail.lot_code === 'string') parts.push(detail.lot_code);
+  // What a row acted on when it is not the subject itself (an OEM's certificate: "HACCP · HC-77 · 31/03/2031").
+  if (typeof detail.subject === 'string') parts.push(detail.subject);
   const changes =
     detail.changes && typeof detail.changes === 'object' ? (detail.changes as Record<string, unknown>) : {};
   for (const [field, pair] of Object.entries(changes)) {

@@ -53,3 +53,52 @@ export function CategorySelect({
     />
   );
 }
+
+interface ManyProps extends Omit<Props, 'value' | 'onChange' | 'allowClear'> {
+  value?: number[];
+  onChange?: (value: number[]) => void;
+  /** The most a user may pick. */
+  max?: number;
+}
+
+/**
+ * Several categories of the tree (an OEM's categories): names in the tree, paths on the chosen
+ * tags, any level when `onlyLeaves` is false; a picked parent stands for its whole subtree.
+ */
+export function CategoriesSelect({
+  categories,
+  value,
+  onChange,
+  loading,
+  disabled,
+  placeholder,
+  onlyLeaves = true,
+  max,
+  style,
+  testId,
+}: ManyProps) {
+  const { i18n } = useTranslation('products');
+  const treeData = useMemo(
+    () => categoryOptions(categories, i18n.language, onlyLeaves),
+    [categories, i18n.language, onlyLeaves],
+  );
+  return (
+    <TreeSelect
+      multiple
+      treeData={treeData}
+      value={value ?? []}
+      onChange={(v: number[]) => onChange?.((max ? v.slice(0, max) : v) ?? [])}
+      loading={loading}
+      disabled={disabled}
+      placeholder={placeholder}
+      allowClear
+      showSearch={{ treeNodeFilterProp: 'path' }}
+      treeNodeLabelProp="path"
+      treeDefaultExpandAll={false}
+      popupMatchSelectWidth={false}
+      maxTagCount="responsive"
+      style={{ width: '100%', ...style }}
+      data-testid={testId}
+    />
+  );
+}

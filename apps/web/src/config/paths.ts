@@ -60,6 +60,10 @@ export const paths = {
   adminPageViews: '/admin/page-views',
   adminAddPageView: '/admin/page-views/create',
   adminPageView: '/admin/page-views/:id',
+  /** OEM producers (DESIGN §5.5): DTrack's directory of contract manufacturers. */
+  adminOems: '/admin/oems',
+  adminAddOem: '/admin/add-oem',
+  adminOem: '/admin/oems/:id',
   /** The user's notifications (the top bar's bell opens the latest). */
   notifications: '/notifications',
 } as const;

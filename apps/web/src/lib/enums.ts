@@ -18,6 +18,7 @@ import {
   SALE_CHANNEL_SYNC_STATUSES,
 } from '@agrihub/contract/schemas/sale-channels';
 import { PAGE_VIEW_STATUSES, POST_STATUSES } from '@agrihub/contract/schemas/content';
+import { CERTIFICATE_VALIDITIES, OEM_HISTORY_ACTIONS } from '@agrihub/contract/schemas/oems';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -59,6 +60,10 @@ export const ENUMS = {
   postStatus: POST_STATUSES,
   /** A page view's status. */
   pageViewStatus: PAGE_VIEW_STATUSES,
+  /** A certificate's validity (an OEM's): valid, expiring within 60 days, expired. */
+  certificateValidity: CERTIFICATE_VALIDITIES,
+  /** What an OEM producer's history records. */
+  oemHistoryAction: OEM_HISTORY_ACTIONS,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'sales-approval',
   'rich-text',
   'content-admin',
+  'oems',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

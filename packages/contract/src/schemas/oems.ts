@@ -26,6 +26,10 @@ export const CERTIFICATE_EXPIRING_DAYS = 60;
 /** The platform's staff are told once per certificate, this many days before it expires. */
 export const CERTIFICATE_NOTICE_DAYS = 30;
 
+/** What an OEM's history records: created, edited, a certificate's expiry notice sent (by the job). */
+export const OEM_HISTORY_ACTIONS = ['create', 'update', 'certificate_notice'] as const;
+export type OemHistoryAction = (typeof OEM_HISTORY_ACTIONS)[number];
+
 /** A certificate's validity on a day: no date or beyond the window, within it, past. */
 export const CERTIFICATE_VALIDITIES = ['valid', 'expiring', 'expired'] as const;
 export type CertificateValidity = (typeof CERTIFICATE_VALIDITIES)[number];

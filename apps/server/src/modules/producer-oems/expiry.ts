@@ -19,6 +19,9 @@ import { deliver } from '../notifications/deliver.js';
 /** How often the certificates are checked (the notice is per day; an hour is early enough). */
 export const EXPIRY_CHECK_INTERVAL_MS = 3_600_000;
 
+/** `YYYY-MM-DD` as Vietnamese read it: `DD/MM/YYYY`. */
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+
 /** One certificate whose notice was just marked sent. */
 export interface ExpiryNotice {
   platform: PlatformKey;
@@ -84,7 +87,14 @@ export async function markDueCertificates(app: FastifyInstance, now: Date = new 
           platform: row.platform,
           actorId: null,
           action: 'certificate_notice',
-          diff: { certificate: c.name, number: c.number, valid_until: c.valid_until, days_left: daysLeft },
+          diff: {
+            certificate: c.name,
+            number: c.number,
+            valid_until: c.valid_until,
+            days_left: daysLeft,
+            // What the history panel shows beside the action (web activity-text: detail.subject).
+            subject: [c.name, c.number, dmy(c.valid_until!)].filter(Boolean).join(' · '),
+          },
         });
       }
     }
@@ -111,7 +121,6 @@ async function staffReadingOems(app: FastifyInstance, platform: PlatformKey) {
     .map(({ id, name, email, locale }) => ({ id, name, email, locale }));
 }
 
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** In-app and mail, through the notifications module, for each certificate marked (each recipient in its language). */
 export async function tellExpiring(app: FastifyInstance, notices: ExpiryNotice[]): Promise<void> {

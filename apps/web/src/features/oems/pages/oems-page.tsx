@@ -1,0 +1,234 @@
+import {
+  App,
+  Button,
+  Empty,
+  Flex,
+  Popconfirm,
+  Result,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, generatePath } from 'react-router';
+import { provinceName } from '@agrihub/contract/geo';
+import type { ProducerOem } from '@agrihub/contract/schemas/oems';
+import { ListPage } from '../../../components/list-page';
+import { paths } from '../../../config/paths';
+import { useAppAbility } from '../../../lib/ability';
+import { isApiError } from '../../../lib/api-error';
+import { categoryLabel } from '../../../lib/category-tree';
+import { useCategoriesQuery } from '../../../lib/catalogue-api';
+import { formatDate } from '../../../lib/formatters';
+import { currentLocale } from '../../../lib/i18n';
+import { platform } from '../../../lib/platform';
+import { useListOemsQuery, useUpdateOemMutation } from '../api/oems-api';
+import { OemExportButtons } from '../components/export-buttons';
+import { OemFiltersBar } from '../components/oem-filters';
+import { ValidityTag } from '../components/validity-tag';
+import { useOemTable } from '../lib/list-params';
+
+const number = (n: number, locale: string) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN');
+
+/** On or off from the list: switching off asks first; a reader without update sees a tag. */
+function ActiveSwitch({ oem, canUpdate }: { oem: ProducerOem; canUpdate: boolean }) {
+  const { t } = useTranslation('oems');
+  const { message } = App.useApp();
+  const [update, state] = useUpdateOemMutation();
+  if (!canUpdate)
+    return (
+      <Tag color={oem.active ? 'green' : 'default'} data-testid="oem-active" data-active={oem.active}>
+        {oem.active ? t('list.activeOn') : t('list.activeOff')}
+      </Tag>
+    );
+  const set = async (active: boolean) => {
+    try {
+      await update({ id: oem.id, body: { active } }).unwrap();
+      void message.success(
+        active ? t('list.activated', { name: oem.name }) : t('list.deactivated', { name: oem.name }),
+      );
+    } catch (e) {
+      void message.error(isApiError(e) ? e.message : t('errors.generic'));
+    }
+  };
+  const control = (
+    <Switch
+      size="small"
+      checked={oem.active}
+      loading={state.isLoading}
+      checkedChildren={t('list.activeOn')}
+      unCheckedChildren={t('list.activeOff')}
+      onChange={(on) => (on ? void set(true) : undefined)}
+      aria-label={t('fields.active')}
+      data-testid="oem-active"
+      data-active={oem.active}
+    />
+  );
+  return oem.active ? (
+    <Popconfirm
+      title={t('list.deactivateConfirm', { name: oem.name })}
+      okText={t('list.deactivate')}
+      cancelText={t('actions.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'oem-deactivate-confirm' }}
+      onConfirm={() => set(false)}
+    >
+      {control}
+    </Popconfirm>
+  ) : (
+    control
+  );
+}
+
+/**
+ * /admin/oems: the platform's OEM producers (DESIGN §5.5), server-paged, filters above the table
+ * (search without accents, province, category, capacity, cooperating, certificates expiring or
+ * expired), each one's certificate state, on/off from the list, XLSX export.
+ */
+export function OemsPage() {
+  const { t } = useTranslation('oems');
+  const locale = currentLocale();
+  const ability = useAppAbility();
+  const table = useOemTable();
+  const { query: filters, update, active } = table;
+  const list = useListOemsQuery(filters, { skip: !platform.features.oems });
+  const categories = useCategoriesQuery();
+
+  if (!platform.features.oems) return <Result status="404" title={t('detail.notFound')} data-testid="oems-off" />;
+
+  const canUpdate = ability.can('update', 'producer_oem');
+  const columns: TableColumnsType<ProducerOem> = [
+    {
+      title: t('fields.name'),
+      key: 'name',
+      sorter: true,
+      sortOrder: table.sortOrder('name'),
+      render: (_, o) => (
+        <Flex vertical>
+          <Link to={generatePath(paths.adminOem, { id: String(o.id) })} data-testid="oem-link">
+            {o.name}
+          </Link>
+          {o.tax_code && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('list.taxCode', { code: o.tax_code })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('fields.contact_name'),
+      key: 'contact',
+      render: (_, o) =>
+        o.contact_name || o.phone ? (
+          <Flex vertical>
+            <span>{o.contact_name ?? '—'}</span>
+            {o.phone && <Typography.Text type="secondary">{o.phone}</Typography.Text>}
+          </Flex>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('fields.province_code'),
+      key: 'province',
+      render: (_, o) => provinceName(o.province_code) ?? '—',
+    },
+    {
+      title: t('fields.category_ids'),
+      key: 'categories',
+      render: (_, o) =>
+        o.category_ids.length ? (
+          <Flex wrap gap={4}>
+            {o.category_ids.map((id) => (
+              <Tag key={id} style={{ marginInlineEnd: 0 }}>
+                {categoryLabel(id, categories.data ?? [], locale)
+                  .split(' > ')
+                  .pop() || `#${id}`}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('fields.monthly_capacity'),
+      key: 'monthly_capacity',
+      align: 'right',
+      sorter: true,
+      sortOrder: table.sortOrder('monthly_capacity'),
+      render: (_, o) =>
+        o.monthly_capacity != null ? `${number(o.monthly_capacity, locale)} ${o.capacity_unit ?? ''}`.trim() : '—',
+    },
+    {
+      title: t('fields.certificate_status'),
+      key: 'next_expiry',
+      sorter: true,
+      sortOrder: table.sortOrder('next_expiry'),
+      render: (_, o) => {
+        if (!o.certificate_status)
+          return <Typography.Text type="secondary">{t('list.noCertificates')}</Typography.Text>;
+        // The soonest of the certificates in the worst state is the one the tag speaks of.
+        const worst = o.certificates
+          .filter((c) => c.validity === o.certificate_status)
+          .sort((a, b) => (a.valid_until ?? '9999').localeCompare(b.valid_until ?? '9999'))[0];
+        return (
+          <Flex vertical gap={2} align="flex-start" data-testid="oem-certificates">
+            <ValidityTag validity={o.certificate_status} validUntil={worst.valid_until} daysLeft={worst.days_left} />
+            {o.next_expiry && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="oem-next-expiry">
+                {t('list.nextExpiry', { date: formatDate(o.next_expiry, locale) })}
+              </Typography.Text>
+            )}
+          </Flex>
+        );
+      },
+    },
+    {
+      title: t('fields.active'),
+      key: 'active',
+      render: (_, o) => <ActiveSwitch oem={o} canUpdate={canUpdate} />,
+    },
+  ];
+
+  return (
+    <ListPage
+      testId="oems"
+      title={t('list.title')}
+      extra={
+        <Space>
+          <OemExportButtons filters={filters} />
+          {ability.can('create', 'producer_oem') && (
+            <Link to={paths.adminAddOem}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="oem-add">
+                {t('list.add')}
+              </Button>
+            </Link>
+          )}
+        </Space>
+      }
+      filters={<OemFiltersBar filters={filters} active={active} update={update} />}
+      query={list}
+    >
+      <Table<ProducerOem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.producer_oems ?? []}
+        loading={list.isFetching}
+        onRow={(o) => ({ 'data-testid': 'oem-row', 'data-id': o.id }) as object}
+        locale={{
+          emptyText: list.isLoading ? (
+            ' '
+          ) : (
+            <Empty description={active ? t('list.noMatch') : t('list.empty')} data-testid="oems-empty" />
+          ),
+        }}
+        {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
+      />
+    </ListPage>
+  );
+}
