@@ -28,6 +28,10 @@ export const NOTIFICATION_TYPES = [
   'sale_channel_reference.closed',
   // An OEM producer's certificate expires in CERTIFICATE_NOTICE_DAYS: the platform's staff who read OEMs (once per certificate).
   'producer_oem.certificate_expiring',
+  // Purchase orders: the order's creator hears of its approval (and whether it was mailed to the
+  // supplier) and of its cancellation with the reason.
+  'purchase_order.approved',
+  'purchase_order.cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

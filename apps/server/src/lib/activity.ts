@@ -16,6 +16,7 @@ export type ActivitySubject =
   | 'sale_channel_reference'
   | 'sale_channel'
   | 'post'
+  | 'purchase_order'
   | 'producer_oem'
   | 'page_view'
   | 'user';

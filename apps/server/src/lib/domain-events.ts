@@ -66,6 +66,16 @@ export type DomainEvent =
       from: string;
       to: string;
       reason: string | null;
+    }
+  /** A purchase order moved through its table (approved: mailed to the supplier, the creator told). */
+  | {
+      type: 'purchase_order.moved';
+      platform: PlatformKey;
+      orderId: number;
+      actorId: number;
+      from: string;
+      to: string;
+      reason: string | null;
     };
 
 export type DomainEventType = DomainEvent['type'];

@@ -26,6 +26,8 @@ export interface Workflow<T extends KeyedTable, S extends string> {
   /** The column naming the producer a row belongs to (owner moves, and the scope of a producer's call). */
   owner: PgColumn;
   ownerOf(row: RowOf<T>): number | null;
+  /** The user who created a row, for the moves a creator may not make (a purchase order's approval). */
+  creatorOf?(row: RowOf<T>): number | null;
   /** The row's state in the machine (a column, or derived as a batch's is). */
   stateOf(row: RowOf<T>): S;
   /** The columns that put a row in state `to`. */
@@ -116,8 +118,9 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
   if (from === m.to && m.sameIsNoop) return { before, after: before, from, changed: false };
 
   const isOwner = side === 'own' || (!!user.producerId && wf.ownerOf(before) === user.producerId);
+  const isCreator = !!wf.creatorOf && wf.creatorOf(before) === user.id;
   const reason = m.reason?.trim() ? m.reason.trim() : null;
-  assertMove(locale, wf.machine, from, m.to, { ...user, isOwner }, reason);
+  assertMove(locale, wf.machine, from, m.to, { ...user, isOwner, isCreator }, reason);
   await m.check?.(tx, before, from);
 
   const set = { ...(await m.fields?.(tx, before, from)), ...wf.stateFields(m.to, from, reason) };

@@ -4,8 +4,9 @@ import { conflict, unprocessable } from './errors.js';
 /**
  * Checks a status change against its machine's table (packages/contract/src/workflows.ts) before
  * anything is written: a move the table does not allow this actor answers 409 naming, in the
- * caller's language, the moves it does allow; a move that needs a reason and has none answers
- * 422 on `reason`.
+ * caller's language, the moves it does allow — or, when only the creator rule stops it (a purchase
+ * order's approval by its creator), 409 `transition_not_by_creator` saying so; a move that needs a
+ * reason and has none answers 422 on `reason`.
  */
 export function assertMove<S extends string>(
   locale: Locale,
@@ -17,8 +18,9 @@ export function assertMove<S extends string>(
 ): void {
   const refusal = moveRefusal(machine, from, to, actor, reason);
   if (refusal === 'reason_required') throw unprocessable('reason_required', {}, 'reason');
+  const name = (state: string) => translate(locale, `state_${state}`);
+  if (refusal === 'not_by_creator') throw conflict('transition_not_by_creator', { to: name(to) });
   if (refusal) {
-    const name = (state: string) => translate(locale, `state_${state}`);
     const allowed = allowedMoves(machine, from, actor).map((m) => name(m.to));
     throw conflict('transition_not_allowed', {
       from: name(from),

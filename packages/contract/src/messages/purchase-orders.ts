@@ -35,7 +35,7 @@ export const PURCHASE_ORDER_MESSAGES = {
     dateRangeReversed: 'Ngày kết thúc phải sau ngày bắt đầu.',
     amountRangeReversed: 'Số tiền tối đa phải lớn hơn số tiền tối thiểu.',
     // refusals and answers
-    purchaseOrderLocked: 'Đơn đặt hàng đã {{status}} nên không thể chỉnh sửa.',
+    purchaseOrderLocked: 'Đơn đặt hàng đang ở trạng thái “{{status}}” nên không thể chỉnh sửa.',
     transition_not_by_creator:
       'Bạn là người tạo đơn này nên không thể tự chuyển sang “{{to}}”. Một người khác có quyền cần thực hiện.',
     purchase_order_created: 'Đã tạo đơn đặt hàng {{code}}.',
@@ -154,7 +154,7 @@ export const PURCHASE_ORDER_MESSAGES = {
     invalidAmountFilter: 'The amount must be a whole, non-negative number (VND).',
     dateRangeReversed: 'The end date must be after the start date.',
     amountRangeReversed: 'The maximum amount must be above the minimum.',
-    purchaseOrderLocked: 'The purchase order is {{status}} and can no longer be edited.',
+    purchaseOrderLocked: 'The purchase order is “{{status}}” and can no longer be edited.',
     transition_not_by_creator:
       'You created this order, so you cannot move it to “{{to}}” yourself. Someone else with the right must do it.',
     purchase_order_created: 'Purchase order {{code}} created.',

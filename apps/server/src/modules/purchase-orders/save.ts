@@ -1,0 +1,386 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import {
+  isPurchaseOrderEditable,
+  provinceName,
+  purchaseOrderTotals,
+  todayInVietnam,
+  translate,
+  variantLabel,
+  type PurchaseOrderLineData,
+  type PurchaseOrderStatus,
+  type PurchaseOrderSupplierType,
+  type purchaseOrderInput,
+  type purchaseOrderUpdate,
+} from '@agrihub/contract';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  producerOems,
+  producers,
+  products,
+  productVariants,
+  purchaseOrderLines,
+  purchaseOrders,
+  type PurchaseOrderRow,
+} from '../../db/schema/index.js';
+import { recordActivity } from '../../lib/activity.js';
+import type { Emit } from '../../lib/domain-events.js';
+import { AppError, notFound, unprocessable } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { transitionIn, type TransitionActor } from '../../lib/transition.js';
+import { pickUpload, resolvePlatformUploads } from '../uploads/resolve.js';
+import { purchaseOrderWorkflow } from './workflow.js';
+
+type Input = z.output<typeof purchaseOrderInput>;
+type Update = z.output<typeof purchaseOrderUpdate>;
+
+/** The supplier as an order keeps it (the snapshot the PDF and the mail print). */
+export interface SupplierSnapshot {
+  supplierType: PurchaseOrderSupplierType;
+  supplierId: number;
+  supplierName: string;
+  supplierTaxCode: string | null;
+  supplierAddress: string | null;
+  supplierEmail: string | null;
+  supplierPhone: string | null;
+  supplierContact: string | null;
+}
+
+const joinAddress = (address: string | null, province: string | null) =>
+  [address, provinceName(province)].filter(Boolean).join(', ') || null;
+
+/**
+ * The suppliers an order may go to: the platform's active OEMs and its approved producers (not a
+ * deleted one). `keep` names the order's current supplier, which stays valid for its edits even
+ * if it has since been deactivated.
+ */
+export async function findSupplier(
+  db: Db | Tx,
+  platform: string,
+  type: PurchaseOrderSupplierType,
+  id: number,
+  keep?: { type: string; id: number },
+): Promise<SupplierSnapshot | null> {
+  const kept = keep?.type === type && keep.id === id;
+  if (type === 'oem') {
+    const [o] = await db
+      .select()
+      .from(producerOems)
+      .where(
+        and(
+          eq(producerOems.id, id),
+          eq(producerOems.platform, platform),
+          kept ? undefined : eq(producerOems.active, true),
+        ),
+      )
+      .limit(1);
+    if (!o) return null;
+    return {
+      supplierType: 'oem',
+      supplierId: o.id,
+      supplierName: o.name,
+      supplierTaxCode: o.taxCode,
+      supplierAddress: joinAddress(o.address, o.provinceCode),
+      supplierEmail: o.email,
+      supplierPhone: o.phone,
+      supplierContact: o.contactName,
+    };
+  }
+  const [p] = await db
+    .select()
+    .from(producers)
+    .where(
+      and(
+        eq(producers.id, id),
+        eq(producers.platform, platform),
+        kept ? undefined : and(eq(producers.status, 'approved'), isNull(producers.deletedAt)),
+      ),
+    )
+    .limit(1);
+  if (!p) return null;
+  return {
+    supplierType: 'producer',
+    supplierId: p.id,
+    supplierName: p.name,
+    supplierTaxCode: p.taxCode,
+    supplierAddress: joinAddress(p.address, p.provinceCode),
+    supplierEmail: p.email,
+    supplierPhone: p.phone,
+    supplierContact: p.representative,
+  };
+}
+
+/**
+ * The lines as stored: each product line checked against the supplier (a producer's own product of
+ * the platform, its variant; an OEM has no catalogue here, so its lines are free text), its goods
+ * defaulting to the product's name and variant; the amounts from the contract's purchaseOrderTotals.
+ */
+async function resolveLines(db: Db | Tx, platform: string, supplier: SupplierSnapshot, lines: PurchaseOrderLineData[]) {
+  const productIds = [...new Set(lines.map((l) => l.product_id).filter((id): id is number => !!id))];
+  const variantIds = [...new Set(lines.map((l) => l.variant_id).filter((id): id is number => !!id))];
+  const found =
+    productIds.length && supplier.supplierType === 'producer'
+      ? await db
+          .select({ id: products.id, name: products.name })
+          .from(products)
+          .where(
+            and(
+              inArray(products.id, productIds),
+              eq(products.platform, platform),
+              eq(products.producerId, supplier.supplierId),
+            ),
+          )
+      : [];
+  const variants = variantIds.length
+    ? await db
+        .select({ id: productVariants.id, productId: productVariants.productId, types: productVariants.types })
+        .from(productVariants)
+        .where(inArray(productVariants.id, variantIds))
+    : [];
+  const productName = new Map(found.map((p) => [p.id, p.name]));
+  const variantOf = new Map(variants.map((v) => [v.id, v]));
+  const resolved = lines.map((l, i) => {
+    let description = l.description ?? '';
+    if (l.product_id) {
+      const name = productName.get(l.product_id);
+      if (name === undefined) throw unprocessable('invalidOrderProduct', {}, `lines.${i}.product_id`);
+      const variant = l.variant_id ? variantOf.get(l.variant_id) : null;
+      if (l.variant_id && (!variant || variant.productId !== l.product_id)) {
+        throw unprocessable('invalidOrderVariant', {}, `lines.${i}.variant_id`);
+      }
+      if (!description) description = variant ? `${name} (${variantLabel(variant.types)})` : name;
+    }
+    return { ...l, description };
+  });
+  let totals;
+  try {
+    totals = purchaseOrderTotals(resolved);
+  } catch {
+    throw unprocessable('purchaseOrderTotalTooLarge', {}, 'lines');
+  }
+  return { lines: resolved, totals };
+}
+
+/** The fields of an order from a body: supplier snapshot, delivery, attachments, totals; and its lines' rows. */
+async function orderValues(
+  app: FastifyInstance,
+  tx: Tx,
+  platform: string,
+  body: Input,
+  keep?: { type: string; id: number },
+) {
+  const supplier = await findSupplier(tx, platform, body.supplier_type, body.supplier_id, keep);
+  if (!supplier) throw unprocessable('invalidSupplier', {}, 'supplier_id');
+  const uploads = await resolvePlatformUploads(tx, app.storage, { platform }, body.attachment_ids);
+  const attachments = body.attachment_ids.map((id, i) => {
+    const u = pickUpload(uploads, id, `attachment_ids.${i}`);
+    return { id: u.id, url: u.url, filename: u.filename, content_type: u.content_type };
+  });
+  const { lines, totals } = await resolveLines(tx, platform, supplier, body.lines);
+  const orderDate = body.order_date ?? todayInVietnam();
+  if (body.delivery_date < orderDate) throw unprocessable('deliveryBeforeOrderDate', {}, 'delivery_date');
+  const fields = {
+    ...supplier,
+    orderDate,
+    deliveryDate: body.delivery_date,
+    deliveryPlace: body.delivery_place,
+    paymentTerms: body.payment_terms ?? null,
+    note: body.note ?? null,
+    attachments,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    net: totals.net,
+    tax: totals.tax,
+    total: totals.total,
+    vat: totals.vat,
+    lineCount: lines.length,
+  };
+  const lineRows = (orderId: number) =>
+    lines.map((l, i) => ({
+      orderId,
+      position: i + 1,
+      productId: l.product_id ?? null,
+      variantId: l.product_id ? (l.variant_id ?? null) : null,
+      description: l.description,
+      unit: l.unit,
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      discountType: l.discount_type,
+      discountValue: l.discount_value,
+      vatRate: l.vat_rate,
+      amount: totals.lines[i].amount,
+      discount: totals.lines[i].discount,
+      net: totals.lines[i].net,
+    }));
+  return { fields, lineRows };
+}
+
+/** `PO-2026-000123`. */
+export const purchaseOrderCode = (year: number, seq: number) => `PO-${year}-${String(seq).padStart(6, '0')}`;
+
+const CODE_ATTEMPTS = 5;
+
+/**
+ * Creates an order (pending) with its lines and its history row, numbered PO-<year>-<n> where n
+ * follows the platform's last order of that year (two orders numbered at once: the unique index
+ * refuses one, which is numbered again).
+ */
+export async function createOrder(
+  app: FastifyInstance,
+  actor: TransitionActor,
+  body: Input,
+): Promise<PurchaseOrderRow> {
+  const platform = actor.platform;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await app.events.transaction(async (tx) => {
+        const { fields, lineRows } = await orderValues(app, tx, platform, body);
+        const year = Number(fields.orderDate.slice(0, 4));
+        const [{ last }] = await tx
+          .select({ last: max(purchaseOrders.seq) })
+          .from(purchaseOrders)
+          .where(and(eq(purchaseOrders.platform, platform), eq(purchaseOrders.year, year)));
+        const seq = (last ?? 0) + 1;
+        const [row] = await tx
+          .insert(purchaseOrders)
+          .values({
+            platform,
+            code: purchaseOrderCode(year, seq),
+            year,
+            seq,
+            status: 'pending',
+            createdBy: actor.user.id,
+            ...fields,
+          })
+          .returning();
+        await tx.insert(purchaseOrderLines).values(lineRows(row.id));
+        await recordActivity(tx, {
+          subjectType: 'purchase_order',
+          subjectId: row.id,
+          platform,
+          actorId: actor.user.id,
+          action: 'create',
+          to: 'pending',
+          diff: { code: row.code, total: row.total },
+        });
+        return row;
+      });
+    } catch (err) {
+      if (attempt < CODE_ATTEMPTS && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+/** The history action of a move to `to`. */
+export const moveAction = (to: PurchaseOrderStatus) =>
+  to === 'processing' ? 'submit' : to === 'approved' ? 'approve' : to === 'cancelled' ? 'cancel' : 'reopen';
+
+/**
+ * One move of an order through the table, in the caller's transaction: the creator rule, the
+ * reason to cancel, the approver and time on approval; the event after commit.
+ */
+export function moveOrder(
+  tx: Tx,
+  emit: Emit,
+  actor: TransitionActor,
+  id: number,
+  to: PurchaseOrderStatus,
+  reason?: string | null,
+) {
+  return transitionIn(tx, emit, purchaseOrderWorkflow, {
+    id,
+    to,
+    actor,
+    action: moveAction(to),
+    reason: reason ?? null,
+    fields: () => (to === 'approved' ? { approvedBy: actor.user.id, approvedAt: new Date() } : {}),
+    event: (after, from) => ({
+      type: 'purchase_order.moved',
+      platform: actor.platform,
+      orderId: after.id,
+      actorId: actor.user.id,
+      from,
+      to,
+      reason: after.reason,
+    }),
+  });
+}
+
+/** The order's row locked on the platform (404 off it); 409 purchaseOrderLocked once approved or cancelled. */
+async function lockEditable(tx: Tx, actor: TransitionActor, id: number): Promise<PurchaseOrderRow> {
+  const [row] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.platform, actor.platform)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound();
+  if (!isPurchaseOrderEditable(row.status)) {
+    throw new AppError(409, 'purchaseOrderLocked', {
+      status: translate(actor.locale, `state_${row.status}`),
+    });
+  }
+  return row;
+}
+
+const EDIT_FIELDS = [
+  ['supplier', (r: PurchaseOrderRow) => `${r.supplierType}:${r.supplierId}:${r.supplierName}`],
+  ['order_date', (r: PurchaseOrderRow) => r.orderDate],
+  ['delivery_date', (r: PurchaseOrderRow) => r.deliveryDate],
+  ['delivery_place', (r: PurchaseOrderRow) => r.deliveryPlace],
+  ['payment_terms', (r: PurchaseOrderRow) => r.paymentTerms],
+  ['note', (r: PurchaseOrderRow) => r.note],
+  ['attachments', (r: PurchaseOrderRow) => r.attachments.map((a) => a.id).join(',')],
+] as const;
+
+/**
+ * Replaces an editable order (pending or processing) with the body: supplier snapshot taken again,
+ * lines replaced, totals computed again, one history row naming the changed fields and the total
+ * before → after. A `status` in the body then moves it (as PUT /{id}/status), in the same
+ * transaction: a refused move leaves the edit unsaved too.
+ */
+export async function updateOrder(app: FastifyInstance, actor: TransitionActor, id: number, body: Update) {
+  const platform = actor.platform;
+  await app.events.transaction(async (tx, emit) => {
+    const before = await lockEditable(tx, actor, id);
+    const keep = { type: before.supplierType, id: before.supplierId };
+    const { fields, lineRows } = await orderValues(app, tx, platform, body, keep);
+    const oldLines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
+    const [after] = await tx
+      .update(purchaseOrders)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(purchaseOrders.id, id))
+      .returning();
+    await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
+    const rows = lineRows(id);
+    await tx.insert(purchaseOrderLines).values(rows);
+    const changed: string[] = EDIT_FIELDS.filter(([, of]) => of(before) !== of(after)).map(([f]) => f);
+    const lineKey = (l: Record<string, unknown>) =>
+      JSON.stringify([
+        l.productId,
+        l.variantId,
+        l.description,
+        l.unit,
+        Number(l.quantity),
+        l.unitPrice,
+        l.discountType,
+        Number(l.discountValue),
+        l.vatRate,
+      ]);
+    if (oldLines.map(lineKey).join('|') !== rows.map(lineKey).join('|')) changed.push('lines');
+    await recordActivity(tx, {
+      subjectType: 'purchase_order',
+      subjectId: id,
+      platform,
+      actorId: actor.user.id,
+      action: 'update',
+      diff: {
+        fields: changed,
+        ...(before.total !== after.total ? { changes: { total: [before.total, after.total] } } : {}),
+      },
+    });
+    if (body.status && body.status !== before.status) await moveOrder(tx, emit, actor, id, body.status, body.reason);
+  });
+}
