@@ -193,8 +193,6 @@ export const traceabilities = pgTable(
     uniqueIndex('traceabilities_producer_lot_uq').on(t.producerId, t.lotCode),
     uniqueIndex('traceabilities_public_code_uq').on(t.publicCode),
     index('traceabilities_platform_idx').on(t.platform, t.status),
-    // The admin dashboard's batches published per day (a range of the last 30 days).
-    index('traceabilities_platform_published_idx').on(t.platform, t.publishedAt),
     index('traceabilities_product_idx').on(t.productId),
   ],
 );

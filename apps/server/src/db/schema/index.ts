@@ -12,3 +12,4 @@ export * from './sale-channels.js';
 export * from './services.js';
 export * from './service-requests.js';
 export * from './settings.js';
+export * from './daily-counts.js';

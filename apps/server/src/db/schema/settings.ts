@@ -1,4 +1,4 @@
-import { date, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { NotificationPreferences } from '@agrihub/contract/settings';
 import { users } from './accounts.js';
 
@@ -34,17 +34,3 @@ export const platformSettings = pgTable('platform_settings', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
-
-/**
- * Public trace scans per platform and day in Vietnam (the admin dashboard's chart), added by the
- * scan buffer's flush (modules/trace-public/scans.ts) in the same transaction as the batches' counts.
- */
-export const scanDays = pgTable(
-  'scan_days',
-  {
-    platform: text('platform').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    scans: integer('scans').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.platform, t.day], name: 'scan_days_pk' })],
-);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInVietnam } from '@agrihub/contract';
 import {
@@ -5,6 +6,7 @@ import {
   purchaseOrders,
   registerServices,
   scanDays,
+  traceabilities,
   userRegisterServices,
 } from '../../db/schema/index.js';
 import { as, buildUser, createTestApp, headers, json, type Built, type TestApp } from '../../../test/helper.js';
@@ -183,6 +185,24 @@ describe('GET /api/v1/admin/dashboard', () => {
       cancelled: 1,
     });
     expect(d.service_requests).toMatchObject({ open: 4, overdue: 2, locked: 1 });
+  });
+
+  it('the per-day counts follow a batch whose publication time moves or that is deleted', async () => {
+    const batch = await buildBatch(t.db, { productId: approvedDtrack, publishedAt: noonDaysAgo(10) });
+    expect((await dashboard(admin)).daily.days[19].batches_published).toBe(1);
+    await t.db
+      .update(traceabilities)
+      .set({ publishedAt: noonDaysAgo(12) })
+      .where(eq(traceabilities.id, batch.id));
+    let d = await dashboard(admin);
+    expect([d.daily.days[19].batches_published, d.daily.days[17].batches_published]).toEqual([0, 1]);
+    // Another column changed: nothing moves.
+    await t.db.update(traceabilities).set({ lotCode: 'LO-MOVED' }).where(eq(traceabilities.id, batch.id));
+    expect((await dashboard(admin)).daily.days[17].batches_published).toBe(1);
+    await t.db.delete(traceabilities).where(eq(traceabilities.id, batch.id));
+    d = await dashboard(admin);
+    expect(d.daily.days[17].batches_published).toBe(0);
+    expect(d.daily.batches_published).toBe(4);
   });
 
   it("a public scan is added to today's count of its platform", async () => {
