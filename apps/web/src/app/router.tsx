@@ -37,6 +37,16 @@ const privatePages: RouteObject[] = [
     lazy: page(() => import('../features/admin/pages/users-page'), 'UsersPage'),
   },
   {
+    path: paths.adminAddUser,
+    handle: handle({ title: 'adminAddUser', abilities: [{ action: 'create', subject: 'user' }] }),
+    lazy: page(() => import('../features/admin/pages/user-pages'), 'AddUserPage'),
+  },
+  {
+    path: paths.adminUser,
+    handle: handle({ title: 'adminUser', abilities: [{ action: 'read', subject: 'user' }] }),
+    lazy: page(() => import('../features/admin/pages/user-pages'), 'UserPage'),
+  },
+  {
     path: paths.adminProducers,
     handle: handle({ title: 'adminProducers', abilities: [{ action: 'read', subject: 'producer' }] }),
     lazy: page(() => import('../features/admin-producers/pages/admin-producers-page'), 'AdminProducersPage'),

@@ -11,6 +11,7 @@ export type HistorySubject =
   | 'client_message'
   | 'register_service'
   | 'booking_room'
+  | 'user'
   | 'sale_channel_reference'
   | 'sale_channel'
   | 'post'
@@ -30,6 +31,7 @@ export const HISTORY_SUBJECTS: Record<HistorySubject, { status: EnumName | null;
     client_message: { status: 'leadStatus', step: 'traceStep' },
     register_service: { status: null, step: 'traceStep' },
     booking_room: { status: null, step: 'traceStep' },
+    user: { status: null, step: 'traceStep', actions: 'userHistoryAction' },
     sale_channel_reference: {
       status: 'saleChannelRegisterStatus',
       step: 'traceStep',

@@ -26,6 +26,7 @@ export const paths = {
   accountSetup: '/account-setup',
   adminUsers: '/admin/users',
   adminAddUser: '/admin/add-user',
+  adminUser: '/admin/users/:id',
   adminProducers: '/admin/producers',
   adminProducer: '/admin/producers/:id',
   products: '/products',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES } from '@agrihub/contract/constants';
-import { ROLES } from '@agrihub/contract/permissions';
+import { ACTIONS, ROLES, SUBJECTS } from '@agrihub/contract/permissions';
+import { USER_HISTORY_ACTIONS } from '@agrihub/contract/schemas/admin-users';
 import { PRODUCT_STATUSES } from '@agrihub/contract/schemas/products';
 import { TRACE_AUDIT_ACTIONS } from '@agrihub/contract/schemas/traceabilities';
 import { BATCH_STATES, TRACE_STEPS } from '@agrihub/contract/trace-steps';
@@ -34,6 +35,12 @@ export const ENUMS = {
   traceStep: TRACE_STEPS,
   batchHistoryAction: TRACE_AUDIT_ACTIONS,
   role: ROLES,
+  /** A row of the ability grid (what an ability is about). */
+  abilitySubject: SUBJECTS,
+  /** A column of the ability grid (read, create, update, manage). */
+  abilityAction: ACTIONS,
+  /** What an account's history records (created, edited, deactivated …). */
+  userHistoryAction: USER_HISTORY_ACTIONS,
   /** A service request's step, both flows (cancelled included). */
   serviceStep: SERVICE_REQUEST_STATES,
   /** A service request's status, derived from its step. */

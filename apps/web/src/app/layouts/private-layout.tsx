@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { App as AntApp, Button, Drawer, Flex, Grid, Layout, Result } from 'antd';
 import { AbilityProvider } from '@casl/react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,19 @@ export function PrivateLayout({ existingPages }: { existingPages: ReadonlySet<st
   const user = useAppSelector((s) => s.user.user);
   const dispatch = useAppDispatch();
   const { t } = useTranslation('common');
-  const whoami = useWhoamiQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  // The account is read again when the window regains focus and at each page change, so roles and
+  // abilities an administrator changed (menus, pages, buttons) follow without a new login, and a
+  // deactivated account's next request ends its session (401 → login).
+  const whoami = useWhoamiQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true, refetchOnFocus: true });
+  const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
+  const { refetch } = whoami;
+  const loaded = !!whoami.data;
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (token && loaded) void refetch();
+  }, [pathname, token, loaded, refetch]);
 
   // Spec §4: on load, the account's language wins (within what the platform allows).
   const accountLocale = whoami.data?.user.locale;

@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-error';
 import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { LogoUpload } from './logo-upload';
+import { DeleteProducerZone } from './delete-producer-zone';
 import { useGetProducerQuery, useUpdateProducerMutation, type ProducerUpdate } from '../api/producer-api';
 
 const STATUS_COLOR = { pending: 'gold', approved: 'green', closed: 'red' } as const;
@@ -32,7 +33,13 @@ export function BusinessInfoTab({ producerId }: { producerId: number | null }) {
   if (producerId == null) return <Empty description={t('business.noProducer')} data-testid="business-no-producer" />;
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (query.error || !query.data) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  return <BusinessForm producer={query.data} key={query.data.updated_at} />;
+  return (
+    <>
+      <BusinessForm producer={query.data} key={query.data.updated_at} />
+      {/* A closed producer changes nothing of itself (an administrator closed it). */}
+      {query.data.status !== 'closed' && <DeleteProducerZone producer={query.data} />}
+    </>
+  );
 }
 
 function BusinessForm({ producer }: { producer: Producer }) {

@@ -1,47 +1,51 @@
-import { Button, Card, Flex, Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { USER_SORT_FIELDS } from '@agrihub/contract/schemas/auth';
-import { sortTokens } from '@agrihub/contract/schemas/list';
+import { ROLES } from '@agrihub/contract/permissions';
 import { useExistingPages } from '../../../components/existing-pages';
-import { QueryError } from '../../../components/query-error';
+import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
+import { ListPage } from '../../../components/list-page';
 import { paths } from '../../../config/paths';
 import { AppCan } from '../../../lib/ability';
+import { useEnumLabel } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
-import { useServerTable, type TableSpec } from '../../../lib/use-server-table';
-import { useEnumLabel } from '../../../lib/enums';
 import { useAdminUsersQuery, type AdminUserRow } from '../api/admin-users-api';
+import { UserActiveTag } from '../components/user-actions';
+import { useUserTable, type UserFilters } from '../lib/list-params';
 
-type UserSort = (typeof USER_SORT_FIELDS)[number] | `-${(typeof USER_SORT_FIELDS)[number]}`;
-/** GET /api/v1/admin/users: search and the contract's sorts, no other filter. */
-const USER_TABLE: TableSpec<UserSort, object> = {
-  sorts: sortTokens(USER_SORT_FIELDS),
-  defaultSort: '-created_at',
-  readFilters: () => ({}),
+const CLEARED: Partial<UserFilters> = {
+  q: undefined,
+  role: undefined,
+  kind: undefined,
+  active: undefined,
+  producer_id: undefined,
 };
 
-/** /admin/users: server-paged list with search. Requires read on user (route handle); a 403 shows no-permission. */
+const userPath = (id: number) => paths.adminUser.replace(':id', String(id));
+
+/** /admin/users: the platform's accounts, server-paged, filtered by role, kind, state and search. Requires read on user. */
 export function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
   const label = useEnumLabel();
-  const table = useServerTable(USER_TABLE);
-  const { q } = table.query;
-  const query = useAdminUsersQuery(table.query);
+  const table = useUserTable();
+  const { query: filters, update } = table;
+  const list = useAdminUsersQuery(filters);
   const locale = currentLocale();
   const existing = useExistingPages();
-
-  if (query.error) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
 
   const columns: TableColumnsType<AdminUserRow> = [
     {
       title: t('admin:users.columns.name'),
-      dataIndex: 'name',
       key: 'name',
       sorter: true,
       sortOrder: table.sortOrder('name'),
-      render: (v: string | undefined) => v || '—',
+      render: (_, u) => (
+        <Link to={userPath(u.id)} data-testid="user-link">
+          {u.name || '—'}
+        </Link>
+      ),
     },
     {
       title: t('admin:users.columns.email'),
@@ -54,24 +58,34 @@ export function UsersPage() {
       title: t('admin:users.columns.phone'),
       dataIndex: 'phone',
       key: 'phone',
-      render: (v: string | null | undefined) => v || '—',
+      render: (v: string | null) => v || '—',
     },
     {
       title: t('admin:users.columns.roles'),
-      dataIndex: 'roles',
       key: 'roles',
-      render: (roles: string[] | undefined) =>
-        roles && roles.length > 0 ? (
+      render: (_, u) =>
+        u.roles.length > 0 ? (
           <Flex gap={4} wrap>
-            {roles.map((r) => (
+            {u.roles.map((r) => (
               <Tag key={r} color="volcano">
                 {label('role', r)}
               </Tag>
             ))}
           </Flex>
         ) : (
-          <Tag color="green">{t('common:role.producer')}</Tag>
+          <Flex vertical gap={2}>
+            <Tag color="green" style={{ alignSelf: 'flex-start' }}>
+              {t('common:role.producer')}
+            </Tag>
+            {u.producer && <Typography.Text type="secondary">{u.producer.name}</Typography.Text>}
+          </Flex>
         ),
+    },
+    {
+      title: t('admin:users.columns.active'),
+      key: 'active',
+      width: 130,
+      render: (_, u) => <UserActiveTag active={u.active} />,
     },
     {
       title: t('admin:users.columns.createdAt'),
@@ -79,51 +93,98 @@ export function UsersPage() {
       key: 'created_at',
       sorter: true,
       sortOrder: table.sortOrder('created_at'),
-      render: (v: string | undefined) => formatDateTime(v, locale),
+      render: (v: string) => formatDateTime(v, locale),
     },
   ];
 
   return (
-    <Card data-testid="admin-users">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Space align="center">
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('admin:users.title')}
-          </Typography.Title>
+    <ListPage
+      testId="admin-users"
+      title={
+        <Flex align="center" gap={8}>
+          {t('admin:users.title')}
           <AppCan not I="update" a="user">
             <Tag data-testid="admin-users-read-only">{t('admin:users.readOnly')}</Tag>
           </AppCan>
-        </Space>
-        <Space>
-          <Input.Search
-            allowClear
-            defaultValue={q}
-            placeholder={t('admin:users.searchPlaceholder')}
-            onSearch={(value) => table.update({ q: value.trim() || undefined })}
-            style={{ width: 320 }}
-            data-testid="admin-users-search"
+        </Flex>
+      }
+      query={list}
+      extra={
+        existing.has(paths.adminAddUser) ? (
+          <AppCan I="create" a="user">
+            <Link to={paths.adminAddUser}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="admin-users-add">
+                {t('admin:users.add')}
+              </Button>
+            </Link>
+          </AppCan>
+        ) : undefined
+      }
+      filters={
+        <FilterBar
+          active={table.active}
+          onReset={() => update(CLEARED)}
+          resetLabel={t('admin:users.resetFilters')}
+          resetTestId="user-filters-reset"
+          testId="user-filters"
+        >
+          <SearchFilter
             enterButton
+            value={filters.q}
+            onSearch={(q) => update({ q })}
+            placeholder={t('admin:users.searchPlaceholder')}
+            width={320}
+            testId="admin-users-search"
           />
-          {existing.has(paths.adminAddUser) && (
-            <AppCan I="create" a="user">
-              <Link to={paths.adminAddUser}>
-                <Button type="primary" icon={<PlusOutlined />} data-testid="admin-users-add">
-                  {t('admin:users.add')}
-                </Button>
-              </Link>
-            </AppCan>
-          )}
-        </Space>
-      </Flex>
+          <SelectFilter
+            value={filters.role}
+            placeholder={t('admin:users.allRoles')}
+            width={220}
+            options={ROLES.map((r) => ({ value: r, label: label('role', r) }))}
+            onChange={(role) => update({ role })}
+            testId="user-role-filter"
+          />
+          <SelectFilter
+            value={filters.kind}
+            placeholder={t('admin:users.allKinds')}
+            width={200}
+            options={[
+              { value: 'staff', label: t('admin:user.kinds.staff') },
+              { value: 'producer', label: t('admin:user.kinds.producer') },
+            ]}
+            onChange={(kind) => update({ kind })}
+            testId="user-kind-filter"
+          />
+          <SelectFilter
+            value={filters.active}
+            placeholder={t('admin:users.allStates')}
+            width={180}
+            options={[
+              { value: 'true', label: t('admin:users.active') },
+              { value: 'false', label: t('admin:users.inactive') },
+            ]}
+            onChange={(active) => update({ active })}
+            testId="user-active-filter"
+          />
+        </FilterBar>
+      }
+    >
       <Table<AdminUserRow>
         rowKey="id"
         columns={columns}
-        dataSource={query.data?.users ?? []}
-        loading={query.isFetching}
-        locale={{ emptyText: q ? t('admin:users.noMatch', { q }) : t('admin:users.empty') }}
-        {...table.tableProps(query.data?.meta, (total) => t('admin:users.total', { count: total }))}
+        dataSource={list.data?.users ?? []}
+        loading={list.isFetching}
+        onRow={(u) => ({ 'data-testid': 'user-row', 'data-id': u.id, 'data-email': u.email }) as object}
+        locale={{
+          emptyText: list.isLoading ? (
+            ' '
+          ) : (
+            <Empty description={table.active ? t('admin:users.noMatch') : t('admin:users.empty')} />
+          ),
+        }}
+        {...table.tableProps(list.data?.meta, (total) => t('admin:users.total', { count: total }))}
         data-testid="admin-users-table"
       />
-    </Card>
+    </ListPage>
   );
 }
