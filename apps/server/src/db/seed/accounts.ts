@@ -3,6 +3,7 @@ import { MULTICHANNEL_SERVICE_SLUG, PLATFORM_KEYS, type AbilityRule, type Platfo
 import type { Db } from '../client.js';
 import { producers, users } from '../schema/index.js';
 import { hashPassword } from '../../lib/secrets.js';
+import { recordActivity } from '../../lib/activity.js';
 
 export const DEMO_PASSWORD = 'Demo@123';
 
@@ -15,6 +16,8 @@ interface DemoAccount {
   createdAt?: Date;
   requiredChangePassword?: boolean;
   registedServices?: string[];
+  /** A deactivated account (no login): the back office's user list shows one. */
+  deactivatedAt?: Date;
 }
 
 const PRODUCERS: Record<PlatformKey, string> = {
@@ -75,6 +78,35 @@ export function demoAccounts(platform: PlatformKey): DemoAccount[] {
         { action: 'read', subject: 'user_register_service' },
         { action: 'update', subject: 'user_register_service' },
       ],
+    },
+    // Purchase orders (DTrack's menu): purchasing writes them, purchase-approver approves them (never its own).
+    {
+      local: 'purchasing',
+      name: 'Nhân viên thu mua',
+      roles: ['purchasing'],
+      abilities: [
+        { action: 'read', subject: 'purchase_order' },
+        { action: 'create', subject: 'purchase_order' },
+        { action: 'update', subject: 'purchase_order' },
+        { action: 'read', subject: 'producer_oem' },
+      ],
+    },
+    {
+      local: 'purchase-approver',
+      name: 'Trưởng phòng mua hàng',
+      roles: ['approve_purchase_order'],
+      abilities: [
+        { action: 'read', subject: 'purchase_order' },
+        { action: 'update', subject: 'purchase_order' },
+      ],
+    },
+    // A former employee: deactivated, so it cannot sign in (its history says so).
+    {
+      local: 'deactivated',
+      name: 'Hoàng Văn Nghỉ',
+      roles: ['customer_support'],
+      abilities: [{ action: 'read', subject: 'producer' }],
+      deactivatedAt: new Date('2025-09-30T10:00:00Z'),
     },
     {
       local: 'producer',
@@ -142,18 +174,31 @@ export async function seedAccounts(db: Db): Promise<void> {
             .returning({ id: producers.id });
           producerId = p.id;
         }
-        await tx.insert(users).values({
-          platform,
-          email,
-          name: a.name,
-          passwordHash,
-          roles: a.roles ?? [],
-          abilities: a.abilities ?? [],
-          producerId,
-          registedServices: a.registedServices ?? [],
-          requiredChangePassword: a.requiredChangePassword ?? false,
-          ...(a.createdAt ? { createdAt: a.createdAt } : {}),
-        });
+        const [created] = await tx
+          .insert(users)
+          .values({
+            platform,
+            email,
+            name: a.name,
+            passwordHash,
+            roles: a.roles ?? [],
+            abilities: a.abilities ?? [],
+            producerId,
+            registedServices: a.registedServices ?? [],
+            requiredChangePassword: a.requiredChangePassword ?? false,
+            ...(a.createdAt ? { createdAt: a.createdAt } : {}),
+            ...(a.deactivatedAt ? { deactivatedAt: a.deactivatedAt } : {}),
+          })
+          .returning({ id: users.id });
+        if (a.deactivatedAt) {
+          await recordActivity(tx, {
+            subjectType: 'user',
+            subjectId: created.id,
+            platform,
+            actorId: null,
+            action: 'deactivate',
+          });
+        }
       });
     }
   }

@@ -555,3 +555,31 @@ describe('document folder', () => {
     expect(fs.existsSync(dir)).toBe(true);
   });
 });
+
+// The subject here is the demo seed itself.
+describe('demo staff accounts', () => {
+  it('every platform has a staff account per role of spec §6 and one deactivated account that cannot sign in', async () => {
+    const { seedAccounts, demoEmail, DEMO_PASSWORD } = await import('../../db/seed/accounts.js');
+    await seedAccounts(t.db);
+    for (const platform of ['dtrack', 'agrihub', 'foodmap'] as const) {
+      const a = await admin(platform);
+      const staff = json(await call('GET', '/api/v1/admin/users?kind=staff&per_page=100', as(a))).data.users as {
+        email: string;
+        roles: string[];
+        active: boolean;
+      }[];
+      const demo = staff.filter((u) => u.email.endsWith(`@${platform}.demo`));
+      for (const role of ['admin', 'customer_support', 'purchasing', 'approve_purchase_order', 'approver']) {
+        expect(
+          demo.some((u) => u.active && u.roles.includes(role)),
+          `${platform} ${role}`,
+        ).toBe(true);
+      }
+      const gone = demo.find((u) => u.email === demoEmail('deactivated', platform))!;
+      expect(gone.active).toBe(false);
+      const refused = await login(platform, gone.email, DEMO_PASSWORD);
+      expect(json(refused).meta.code).toBe('account_deactivated');
+      expect((await login(platform, demoEmail('purchasing', platform), DEMO_PASSWORD)).statusCode).toBe(200);
+    }
+  });
+});
