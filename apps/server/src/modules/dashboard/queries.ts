@@ -25,28 +25,29 @@ import { overdueSql } from '../service-requests/admin-queries.js';
  * (counts with FILTER clauses or GROUP BY over the platform's indexes): nothing is loaded row by row.
  */
 
-/** `count(*) filter (where <column> = <value>)` for each value, and the total. */
-function countsBy<V extends string>(column: Parameters<typeof eq>[0], values: readonly V[]) {
-  const fields = Object.fromEntries(
-    values.map((v) => [v, sql<number>`count(*) filter (where ${column} = ${v})`.mapWith(Number)]),
-  ) as Record<V, ReturnType<typeof sql<number>>>;
-  return { ...fields, total: count() };
+/** Rows per status of the platform (one GROUP BY over the (platform, status) index), every status listed. */
+async function countsByStatus<V extends string>(
+  db: Db,
+  table: typeof producers | typeof products,
+  platform: PlatformKey,
+  statuses: readonly V[],
+): Promise<Record<V, number> & { total: number }> {
+  const rows = await db
+    .select({ status: table.status, n: count() })
+    .from(table)
+    .where(eq(table.platform, platform))
+    .groupBy(table.status);
+  const by = new Map<string, number>(rows.map((r) => [r.status, r.n]));
+  const counts = Object.fromEntries(statuses.map((s) => [s, by.get(s) ?? 0])) as Record<V, number>;
+  return { ...counts, total: rows.reduce((sum, r) => sum + r.n, 0) };
 }
 
-export async function producerCounts(db: Db, platform: PlatformKey): Promise<NonNullable<AdminDashboard['producers']>> {
-  const [row] = await db
-    .select(countsBy(producers.status, APPROVAL_STATUSES))
-    .from(producers)
-    .where(eq(producers.platform, platform));
-  return row;
+export function producerCounts(db: Db, platform: PlatformKey): Promise<NonNullable<AdminDashboard['producers']>> {
+  return countsByStatus(db, producers, platform, APPROVAL_STATUSES);
 }
 
-export async function productCounts(db: Db, platform: PlatformKey): Promise<NonNullable<AdminDashboard['products']>> {
-  const [row] = await db
-    .select(countsBy(products.status, PRODUCT_STATUSES))
-    .from(products)
-    .where(eq(products.platform, platform));
-  return row;
+export function productCounts(db: Db, platform: PlatformKey): Promise<NonNullable<AdminDashboard['products']>> {
+  return countsByStatus(db, products, platform, PRODUCT_STATUSES);
 }
 
 const DAY_MS = 86_400_000;
