@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { accessRefusal, misplacedAdminRoute, type RouteRule } from '@agrihub/contract';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
@@ -106,6 +106,26 @@ export default fp(async function auth(app: FastifyInstance) {
     return row ?? null;
   }
 
+  /**
+   * Why a token found no live session: 'account_deactivated' when it was a session of an account
+   * since deactivated (its holder learns why it was signed out), else 'invalid_token'.
+   */
+  async function deadTokenCode(req: FastifyRequest, token: string): Promise<string> {
+    const [row] = await app.db
+      .select({ id: users.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.accessTokenHash, sha256(token)),
+          eq(users.platform, req.platform),
+          isNotNull(users.deactivatedAt),
+        ),
+      )
+      .limit(1);
+    return row ? 'account_deactivated' : 'invalid_token';
+  }
+
   function guard(req: FastifyRequest) {
     const refusal = accessRefusal(req.routeOptions.config, req.auth?.user ?? null);
     if (!refusal) return;
@@ -131,7 +151,9 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!token) return finish();
     resolveSession(req, token).then((row) => {
       // A stale token on a public route is ignored; on a private one it is refused.
-      if (!row && !isPublic) return done(unauthenticated('invalid_token'));
+      if (!row && !isPublic) {
+        return deadTokenCode(req, token).then((code) => done(unauthenticated(code)), done);
+      }
       req.auth = row;
       finish();
     }, done);

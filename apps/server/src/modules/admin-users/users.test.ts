@@ -402,7 +402,13 @@ describe('deactivation and reactivation', () => {
 
     for (const h of [as(s), second]) {
       expect((await call('GET', '/api/v1/admin/producers', h)).statusCode).toBe(401);
-      expect((await call('GET', '/api/v1/users/whoami', h)).statusCode).toBe(401);
+      const who = await call('GET', '/api/v1/users/whoami', h);
+      expect(who.statusCode).toBe(401);
+      // Its holder learns why (the web shows it on the login page).
+      expect(json(who).meta).toEqual({
+        code: 'account_deactivated',
+        message: 'Tài khoản của bạn đã bị vô hiệu hoá. Vui lòng liên hệ quản trị viên của nền tảng.',
+      });
     }
     const refresh = await t.app.inject({
       method: 'POST',
@@ -439,7 +445,7 @@ describe('deactivation and reactivation', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect(json(back).data.user).toMatchObject({ active: true, deactivated_at: null });
     // Old tokens stay dead; the password opens a new session.
-    expect((await call('GET', '/api/v1/users/whoami', as(s))).statusCode).toBe(401);
+    expect(json(await call('GET', '/api/v1/users/whoami', as(s))).meta.code).toBe('invalid_token');
     const h = await tokenOf('dtrack', s.user.email, TEST_PASSWORD);
     expect((await call('GET', '/api/v1/admin/producers', h)).statusCode).toBe(200);
     expect(json(await call('POST', `/api/v1/admin/users/${s.user.id}/reactivate`, as(a))).meta.code).toBe(
