@@ -13,6 +13,7 @@ import { seedNotifications } from './notifications.js';
 import { seedOems } from './oems.js';
 import { seedProducerHistory } from './producer-history.js';
 import { seedProducts } from './products.js';
+import { seedPurchaseOrders } from './purchase-orders.js';
 import { seedSaleChannels } from './sale-channels.js';
 import { seedSaleChannelReferences } from './sale-channel-references.js';
 import { seedServices } from './services.js';
@@ -45,6 +46,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedSaleChannelReferences(db, opts.config ?? loadConfig());
   await seedNotifications(db);
   await seedContent(db, storage);
+  await seedPurchaseOrders(db);
   await setDemoSeedState(db, 'done');
 }
 
