@@ -1,0 +1,89 @@
+import { visibleMenu } from '@agrihub/contract/menu';
+import { demo, expect, signIn, submitLogin, test } from '../support/fixtures';
+
+/** The menu a support account with read on producers only sees on DTrack: its top-level entries. */
+const SUPPORT_MENU = visibleMenu('dtrack', {
+  roles: ['customer_support'],
+  abilities: [{ action: 'read', subject: 'producer' }],
+  producer_id: null,
+  registed_services: [],
+  created_at: new Date().toISOString(),
+});
+
+test('an admin creates a support user with read on producers only; it sees exactly that menu; deactivated, its open page goes to login', async ({
+  page,
+  browser,
+}) => {
+  // Two accounts, two browsers, one story: given three times the usual budget.
+  test.slow();
+  const started = Date.now();
+  const step = (name: string) => console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // What the contract says this account sees: producers, and the entries every account has.
+  const expected = SUPPORT_MENU.map((e) => `menu-${e.key}`).sort();
+  expect(expected).toContain('menu-admin-producers');
+  expect(
+    SUPPORT_MENU.filter((e) => e.key !== 'admin-producers').every((e) => !e.subject || e.subject === 'Setting'),
+  ).toBe(true);
+
+  // The admin fills the form: name, e-mail, a first password, role customer support, read on producers.
+  await signIn(page, 'dtrack', demo('admin', 'dtrack'), '/admin/add-user');
+  await expect(page.getByTestId('add-user-page')).toBeVisible();
+  const email = `e2e-support-${Date.now().toString(36)}@dtrack.vn`;
+  await page.getByTestId('user-name').fill('Nhân viên hỗ trợ E2E');
+  await page.getByTestId('user-email').fill(email);
+  await page.getByTestId('user-password').fill('Tam@1234');
+  // The admin role is the admin's to grant; nothing is checked yet.
+  await page.getByTestId('role-customer_support').check();
+  await page.getByTestId('ability-producer-read').check();
+  // Manage locks its row as checked; undoing it leaves read alone.
+  await page.getByTestId('ability-product-manage').check();
+  await expect(page.getByTestId('ability-product-read')).toBeChecked();
+  await expect(page.getByTestId('ability-product-read')).toBeDisabled();
+  await page.getByTestId('ability-product-manage').uncheck();
+  await expect(page.getByTestId('ability-product-read')).not.toBeChecked();
+  await page.getByTestId('user-submit').click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+  const state = page.getByTestId('user-actions');
+  await expect(state.getByTestId('user-active')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('ability-producer-read')).toBeChecked();
+  await expect(page.getByTestId('user-history').getByTestId('history-action')).toHaveAttribute('data-action', 'create');
+  step('account created through the form');
+
+  // The new account signs in (another browser), changes its first password, and sees exactly its menu.
+  const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const support = await context.newPage();
+  await submitLogin(support, 'dtrack', email, 'Tam@1234');
+  await expect(support.getByTestId('forced-password-modal')).toBeVisible({ timeout: 30_000 });
+  await support.getByTestId('old-password').fill('Tam@1234');
+  await support.getByTestId('new-password').fill('HoTro@5678');
+  await support.getByTestId('confirm-password').fill('HoTro@5678');
+  await support.getByTestId('change-password-submit').click();
+  await expect(support.getByTestId('forced-password-modal')).toHaveCount(0);
+  const menu = support.getByTestId('side-menu');
+  await expect(menu.getByTestId('menu-admin-producers')).toHaveText('Nhà sản xuất');
+  const shown = await menu
+    .locator('[data-testid^="menu-"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+  expect(shown.sort()).toEqual(expected);
+  await menu.getByTestId('menu-admin-producers').click();
+  await expect(support.getByTestId('admin-producers')).toBeVisible();
+  step('support signed in and sees its menu');
+
+  // The admin deactivates it (confirmed).
+  await page.getByTestId('user-deactivate').click();
+  await page.getByTestId('user-deactivate-confirm').click();
+  await expect(state.getByTestId('user-active')).toHaveAttribute('data-active', 'false');
+  await expect(page.getByTestId('user-reactivate')).toBeVisible();
+  step('deactivated');
+
+  // The support's open page: its next request ends the session, with the reason on the login page.
+  await support.getByTestId('side-menu').getByTestId('menu-account-setup').click();
+  await expect(support).toHaveURL(/\/login/);
+  await expect(support.getByTestId('login-notice')).toContainText('Tài khoản của bạn đã bị vô hiệu hoá');
+  // And it cannot sign in again.
+  await submitLogin(support, 'dtrack', email, 'HoTro@5678');
+  await expect(support.getByTestId('login-error')).toContainText('Tài khoản của bạn đã bị vô hiệu hoá');
+  step('support sent to login');
+  await context.close();
+});
