@@ -41,7 +41,7 @@ import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { useCategoriesQuery } from '../../../lib/catalogue-api';
 import { contractRule, showFieldErrors } from '../../../lib/form-rules';
-import { formatDateTime } from '../../../lib/formatters';
+import { formatDate, formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useCreateOemMutation, useUpdateOemMutation } from '../api/oems-api';
 import { oemFieldErrors, oemRequestOf, oemToValues, type CertificateValues, type OemFormValues } from '../lib/oem-form';
@@ -63,9 +63,15 @@ function CertificateStates() {
         const until = c.valid_until && c.valid_until.isValid() ? c.valid_until.format('YYYY-MM-DD') : null;
         return (
           <Flex key={i} justify="space-between" align="center" gap={8} data-testid="oem-certificate-state">
-            <Typography.Text ellipsis style={{ maxWidth: 420 }}>
+            <Typography.Text ellipsis style={{ maxWidth: 460 }}>
               {c.name}
               {c.number ? ` · ${c.number}` : ''}
+              {until && (
+                <Typography.Text type="secondary">
+                  {' · '}
+                  {t('certificates.validUntilOn', { date: formatDate(until, currentLocale()) })}
+                </Typography.Text>
+              )}
             </Typography.Text>
             {until ? (
               <ValidityTag
@@ -257,7 +263,7 @@ export function OemEditor({ oem }: { oem: ProducerOem | null }) {
                 </Form.Item>
                 {categories.isError && <Alert type="warning" showIcon title={t('form.categoriesFailed')} />}
                 <Row gutter={16}>
-                  <Col span={8}>
+                  <Col span={7}>
                     <Form.Item
                       name="monthly_capacity"
                       label={t('fields.monthly_capacity')}
@@ -266,7 +272,7 @@ export function OemEditor({ oem }: { oem: ProducerOem | null }) {
                       <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} data-testid="oem-capacity" />
                     </Form.Item>
                   </Col>
-                  <Col span={4}>
+                  <Col span={5}>
                     <Form.Item
                       name="capacity_unit"
                       label={t('fields.capacity_unit')}
@@ -276,12 +282,12 @@ export function OemEditor({ oem }: { oem: ProducerOem | null }) {
                       <Select allowClear options={UNIT_OPTIONS} data-testid="oem-capacity-unit" />
                     </Form.Item>
                   </Col>
-                  <Col span={8}>
+                  <Col span={7}>
                     <Form.Item name="moq" label={t('fields.moq')} rules={[rule('moq')]}>
                       <InputNumber<number> min={0} precision={0} style={{ width: '100%' }} data-testid="oem-moq" />
                     </Form.Item>
                   </Col>
-                  <Col span={4}>
+                  <Col span={5}>
                     <Form.Item
                       name="moq_unit"
                       label={t('fields.moq_unit')}

@@ -9,6 +9,7 @@ import {
   Switch,
   Table,
   Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -60,26 +61,28 @@ function ActiveSwitch({ oem, canUpdate }: { oem: ProducerOem; canUpdate: boolean
       size="small"
       checked={oem.active}
       loading={state.isLoading}
-      checkedChildren={t('list.activeOn')}
-      unCheckedChildren={t('list.activeOff')}
       onChange={(on) => (on ? void set(true) : undefined)}
-      aria-label={t('fields.active')}
+      aria-label={oem.active ? t('list.activeOn') : t('list.activeOff')}
       data-testid="oem-active"
       data-active={oem.active}
     />
   );
-  return oem.active ? (
-    <Popconfirm
-      title={t('list.deactivateConfirm', { name: oem.name })}
-      okText={t('list.deactivate')}
-      cancelText={t('actions.cancel')}
-      okButtonProps={{ danger: true, 'data-testid': 'oem-deactivate-confirm' }}
-      onConfirm={() => set(false)}
-    >
-      {control}
-    </Popconfirm>
-  ) : (
-    control
+  return (
+    <Tooltip title={oem.active ? t('list.activeOn') : t('list.activeOff')}>
+      {oem.active ? (
+        <Popconfirm
+          title={t('list.deactivateConfirm', { name: oem.name })}
+          okText={t('list.deactivate')}
+          cancelText={t('actions.cancel')}
+          okButtonProps={{ danger: true, 'data-testid': 'oem-deactivate-confirm' }}
+          onConfirm={() => set(false)}
+        >
+          {control}
+        </Popconfirm>
+      ) : (
+        control
+      )}
+    </Tooltip>
   );
 }
 
@@ -104,6 +107,7 @@ export function OemsPage() {
     {
       title: t('fields.name'),
       key: 'name',
+      width: 270,
       sorter: true,
       sortOrder: table.sortOrder('name'),
       render: (_, o) => (
@@ -111,9 +115,11 @@ export function OemsPage() {
           <Link to={generatePath(paths.adminOem, { id: String(o.id) })} data-testid="oem-link">
             {o.name}
           </Link>
-          {o.tax_code && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('list.taxCode', { code: o.tax_code })}
+          {(o.tax_code || o.province_code) && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="oem-province">
+              {[o.tax_code && t('list.taxCode', { code: o.tax_code }), provinceName(o.province_code)]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography.Text>
           )}
         </Flex>
@@ -122,20 +128,20 @@ export function OemsPage() {
     {
       title: t('fields.contact_name'),
       key: 'contact',
+      width: 150,
       render: (_, o) =>
         o.contact_name || o.phone ? (
           <Flex vertical>
             <span>{o.contact_name ?? '—'}</span>
-            {o.phone && <Typography.Text type="secondary">{o.phone}</Typography.Text>}
+            {o.phone && (
+              <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {o.phone}
+              </Typography.Text>
+            )}
           </Flex>
         ) : (
           '—'
         ),
-    },
-    {
-      title: t('fields.province_code'),
-      key: 'province',
-      render: (_, o) => provinceName(o.province_code) ?? '—',
     },
     {
       title: t('fields.category_ids'),
@@ -159,6 +165,7 @@ export function OemsPage() {
       title: t('fields.monthly_capacity'),
       key: 'monthly_capacity',
       align: 'right',
+      width: 120,
       sorter: true,
       sortOrder: table.sortOrder('monthly_capacity'),
       render: (_, o) =>
@@ -167,6 +174,7 @@ export function OemsPage() {
     {
       title: t('fields.certificate_status'),
       key: 'next_expiry',
+      width: 160,
       sorter: true,
       sortOrder: table.sortOrder('next_expiry'),
       render: (_, o) => {
@@ -191,6 +199,8 @@ export function OemsPage() {
     {
       title: t('fields.active'),
       key: 'active',
+      align: 'center',
+      width: 90,
       render: (_, o) => <ActiveSwitch oem={o} canUpdate={canUpdate} />,
     },
   ];
