@@ -589,3 +589,22 @@ describe('demo staff accounts', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the account routes and the producer deletion', async () => {
+    const doc = json(await t.app.inject({ url: '/api/docs/json' }));
+    const base = '/api/v1/admin/users';
+    for (const p of [
+      '',
+      '/{id}',
+      '/{id}/reactivate',
+      '/{id}/reset-password',
+      '/{id}/create-gdrive-folder',
+      '/{id}/history',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(`${base}${p}`);
+    }
+    expect(Object.keys(doc.paths[`${base}/{id}`])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    expect(Object.keys(doc.paths['/api/v1/producers/{id}'])).toContain('delete');
+  });
+});
