@@ -32,6 +32,11 @@ const privatePages: RouteObject[] = [
     lazy: page(() => import('../features/account/pages/account-setup-page'), 'AccountSetupPage'),
   },
   {
+    path: paths.generalSetting,
+    handle: handle({ title: 'generalSetting' }),
+    lazy: page(() => import('../features/settings/pages/general-setting-page'), 'GeneralSettingPage'),
+  },
+  {
     path: paths.adminUsers,
     handle: handle({ title: 'adminUsers', abilities: [{ action: 'read', subject: 'user' }] }),
     lazy: page(() => import('../features/admin/pages/users-page'), 'UsersPage'),

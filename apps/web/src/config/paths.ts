@@ -24,6 +24,8 @@ export const paths = {
   // private
   dashboard: '/dashboard',
   accountSetup: '/account-setup',
+  /** Every user's language and notification channels; for the role admin also the platform's settings. */
+  generalSetting: '/general-setting',
   adminUsers: '/admin/users',
   adminAddUser: '/admin/add-user',
   adminUser: '/admin/users/:id',

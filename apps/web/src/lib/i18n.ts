@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'rich-text',
   'content-admin',
   'oems',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';
 

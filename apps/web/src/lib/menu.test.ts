@@ -38,6 +38,29 @@ describe('menuWithPages', () => {
   });
 });
 
+describe('settings entries (spec §2)', () => {
+  const admin = { ...producer, producer_id: null, roles: ['admin'] };
+  const pages = new Set(['/account-setup', '/general-setting', '/admin/services-setting']);
+  const settingsOf = (p: 'dtrack' | 'agrihub' | 'foodmap') =>
+    menuLinks(menuWithPages(visibleMenu(p, admin), pages)).map((e) => e.path);
+
+  it('Foodmap shows the settings submenu with the general settings page', () => {
+    const menu = menuWithPages(visibleMenu('foodmap', admin), pages);
+    expect(menu.find((e) => e.key === 'settings')?.children?.map((c) => c.path)).toEqual([
+      '/account-setup',
+      '/general-setting',
+      '/admin/services-setting',
+    ]);
+  });
+
+  it('the other platforms a single /account-setup entry (general settings from the top bar)', () => {
+    for (const p of ['dtrack', 'agrihub'] as const) {
+      expect(settingsOf(p)).toContain('/account-setup');
+      expect(settingsOf(p)).not.toContain('/general-setting');
+    }
+  });
+});
+
 describe('selectedMenuKeys', () => {
   const entries: MenuEntry[] = ADMIN_MENU;
   it('picks the longest matching path and its group', () => {

@@ -22,3 +22,11 @@ export function stepLabel(step: string): string {
 }
 
 export const { formatDate, formatDateTime, formatNumber } = formatters(locale);
+
+/** The footer's contact line labels. */
+export const contactLabels = () => ({
+  hotline: t('contactHotline'),
+  email: t('contactEmail'),
+  address: t('contactAddress'),
+  hours: t('contactHours'),
+});

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { BrandLogo } from '../../components/brand-logo';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
+import { PublicContactLine } from '../../components/public-contact';
 import { platform } from '../../lib/platform';
 
 /** Frame of the public pages: logo, language choice (where offered), the page, a footer. Responsive. */
@@ -36,6 +37,7 @@ export function PublicLayout() {
         <a href={contentPaths.informationSecurity} data-testid="link-information-security">
           {t('footer.informationSecurity')}
         </a>
+        <PublicContactLine />
       </Flex>
     </div>
   );

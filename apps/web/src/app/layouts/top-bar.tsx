@@ -5,6 +5,7 @@ import {
   MenuFoldOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
+  ControlOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
   UserOutlined,
@@ -76,6 +77,13 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
         dispatch(accountSetupStepChanged(null));
         void navigate(paths.accountSetup);
       },
+    },
+    {
+      // Every platform: Foodmap's menu has it too, the others only this way (spec §2).
+      key: 'general-setting',
+      icon: <ControlOutlined />,
+      label: <span data-testid="settings-general-setting">{t('settings.generalSetting')}</span>,
+      onClick: () => void navigate(paths.generalSetting),
     },
     {
       key: 'change-password',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LANGUAGE_COOKIE_MAX_AGE_S, LANGUAGE_COOKIE_NAME } from '@agrihub/contract/constants';
 import type { Locale } from '@agrihub/contract/platforms';
 import { platform } from '../../light/platform';
+import { SiteContact } from '../../light/site-contact';
 import { locale, t } from '../i18n';
 import { FAQS_PATH, NEWS_PATH, SECURITY_PATH } from '../route';
 
@@ -51,6 +52,13 @@ export function Header({ active }: { active: 'news' | 'faqs' | 'security' | null
   );
 }
 
+const contactLabels = () => ({
+  hotline: t('contactHotline'),
+  email: t('contactEmail'),
+  address: t('contactAddress'),
+  hours: t('contactHours'),
+});
+
 export function Footer({ active }: { active: 'news' | 'faqs' | 'security' | null }) {
   return (
     <footer className="footer">
@@ -68,6 +76,7 @@ export function Footer({ active }: { active: 'news' | 'faqs' | 'security' | null
             {t('security')}
           </a>
         </nav>
+        <SiteContact labels={contactLabels()} />
       </div>
     </footer>
   );

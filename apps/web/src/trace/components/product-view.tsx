@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { t } from '../i18n';
 import { platform } from '../../light/platform';
+import { SiteContact } from '../../light/site-contact';
+import { contactLabels, t } from '../i18n';
 import type { PublicProduct } from '../types';
 import { BatchList } from './batch-list';
 import { Certificates } from './certificates';
@@ -46,7 +47,10 @@ export function ProductView({ product }: { product: PublicProduct }) {
       )}
       {product.certificates.length > 0 && <Certificates certificates={product.certificates} />}
       <BatchList batches={product.batches} />
-      <footer className="footer">{t('poweredBy', { name: platform.name })}</footer>
+      <footer className="footer">
+        <div>{t('poweredBy', { name: platform.name })}</div>
+        <SiteContact labels={contactLabels()} />
+      </footer>
       {gallery && <Lightbox gallery={gallery} onChange={setGallery} />}
     </>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { t } from '../i18n';
 import { platform } from '../../light/platform';
+import { SiteContact } from '../../light/site-contact';
+import { contactLabels, t } from '../i18n';
 import type { Photo, PublicTrace } from '../types';
 import { Banners } from './banners';
 import { Certificates } from './certificates';
@@ -30,7 +31,10 @@ export function TraceView({ trace, code }: { trace: PublicTrace; code: string })
         <span>{t('scanCount', { count: trace.scan_count })}</span>
       </section>
       <Rating code={code} summary={trace.rating} />
-      <footer className="footer">{t('poweredBy', { name: platform.name })}</footer>
+      <footer className="footer">
+        <div>{t('poweredBy', { name: platform.name })}</div>
+        <SiteContact labels={contactLabels()} />
+      </footer>
       {gallery && <Lightbox gallery={gallery} onChange={setGallery} />}
     </>
   );
