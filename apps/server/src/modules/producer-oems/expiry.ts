@@ -121,7 +121,6 @@ async function staffReadingOems(app: FastifyInstance, platform: PlatformKey) {
     .map(({ id, name, email, locale }) => ({ id, name, email, locale }));
 }
 
-
 /** In-app and mail, through the notifications module, for each certificate marked (each recipient in its language). */
 export async function tellExpiring(app: FastifyInstance, notices: ExpiryNotice[]): Promise<void> {
   const recipients = new Map<PlatformKey, Awaited<ReturnType<typeof staffReadingOems>>>();

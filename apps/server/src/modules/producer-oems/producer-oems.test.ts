@@ -171,7 +171,11 @@ describe('OEM producers: create, read, change, history', () => {
     const history = json(await send('GET', `${URL}/${oem.id}/history`, admin)).data.history;
     expect(history.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);
     expect(history[0].detail.fields).toEqual(['monthly_capacity', 'certificates']);
+    expect(history[0].detail.changes.certificates[1]).toContain(addDays(today(), 20));
     expect(history[0].detail.changes.monthly_capacity).toEqual([20000, 30000]);
+    await send('PUT', `${URL}/${oem.id}`, editor, { category_ids: [leaf, otherLeaf] });
+    const renamed = json(await send('GET', `${URL}/${oem.id}/history`, admin)).data.history[0];
+    expect(renamed.detail.changes.category_ids).toEqual(['Bánh kẹo', 'Bánh kẹo, Đồ uống']);
     expect(history[0].user).toMatchObject({ id: editor.user.id });
   });
 

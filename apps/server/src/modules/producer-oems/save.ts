@@ -96,6 +96,23 @@ function shown(field: string, v: unknown): unknown {
   return v ?? null;
 }
 
+/** The categories before → after as the history shows them: their names, not their ids. */
+async function categoryNames(tx: Tx, before: number[], after: number[]): Promise<[string, string]> {
+  const ids = [...new Set([...before, ...after])];
+  const names = new Map(
+    ids.length
+      ? (
+          await tx
+            .select({ id: categories.id, name: categories.name })
+            .from(categories)
+            .where(inArray(categories.id, ids))
+        ).map((c) => [c.id, c.name])
+      : [],
+  );
+  const text = (list: number[]) => list.map((id) => names.get(id) ?? `#${id}`).join(', ');
+  return [text(before), text(after)];
+}
+
 /** The changed fields, before → after. */
 function diffOf(before: OemRow, after: Values) {
   const changes: Record<string, [unknown, unknown]> = {};
@@ -170,6 +187,7 @@ export async function updateOem(app: FastifyInstance, actor: OemActor, id: numbe
     const values = await valuesOf(app, tx, actor.platform, b, before);
     const changes = diffOf(before, values);
     if (!Object.keys(changes).length) return;
+    if (changes.category_ids) changes.category_ids = await categoryNames(tx, before.categoryIds, values.categoryIds!);
     // A capacity (or MOQ) left without its unit by a partial change is refused as the form would be.
     const merged = { ...before, ...values };
     if (merged.monthlyCapacity !== null && !merged.capacityUnit)
