@@ -1,4 +1,12 @@
-import { allowedMoves, moveRefusal, translate, type Locale, type Machine, type WorkflowActor } from '@agrihub/contract';
+import {
+  allowedMoves,
+  isMessageKey,
+  moveRefusal,
+  translate,
+  type Locale,
+  type Machine,
+  type WorkflowActor,
+} from '@agrihub/contract';
 import { conflict, unprocessable } from './errors.js';
 
 /**
@@ -18,7 +26,12 @@ export function assertMove<S extends string>(
 ): void {
   const refusal = moveRefusal(machine, from, to, actor, reason);
   if (refusal === 'reason_required') throw unprocessable('reason_required', {}, 'reason');
-  const name = (state: string) => translate(locale, `state_${state}`);
+  // A machine may name its states in its own words (state_purchase_order_pending), else the shared ones.
+  const name = (state: string) =>
+    translate(
+      locale,
+      isMessageKey(`state_${machine.key}_${state}`) ? `state_${machine.key}_${state}` : `state_${state}`,
+    );
   if (refusal === 'not_by_creator') throw conflict('transition_not_by_creator', { to: name(to) });
   if (refusal) {
     const allowed = allowedMoves(machine, from, actor).map((m) => name(m.to));

@@ -222,6 +222,21 @@ const privatePages: RouteObject[] = [
     lazy: page(() => import('../features/oems/pages/oem-pages'), 'OemPage'),
   },
   {
+    path: paths.adminPurchaseOrders,
+    handle: handle({ title: 'adminPurchaseOrders', abilities: [{ action: 'read', subject: 'purchase_order' }] }),
+    lazy: page(() => import('../features/purchase-orders/pages/purchase-orders-page'), 'PurchaseOrdersPage'),
+  },
+  {
+    path: paths.adminAddPurchaseOrder,
+    handle: handle({ title: 'adminAddPurchaseOrder', abilities: [{ action: 'create', subject: 'purchase_order' }] }),
+    lazy: page(() => import('../features/purchase-orders/pages/purchase-order-pages'), 'AddPurchaseOrderPage'),
+  },
+  {
+    path: paths.adminPurchaseOrder,
+    handle: handle({ title: 'adminPurchaseOrder', abilities: [{ action: 'read', subject: 'purchase_order' }] }),
+    lazy: page(() => import('../features/purchase-orders/pages/purchase-order-pages'), 'PurchaseOrderPage'),
+  },
+  {
     path: paths.notifications,
     handle: handle({ title: 'notifications', responsive: true }),
     lazy: page(() => import('../features/notifications/pages/notifications-page'), 'NotificationsPage'),

@@ -16,7 +16,8 @@ export type HistorySubject =
   | 'sale_channel'
   | 'post'
   | 'page_view'
-  | 'producer_oem';
+  | 'producer_oem'
+  | 'purchase_order';
 
 /**
  * Per subject: the enum naming its machine's states (a move shows "from → to" with their labels),
@@ -40,6 +41,7 @@ export const HISTORY_SUBJECTS: Record<HistorySubject, { status: EnumName | null;
     sale_channel: { status: null, step: 'traceStep' },
     post: { status: 'postStatus', step: 'traceStep' },
     page_view: { status: 'pageViewStatus', step: 'traceStep' },
+    purchase_order: { status: 'purchaseOrderStatus', step: 'traceStep', actions: 'purchaseOrderHistoryAction' },
     producer_oem: { status: null, step: 'traceStep', actions: 'oemHistoryAction' },
   };
 

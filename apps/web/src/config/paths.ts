@@ -67,6 +67,10 @@ export const paths = {
   adminOems: '/admin/oems',
   adminAddOem: '/admin/add-oem',
   adminOem: '/admin/oems/:id',
+  /** Purchase orders (DESIGN §5.5): DTrack's orders to OEMs and producers. */
+  adminPurchaseOrders: '/admin/purchase-orders',
+  adminAddPurchaseOrder: '/admin/add-purchase-order',
+  adminPurchaseOrder: '/admin/purchase-orders/:id',
   /** The user's notifications (the top bar's bell opens the latest). */
   notifications: '/notifications',
 } as const;

@@ -20,6 +20,11 @@ import {
 } from '@agrihub/contract/schemas/sale-channels';
 import { PAGE_VIEW_STATUSES, POST_STATUSES } from '@agrihub/contract/schemas/content';
 import { CERTIFICATE_VALIDITIES, OEM_HISTORY_ACTIONS } from '@agrihub/contract/schemas/oems';
+import {
+  PURCHASE_ORDER_HISTORY_ACTIONS,
+  PURCHASE_ORDER_SUPPLIER_TYPES,
+} from '@agrihub/contract/schemas/purchase-orders';
+import { PURCHASE_ORDER_STATUSES } from '@agrihub/contract/constants';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -71,6 +76,12 @@ export const ENUMS = {
   certificateValidity: CERTIFICATE_VALIDITIES,
   /** What an OEM producer's history records. */
   oemHistoryAction: OEM_HISTORY_ACTIONS,
+  /** A purchase order's status (DESIGN §5.5). */
+  purchaseOrderStatus: PURCHASE_ORDER_STATUSES,
+  /** Who a purchase order goes to: an OEM or a producer of the platform. */
+  purchaseOrderSupplierType: PURCHASE_ORDER_SUPPLIER_TYPES,
+  /** What a purchase order's history records. */
+  purchaseOrderHistoryAction: PURCHASE_ORDER_HISTORY_ACTIONS,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'rich-text',
   'content-admin',
   'oems',
+  'purchase-orders',
   'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number] | 'validation';

@@ -30,6 +30,16 @@ export const PURCHASE_ORDER_REASON_MAX = 1000;
 /** `PO-2026-000123`: the year of the order and a number counted per platform and year. */
 export const PURCHASE_ORDER_CODE_PATTERN = /^PO-\d{4}-\d{6,}$/;
 
+/** What an order's history records: created, edited, each move, and the approval mail to the supplier. */
+export const PURCHASE_ORDER_HISTORY_ACTIONS = [
+  'create',
+  'update',
+  'submit',
+  'approve',
+  'cancel',
+  'mail_supplier',
+] as const;
+
 /** The statuses whose orders may still be edited; approved and cancelled ones answer 409 purchaseOrderLocked. */
 export const PURCHASE_ORDER_EDITABLE_STATUSES: readonly PurchaseOrderStatus[] = ['pending', 'processing'];
 export const isPurchaseOrderEditable = (status: string) =>

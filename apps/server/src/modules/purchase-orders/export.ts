@@ -30,7 +30,7 @@ function columns(locale: Locale): XlsxColumn<ExportRow>[] {
     { header: h('n'), width: 6, value: (_r, n) => n },
     { header: h('code'), width: 18, value: (r) => r.v.row.code },
     { header: h('order_date'), width: 13, value: (r) => r.v.row.orderDate },
-    { header: h('status'), width: 14, value: (r) => translate(locale, `state_${r.v.row.status}`) },
+    { header: h('status'), width: 14, value: (r) => translate(locale, `state_purchase_order_${r.v.row.status}`) },
     { header: h('supplier_type'), width: 18, value: (r) => translate(locale, `supplier_${r.v.row.supplierType}`) },
     { header: h('supplier'), width: 34, value: (r) => r.v.row.supplierName },
     { header: h('tax_code'), width: 15, value: (r) => r.v.row.supplierTaxCode ?? '' },

@@ -615,8 +615,11 @@ describe('editing', () => {
         message: `Đơn đặt hàng đang ở trạng thái “${label}” nên không thể chỉnh sửa.`,
       });
       expect(await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id))).toEqual(before);
-      // Nor does it move any more.
-      expect(json(await move(admin, id, 'pending')).meta.code).toBe('transition_not_allowed');
+      // Nor does it move any more: the refusal names the states in the order's own words.
+      expect(json(await move(admin, id, 'pending')).meta).toEqual({
+        code: 'transition_not_allowed',
+        message: `Không thể chuyển trạng thái từ “${label}” sang “Chờ xử lý”. Trạng thái có thể chuyển: không có.`,
+      });
     }
   });
 });
@@ -679,7 +682,7 @@ describe('the PDF "Đơn đặt hàng"', () => {
       unit: 'Kg' as const,
       quantity: 10 + i,
       unit_price: 215_000,
-      vat_rate: (i % 2 ? 5 : 8),
+      vat_rate: i % 2 ? 5 : 8,
     }));
     const id = await createdId(buyer, orderBody({ lines }));
     const res = await t.app.inject({ method: 'GET', url: `${PO}/${id}/pdf`, headers: as(buyer) });
@@ -833,7 +836,7 @@ describe('the list and the export', () => {
     const filtered = await sheet('mode=exportAsFilter&status=pending');
     expect(filtered.rows).toHaveLength(3);
     expect(filtered.rows[0].slice(3, 16)).toEqual([
-      'Chờ duyệt',
+      'Chờ xử lý',
       'Nhà sản xuất OEM',
       'Công ty TNHH Thực phẩm Hòa Bình',
       '0312345678',

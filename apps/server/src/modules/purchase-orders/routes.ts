@@ -339,7 +339,7 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       const answer = await detail(req, req.params.id);
       const message = translate(req.locale, 'purchase_order_moved', {
         code: answer.data.purchase_order.code,
-        status: translate(req.locale, `state_${req.body.status}`),
+        status: translate(req.locale, `state_purchase_order_${req.body.status}`),
       });
       return { ...answer, meta: { message } };
     },

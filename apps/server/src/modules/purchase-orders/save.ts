@@ -319,7 +319,7 @@ async function lockEditable(tx: Tx, actor: TransitionActor, id: number): Promise
   if (!row) throw notFound();
   if (!isPurchaseOrderEditable(row.status)) {
     throw new AppError(409, 'purchaseOrderLocked', {
-      status: translate(actor.locale, `state_${row.status}`),
+      status: translate(actor.locale, `state_purchase_order_${row.status}`),
     });
   }
   return row;
