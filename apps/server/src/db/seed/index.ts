@@ -18,6 +18,7 @@ import { seedSaleChannels } from './sale-channels.js';
 import { seedSaleChannelReferences } from './sale-channel-references.js';
 import { seedServices } from './services.js';
 import { seedServiceRequests } from './service-requests.js';
+import { seedSettings } from './settings.js';
 
 /** app_meta key of the first-start demo seed: 'started', then 'done' once every step is through. */
 export const DEMO_SEED_KEY = 'demo_seed';
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   await seedNotifications(db);
   await seedContent(db, storage);
   await seedPurchaseOrders(db);
+  await seedSettings(db);
   await setDemoSeedState(db, 'done');
 }
 
