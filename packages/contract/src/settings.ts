@@ -51,6 +51,12 @@ export const NOTIFICATION_KINDS = {
   },
   client_message: { types: ['client_message.received'], audience: 'staff' },
   oem_certificate: { types: ['producer_oem.certificate_expiring'], audience: 'staff', feature: 'oems' },
+  // The creator of a purchase order hears of its approval and its cancellation.
+  purchase_order: {
+    types: ['purchase_order.approved', 'purchase_order.cancelled'],
+    audience: 'staff',
+    feature: 'purchaseOrders',
+  },
 } as const satisfies Record<string, NotificationKindSpec>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

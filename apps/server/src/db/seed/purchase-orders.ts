@@ -4,7 +4,6 @@ import {
   PLATFORMS,
   addDays,
   formatVietnamDate,
-  provinceName,
   purchaseOrderTotals,
   type DiscountType,
   type PlatformKey,
@@ -22,7 +21,7 @@ import {
   purchaseOrders,
   users,
 } from '../schema/index.js';
-import { purchaseOrderCode } from '../../modules/purchase-orders/save.js';
+import { joinAddress, purchaseOrderCode } from '../../modules/purchase-orders/save.js';
 import { demoEmail } from './accounts.js';
 
 const DAY = 86_400_000;
@@ -354,7 +353,7 @@ async function seedPlatform(db: Db, platform: PlatformKey, now: Date) {
           supplierId: oem.id,
           supplierName: oem.name,
           supplierTaxCode: oem.taxCode,
-          supplierAddress: [oem.address, provinceName(oem.provinceCode)].filter(Boolean).join(', ') || null,
+          supplierAddress: joinAddress(oem.address, oem.provinceCode),
           supplierEmail: oem.email,
           supplierPhone: oem.phone,
           supplierContact: oem.contactName,
@@ -364,7 +363,7 @@ async function seedPlatform(db: Db, platform: PlatformKey, now: Date) {
           supplierId: p!.id,
           supplierName: p!.name,
           supplierTaxCode: p!.taxCode,
-          supplierAddress: [p!.address, provinceName(p!.provinceCode)].filter(Boolean).join(', ') || null,
+          supplierAddress: joinAddress(p!.address, p!.provinceCode),
           supplierEmail: p!.email,
           supplierPhone: p!.phone,
           supplierContact: p!.representative,

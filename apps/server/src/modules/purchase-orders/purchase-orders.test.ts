@@ -22,6 +22,7 @@ import {
 import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildProducer, buildProduct } from '../../../test/factories.js';
 import { buildActors, checkMachine } from '../../../test/machine-table.js';
+import { joinAddress } from './save.js';
 import { readOutbox } from '../../../test/outbox.js';
 import { pdfText } from '../../../test/pdf-text.js';
 
@@ -294,6 +295,14 @@ describe('creating an order', () => {
         ],
       },
     ]);
+  });
+
+  it("keeps the supplier's address with its province once", () => {
+    expect(joinAddress('Xã Ea Tu', '66')).toBe('Xã Ea Tu, Đắk Lắk');
+    expect(joinAddress('Tiểu khu 4, xã Mộc Châu, tỉnh Sơn La', '14')).toBe('Tiểu khu 4, xã Mộc Châu, tỉnh Sơn La');
+    expect(joinAddress('1 Lê Duẩn, TP. Hồ Chí Minh', '79')).toBe('1 Lê Duẩn, TP. Hồ Chí Minh');
+    expect(joinAddress(null, '01')).toBe('Thành phố Hà Nội');
+    expect(joinAddress(null, null)).toBeNull();
   });
 
   it('refuses bad input field by field in Vietnamese, and suppliers or products it may not use', async () => {

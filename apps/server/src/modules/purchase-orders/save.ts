@@ -47,8 +47,13 @@ export interface SupplierSnapshot {
   supplierContact: string | null;
 }
 
-const joinAddress = (address: string | null, province: string | null) =>
-  [address, provinceName(province)].filter(Boolean).join(', ') || null;
+/** An address with its province after it, unless the address already names it ("…, tỉnh Sơn La"). */
+export function joinAddress(address: string | null, province: string | null): string | null {
+  const name = provinceName(province);
+  const bare = name?.replace(/^Thành phố /, '').toLowerCase();
+  const named = !!address && !!bare && address.toLowerCase().includes(bare);
+  return [address, named ? null : name].filter(Boolean).join(', ') || null;
+}
 
 /**
  * The suppliers an order may go to: the platform's active OEMs and its approved producers (not a

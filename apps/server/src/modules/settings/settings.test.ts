@@ -99,6 +99,7 @@ describe('GET /api/v1/settings: the own language and notification switches', () 
       'service_request_work',
       'client_message',
       'oem_certificate',
+      'purchase_order',
     ]);
     // No batches on AgriHub: no batch recall switch for its producers.
     const agrihubProducer = await buildUser(t.db, { platform: 'agrihub' });

@@ -59,17 +59,18 @@ export function LinesEditor({ form, products, disabled }: Props) {
             pagination={false}
             rowKey="key"
             dataSource={fields}
-            scroll={{ x: 1120 }}
+            tableLayout="fixed"
+            scroll={products ? { x: 1060 } : undefined}
             data-testid="order-lines"
             onRow={(_, i) => ({ 'data-testid': `order-line-${i}` }) as object}
             columns={[
-              { key: 'n', title: '#', width: 36, render: (_, __, i) => i + 1 },
+              { key: 'n', title: '#', width: 32, render: (_, __, i) => i + 1 },
               ...(products
                 ? [
                     {
                       key: 'product',
                       title: t('lines.product'),
-                      width: 190,
+                      width: 180,
                       render: (_: unknown, field: { name: number }) => (
                         <Select
                           allowClear
@@ -89,7 +90,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                             )
                           }
                           style={{ width: '100%' }}
-                          data-testid="line-product"
+                          data-testid={`line-product-${field.name}`}
                         />
                       ),
                     },
@@ -98,7 +99,6 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'description',
                 title: t('lines.description'),
-                width: 230,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'description']}
@@ -110,7 +110,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                       autoSize={{ minRows: 1, maxRows: 3 }}
                       maxLength={PURCHASE_ORDER_DESCRIPTION_MAX}
                       placeholder={t('lines.descriptionPlaceholder')}
-                      data-testid="line-description"
+                      data-testid={`line-description-${field.name}`}
                     />
                   </Form.Item>
                 ),
@@ -118,13 +118,13 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'unit',
                 title: t('lines.unit'),
-                width: 96,
+                width: 86,
                 render: (_, field) => (
                   <Form.Item name={[field.name, 'unit']} rules={[rule(field.name, 'unit')]} style={{ margin: 0 }}>
                     <Select
                       options={UNITS.map((u) => ({ value: u, label: u }))}
                       placeholder={t('lines.unitPlaceholder')}
-                      data-testid="line-unit"
+                      data-testid={`line-unit-${field.name}`}
                     />
                   </Form.Item>
                 ),
@@ -132,7 +132,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'quantity',
                 title: t('lines.quantity'),
-                width: 104,
+                width: 92,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'quantity']}
@@ -144,7 +144,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                       max={PURCHASE_ORDER_MAX_QUANTITY}
                       decimalSeparator={vi ? ',' : '.'}
                       style={{ width: '100%' }}
-                      data-testid="line-quantity"
+                      data-testid={`line-quantity-${field.name}`}
                     />
                   </Form.Item>
                 ),
@@ -152,7 +152,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'unit_price',
                 title: t('lines.unitPrice'),
-                width: 130,
+                width: 118,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'unit_price']}
@@ -167,7 +167,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                       parser={ungroup}
                       suffix="đ"
                       style={{ width: '100%' }}
-                      data-testid="line-unit-price"
+                      data-testid={`line-unit-price-${field.name}`}
                     />
                   </Form.Item>
                 ),
@@ -175,18 +175,18 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'discount',
                 title: t('lines.discount'),
-                width: 170,
+                width: 150,
                 render: (_, field) => (
                   <Space.Compact style={{ width: '100%' }}>
                     <Form.Item name={[field.name, 'discount_type']} noStyle>
                       <Select
-                        style={{ width: 62 }}
+                        style={{ width: 54 }}
                         options={[
                           { value: 'amount', label: 'đ' },
                           { value: 'percent', label: '%' },
                         ]}
                         aria-label={t('lines.discountType')}
-                        data-testid="line-discount-type"
+                        data-testid={`line-discount-type-${field.name}`}
                       />
                     </Form.Item>
                     <Form.Item
@@ -200,7 +200,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                         parser={lines[field.name]?.discount_type === 'percent' ? undefined : ungroup}
                         decimalSeparator={vi ? ',' : '.'}
                         style={{ width: '100%' }}
-                        data-testid="line-discount"
+                        data-testid={`line-discount-${field.name}`}
                       />
                     </Form.Item>
                   </Space.Compact>
@@ -209,26 +209,29 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'vat_rate',
                 title: t('lines.vat'),
-                width: 84,
+                width: 80,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'vat_rate']}
                     rules={[rule(field.name, 'vat_rate')]}
                     style={{ margin: 0 }}
                   >
-                    <Select options={TAX_RATES.map((r) => ({ value: r, label: `${r}%` }))} data-testid="line-vat" />
+                    <Select
+                      options={TAX_RATES.map((r) => ({ value: r, label: `${r}%` }))}
+                      data-testid={`line-vat-${field.name}`}
+                    />
                   </Form.Item>
                 ),
               },
               {
                 key: 'amount',
                 title: t('lines.amount'),
-                width: 120,
+                width: 112,
                 align: 'right',
                 render: (_, field) => {
                   const l = perLine[field.name];
                   return (
-                    <Typography.Text data-testid="line-amount" type={l ? undefined : 'secondary'}>
+                    <Typography.Text data-testid={`line-amount-${field.name}`} type={l ? undefined : 'secondary'}>
                       {l ? formatMoney(l.net) : '—'}
                     </Typography.Text>
                   );
@@ -236,7 +239,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               },
               {
                 key: 'remove',
-                width: 44,
+                width: 40,
                 render: (_, field) => (
                   <Button
                     type="text"
@@ -246,7 +249,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                     onClick={() => remove(field.name)}
                     aria-label={t('lines.remove')}
                     title={t('lines.remove')}
-                    data-testid="line-remove"
+                    data-testid={`line-remove-${field.name}`}
                   />
                 ),
               },

@@ -268,7 +268,12 @@ export function OrderEditor({ order }: Props) {
                       extra={t('form.orderDateHelp')}
                       rules={[rule('order_date')]}
                     >
-                      <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} data-testid="order-date" />
+                      <DatePicker
+                        format="DD/MM/YYYY"
+                        style={{ width: '100%' }}
+                        placeholder={t('form.orderDatePlaceholder')}
+                        data-testid="order-date"
+                      />
                     </Form.Item>
                   </Col>
                   <Col span={12}>

@@ -208,6 +208,7 @@ export function PurchaseOrdersPage() {
     >
       <Table<PurchaseOrderSummary>
         rowKey="id"
+        tableLayout="fixed"
         dataSource={list.data?.orders ?? []}
         loading={list.isFetching}
         data-testid="orders-table"
@@ -221,7 +222,7 @@ export function PurchaseOrdersPage() {
             title: t('fields.code'),
             sorter: true,
             sortOrder: table.sortOrder('code'),
-            width: 150,
+            width: 140,
             render: (_, r) => (
               <Link to={generatePath(paths.adminPurchaseOrder, { id: String(r.id) })} data-testid="order-link">
                 {r.code}
@@ -230,11 +231,18 @@ export function PurchaseOrdersPage() {
           },
           {
             key: 'order_date',
-            title: t('fields.orderDate'),
+            title: t('fields.dates'),
             sorter: true,
             sortOrder: table.sortOrder('order_date'),
             width: 110,
-            render: (_, r) => day(r.order_date),
+            render: (_, r) => (
+              <Flex vertical>
+                <span>{day(r.order_date)}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('fields.deliveryOn', { date: day(r.delivery_date) })}
+                </Typography.Text>
+              </Flex>
+            ),
           },
           {
             key: 'supplier',
@@ -255,7 +263,7 @@ export function PurchaseOrdersPage() {
             sorter: true,
             sortOrder: table.sortOrder('total'),
             align: 'right',
-            width: 150,
+            width: 135,
             render: (_, r) => (
               <span data-testid="order-total" data-value={r.total}>
                 {formatMoney(r.total)}
@@ -263,17 +271,9 @@ export function PurchaseOrdersPage() {
             ),
           },
           {
-            key: 'delivery_date',
-            title: t('fields.deliveryDate'),
-            sorter: true,
-            sortOrder: table.sortOrder('delivery_date'),
-            width: 110,
-            render: (_, r) => day(r.delivery_date),
-          },
-          {
             key: 'status',
             title: t('fields.status'),
-            width: 130,
+            width: 125,
             render: (_, r) => (
               <Flex vertical gap={2}>
                 <PurchaseOrderStatusTag status={r.status} />
@@ -290,7 +290,7 @@ export function PurchaseOrdersPage() {
             title: t('fields.createdBy'),
             sorter: true,
             sortOrder: table.sortOrder('created_at'),
-            width: 150,
+            width: 130,
             render: (_, r) => (
               <Flex vertical>
                 <span>{r.created_by?.name ?? '—'}</span>
@@ -303,7 +303,7 @@ export function PurchaseOrdersPage() {
           {
             key: 'moves',
             title: t('fields.actions'),
-            width: 200,
+            width: 150,
             render: (_, r) => <MoveActions order={r} size="small" />,
           },
         ]}
