@@ -39,12 +39,17 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
           return (
             <g key={f}>
               <line x1={BOX.left} x2={BOX.width - BOX.right} y1={y} y2={y} stroke="#f0f0f0" />
-              <text x={BOX.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="#8c8c8c">
-                {Math.round(g.batchMax * f)}
-              </text>
-              <text x={BOX.width - BOX.right + 6} y={y + 4} fontSize={11} fill={SCAN_COLOR}>
-                {Math.round(g.scanMax * f)}
-              </text>
+              {/* A half-way label only when it is a whole number (a scale of 1 shows 0 and 1). */}
+              {Number.isInteger(g.batchMax * f) && (
+                <text x={BOX.left - 6} y={y + 4} fontSize={11} textAnchor="end" fill="#8c8c8c">
+                  {g.batchMax * f}
+                </text>
+              )}
+              {Number.isInteger(g.scanMax * f) && (
+                <text x={BOX.width - BOX.right + 6} y={y + 4} fontSize={11} fill={SCAN_COLOR}>
+                  {g.scanMax * f}
+                </text>
+              )}
             </g>
           );
         })}
