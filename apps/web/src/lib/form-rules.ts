@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { isMessageKey } from '@agrihub/contract/messages/index';
-import type { FieldError } from './api-error';
+import type { FormInstance } from 'antd';
+import { isApiError, type ApiError, type FieldError } from './api-error';
 
 /** i18next's `t`, narrowed to what this module needs. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -118,4 +119,23 @@ export type FieldErrors = readonly { name: (string | number)[]; errors: string[]
 /** Sets field errors on an antd form without fighting its per-form name typing. */
 export function showFieldErrors(form: { setFields: (fields: never[]) => void }, errors: FieldErrors): void {
   if (errors.length) form.setFields(errors as unknown as never[]);
+}
+
+/**
+ * A refused save: the server's field errors (as `fieldsOf` places them on the form) under their
+ * fields and the first scrolled into view, else the answer above the form; the toast says it either
+ * way. What was typed stays in the form.
+ */
+export function showRefusedSave(
+  form: FormInstance,
+  error: unknown,
+  fieldsOf: (error: ApiError) => FieldErrors,
+  show: { failure: (text: string) => void; toast: (text: string) => void; generic: string },
+): void {
+  if (!isApiError(error)) return show.failure(show.generic);
+  const found = fieldsOf(error);
+  showFieldErrors(form, found);
+  if (found.length) form.scrollToField(found[0].name, { behavior: 'smooth', block: 'center' });
+  else show.failure(error.message);
+  show.toast(error.message);
 }

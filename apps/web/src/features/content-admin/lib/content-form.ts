@@ -9,8 +9,8 @@ import type {
 } from '@agrihub/contract/schemas/content';
 import { formatVietnamDateTime, vietnamWallClock } from '@agrihub/contract/vietnam-time';
 import type { FormInstance } from 'antd';
-import { isApiError, type FieldError } from '../../../lib/api-error';
-import { showFieldErrors } from '../../../lib/form-rules';
+import type { FieldError } from '../../../lib/api-error';
+import { showRefusedSave } from '../../../lib/form-rules';
 
 /** An uploaded image a form holds (cover, meta image). */
 export interface ImageRef {
@@ -142,26 +142,24 @@ export function formFieldErrors(errors: readonly FieldError[], fields: readonly 
   return [...byField].map(([name, list]) => ({ name: [name], errors: list }));
 }
 
-/**
- * A refused save of a post or page view: the server's field errors under their fields (a taken
- * slug, 409, under the slug) and the first scrolled into view, else the answer above the form; the
- * toast says it either way. Returns nothing: what was typed stays in the form.
- */
+/** A refused save of a post or page view (showRefusedSave), a taken slug (409) under the slug. */
 export function showSaveError(
   form: FormInstance,
   error: unknown,
   fields: readonly string[],
-  show: { failure: (text: string) => void; toast: (text: string) => void; generic: string },
+  show: Parameters<typeof showRefusedSave>[3],
 ): void {
-  if (!isApiError(error)) return show.failure(show.generic);
-  const found = formFieldErrors(error.errors, fields);
-  if (!found.length && error.status === 409 && /slug/i.test(error.code)) {
-    found.push({ name: ['slug'], errors: [error.message] });
-  }
-  showFieldErrors(form, found);
-  if (found.length) form.scrollToField(found[0].name, { behavior: 'smooth', block: 'center' });
-  else show.failure(error.message);
-  show.toast(error.message);
+  showRefusedSave(
+    form,
+    error,
+    (e) => {
+      const found = formFieldErrors(e.errors, fields);
+      if (!found.length && e.status === 409 && /slug/i.test(e.code))
+        found.push({ name: ['slug'], errors: [e.message] });
+      return found;
+    },
+    show,
+  );
 }
 
 // ───────── how a shared link will look ─────────

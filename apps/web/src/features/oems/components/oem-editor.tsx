@@ -38,9 +38,8 @@ import { CertificatesField } from '../../../components/certificates-field';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { paths } from '../../../config/paths';
 import { useAppAbility } from '../../../lib/ability';
-import { isApiError } from '../../../lib/api-error';
 import { useCategoriesQuery } from '../../../lib/catalogue-api';
-import { contractRule, showFieldErrors } from '../../../lib/form-rules';
+import { contractRule, showRefusedSave } from '../../../lib/form-rules';
 import { formatDate, formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useCreateOemMutation, useUpdateOemMutation } from '../api/oems-api';
@@ -136,15 +135,11 @@ export function OemEditor({ oem }: { oem: ProducerOem | null }) {
         form.setFieldsValue(oemToValues(answer.oem));
       }
     } catch (e) {
-      if (!isApiError(e)) {
-        setFailure(t('errors.generic'));
-        return;
-      }
-      const fields = oemFieldErrors(e.errors);
-      showFieldErrors(form, fields);
-      if (fields.length) form.scrollToField(fields[0].name, { behavior: 'smooth', block: 'center' });
-      else setFailure(e.message);
-      void message.error(e.message);
+      showRefusedSave(form, e, (refusal) => oemFieldErrors(refusal.errors), {
+        failure: setFailure,
+        toast: (text) => void message.error(text),
+        generic: t('errors.generic'),
+      });
     }
   };
 

@@ -31,8 +31,7 @@ import { useLeaveGuard } from '../../../components/leave-guard';
 import { UploadButton } from '../../../components/upload-button';
 import { paths } from '../../../config/paths';
 import { useAppAbility } from '../../../lib/ability';
-import { isApiError } from '../../../lib/api-error';
-import { contractRule, showFieldErrors } from '../../../lib/form-rules';
+import { contractRule, showRefusedSave } from '../../../lib/form-rules';
 import {
   useCreatePurchaseOrderMutation,
   useSupplierProductsQuery,
@@ -170,15 +169,11 @@ export function OrderEditor({ order }: Props) {
         form.setFieldsValue(orderToValues(answer.purchase_order));
       }
     } catch (e) {
-      if (!isApiError(e)) {
-        setFailure(t('errors.generic'));
-        return;
-      }
-      const fields = orderFieldErrors(e.errors);
-      showFieldErrors(form, fields);
-      if (fields.length) form.scrollToField(fields[0].name, { behavior: 'smooth', block: 'center' });
-      else setFailure(e.message);
-      void message.error(e.message);
+      showRefusedSave(form, e, (refusal) => orderFieldErrors(refusal.errors), {
+        failure: setFailure,
+        toast: (text) => void message.error(text),
+        generic: t('errors.generic'),
+      });
     }
   };
 
