@@ -80,10 +80,10 @@ test('an admin creates a support user with read on producers only; it sees exact
   // The support's open page: its next request ends the session, with the reason on the login page.
   await support.getByTestId('side-menu').getByTestId('menu-account-setup').click();
   await expect(support).toHaveURL(/\/login/);
-  await expect(support.getByTestId('login-notice')).toContainText('Tài khoản của bạn đã bị vô hiệu hoá');
+  await expect(support.getByTestId('login-notice')).toContainText('Tài khoản của bạn đã bị vô hiệu hóa');
   // And it cannot sign in again.
   await submitLogin(support, 'dtrack', email, 'HoTro@5678');
-  await expect(support.getByTestId('login-error')).toContainText('Tài khoản của bạn đã bị vô hiệu hoá');
+  await expect(support.getByTestId('login-error')).toContainText('Tài khoản của bạn đã bị vô hiệu hóa');
   step('support sent to login');
   await context.close();
 });

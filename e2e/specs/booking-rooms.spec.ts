@@ -149,24 +149,24 @@ test('rooms admin: add (field error, then valid), edit the price, a booked room 
   const booked = table.locator('tbody tr').filter({ hasText: bookedRoom });
   await expect(booked).toHaveCount(1);
   await expect(booked).toContainText(`${vn(start)} – ${vn(booking.end_date)}`);
-  await booked.getByRole('button', { name: `Xoá ${bookedRoom}` }).click();
+  await booked.getByRole('button', { name: `Xóa ${bookedRoom}` }).click();
   const confirm = page.locator('.ant-popconfirm:visible');
-  await expect(confirm).toContainText(`Xoá gian hàng ${bookedRoom}?`);
+  await expect(confirm).toContainText(`Xóa gian hàng ${bookedRoom}?`);
   await expect(confirm).toContainText('Gian hàng đang có 1 lượt đặt hiện tại hoặc sắp tới');
   await page.locator(`#room-delete-confirm-${bookedId}`).click();
   await expect(page.locator('.ant-message')).toContainText(
-    `Gian hàng ${bookedRoom} đang có 1 lượt đặt hiện tại hoặc sắp tới nên không thể xoá.`,
+    `Gian hàng ${bookedRoom} đang có 1 lượt đặt hiện tại hoặc sắp tới nên không thể xóa.`,
   );
   await expect(booked).toHaveCount(1);
 
   // The unbooked one is deleted after confirmation.
   const newId = (await row.locator('[data-testid^="room-edit-"]').getAttribute('data-testid'))!.replace('room-edit-', '');
-  await row.getByRole('button', { name: `Xoá ${newRoom}` }).click();
+  await row.getByRole('button', { name: `Xóa ${newRoom}` }).click();
   await expect(page.locator('.ant-popconfirm:visible').filter({ hasText: newRoom })).toContainText(
-    'Gian hàng sẽ bị xoá khỏi danh sách đặt chỗ.',
+    'Gian hàng sẽ bị xóa khỏi danh sách đặt chỗ.',
   );
   await page.locator(`#room-delete-confirm-${newId}`).click();
-  await expect(page.locator('.ant-message')).toContainText('Đã xoá gian hàng.');
+  await expect(page.locator('.ant-message')).toContainText('Đã xóa gian hàng.');
   await expect(row).toHaveCount(0);
   await page.reload();
   await expect(table.locator('tbody tr').filter({ hasText: bookedRoom })).toHaveCount(1);

@@ -182,7 +182,7 @@ test('an admin writes and schedules a post with the rich text editor, manages ca
     // A category with a sub-category cannot be deleted: the server says why.
     await node(page, parentName).getByTestId('category-delete').click();
     await page.getByTestId('category-delete-confirm').click();
-    await expect(drawer.getByTestId('category-refusal')).toContainText(`Không thể xoá danh mục "${parentName}"`);
+    await expect(drawer.getByTestId('category-refusal')).toContainText(`Không thể xóa danh mục "${parentName}"`);
     await expect(node(page, parentName)).toBeVisible();
     await drawer.locator('.ant-drawer-close').click();
     await expect(drawer).toBeHidden();

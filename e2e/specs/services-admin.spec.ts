@@ -11,7 +11,7 @@ const PLATFORM = 'agrihub';
 const stamp = Date.now().toString(36);
 const PASSWORD = 'DichVu@2026';
 const producerName = `HTX Mã vạch ${stamp}`;
-const lockedProducer = `HTX Khoá ${stamp}`;
+const lockedProducer = `HTX Khóa ${stamp}`;
 const INTERNAL = `Đã gọi điện xác nhận ${stamp} (nội bộ)`;
 const VISIBLE = `Vui lòng ký hợp đồng đính kèm ${stamp}`;
 

@@ -157,7 +157,7 @@ test('AgriHub producer: every services page fits a 360 px phone, with the drawer
   await expectWithinWidth(page.getByTestId('request-cancel-confirm'));
   await expectWithinWidth(page.getByRole('dialog'));
   await shot(page, '08-cancel');
-  await page.getByRole('button', { name: 'Không huỷ' }).click();
+  await page.getByRole('button', { name: 'Không hủy' }).click();
   await expect(page.getByTestId('request-cancel-reason')).toBeHidden();
 
   // Services for clients.

@@ -116,7 +116,7 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
   await expect(page.getByText('Vui lòng nhập lý do')).toBeVisible();
   await page.getByTestId('request-cancel-reason').fill('Đổi kế hoạch kinh doanh');
   await page.getByTestId('request-cancel-confirm').click();
-  await expect(page.getByTestId('request-status')).toHaveText('Đã huỷ');
+  await expect(page.getByTestId('request-status')).toHaveText('Đã hủy');
   await expect(page.getByTestId('request-page')).toContainText('Đổi kế hoạch kinh doanh');
 });
 

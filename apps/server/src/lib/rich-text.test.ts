@@ -83,7 +83,7 @@ describe('cleanRichText', () => {
   it('keeps what the editor makes: headings, lists, links, images, tables, quotes, code, figures', () => {
     const html = [
       '<h2>Tiêu đề</h2><h3>Mục</h3><h4>Ý</h4>',
-      '<p>Đoạn <strong>đậm</strong> <em>nghiêng</em> <u>gạch</u> <s>xoá</s> <code>x</code><br>xuống dòng</p>',
+      '<p>Đoạn <strong>đậm</strong> <em>nghiêng</em> <u>gạch</u> <s>xóa</s> <code>x</code><br>xuống dòng</p>',
       '<ul><li>Một</li></ul><ol><li>Hai</li></ol><blockquote><p>Trích</p></blockquote><hr>',
       '<pre><code>mã</code></pre>',
       '<figure><img src="/uploads/dtrack/a.jpg" alt="Ảnh" width="640" height="480"><figcaption>Chú thích</figcaption></figure>',

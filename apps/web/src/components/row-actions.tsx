@@ -14,7 +14,7 @@ interface RowActionsProps {
   onPreview?: () => void;
   /** Delete after a confirmation; pass it only when the user may delete (the caller checks the ability). */
   onDelete?: () => void;
-  /** The confirmation's question ("Xoá bài viết này?"). */
+  /** The confirmation's question ("Xóa bài viết này?"). */
   deleteConfirm?: string;
 }
 

@@ -10,24 +10,24 @@ export const ADMIN_USER_MESSAGES = {
     invalidActive: 'Trạng thái hoạt động không hợp lệ.',
     pleaseSelectRole: 'Tài khoản nhân viên cần ít nhất một vai trò.',
     pleaseSelectProducer: 'Vui lòng chọn đơn vị sản xuất.',
-    invalidProducer: 'Đơn vị sản xuất không tồn tại hoặc đã bị xoá.',
+    invalidProducer: 'Đơn vị sản xuất không tồn tại hoặc đã bị xóa.',
     producerUserNoRoles: 'Người dùng của đơn vị sản xuất không có vai trò hay quyền quản trị.',
     // who may change what
     only_admin_grants_admin: 'Chỉ quản trị viên (vai trò admin) mới được cấp hoặc gỡ vai trò admin.',
     only_admin_changes_admin: 'Chỉ quản trị viên (vai trò admin) mới được thay đổi tài khoản có vai trò admin.',
     cannot_remove_own_admin: 'Bạn không thể tự gỡ vai trò admin của chính mình.',
-    cannot_deactivate_self: 'Bạn không thể tự vô hiệu hoá tài khoản của chính mình.',
+    cannot_deactivate_self: 'Bạn không thể tự vô hiệu hóa tài khoản của chính mình.',
     role_not_yours_to_grant: 'Bạn chỉ được cấp hoặc gỡ những vai trò mà chính bạn có.',
     ability_not_yours_to_grant: 'Bạn chỉ được cấp hoặc gỡ những quyền mà chính bạn có.',
-    user_already_deactivated: 'Tài khoản này đã bị vô hiệu hoá.',
+    user_already_deactivated: 'Tài khoản này đã bị vô hiệu hóa.',
     user_already_active: 'Tài khoản này đang hoạt động.',
-    user_is_deactivated: 'Tài khoản đang bị vô hiệu hoá: hãy kích hoạt lại trước khi đặt lại mật khẩu.',
-    account_deactivated: 'Tài khoản của bạn đã bị vô hiệu hoá. Vui lòng liên hệ quản trị viên của nền tảng.',
+    user_is_deactivated: 'Tài khoản đang bị vô hiệu hóa: hãy kích hoạt lại trước khi đặt lại mật khẩu.',
+    account_deactivated: 'Tài khoản của bạn đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên của nền tảng.',
     // answers
     user_created: 'Đã tạo tài khoản. Người dùng sẽ phải đổi mật khẩu ở lần đăng nhập đầu tiên.',
     user_created_invited: 'Đã tạo tài khoản và gửi email để người dùng tự đặt mật khẩu.',
     user_updated: 'Đã lưu thông tin tài khoản.',
-    user_deactivated: 'Đã vô hiệu hoá tài khoản; mọi phiên đăng nhập của tài khoản đã kết thúc.',
+    user_deactivated: 'Đã vô hiệu hóa tài khoản; mọi phiên đăng nhập của tài khoản đã kết thúc.',
     user_reactivated: 'Đã kích hoạt lại tài khoản.',
     user_password_reset:
       'Đã đặt lại mật khẩu: các phiên đăng nhập đã kết thúc và email chứa liên kết đặt mật khẩu mới đã được gửi.',
@@ -51,13 +51,13 @@ export const ADMIN_USER_MESSAGES = {
       'Nếu bạn không biết vì sao, hãy liên hệ quản trị viên.\n\nTrân trọng,\nĐội ngũ {{platform}}',
     // a producer deleted by its own account
     producer_delete_blocked:
-      'Chưa thể xoá đơn vị sản xuất vì còn {{what}}. Vui lòng liên hệ quản trị viên của nền tảng để đóng đơn vị.',
+      'Chưa thể xóa đơn vị sản xuất vì còn {{what}}. Vui lòng liên hệ quản trị viên của nền tảng để đóng đơn vị.',
     producer_delete_blocker_published_batches: '{{count}} lô hàng đã công bố',
     producer_delete_blocker_open_service_requests: '{{count}} yêu cầu dịch vụ đang mở',
     producer_delete_blocker_approved_listings: '{{count}} đăng ký kênh bán đã được duyệt',
     producer_delete_own_only:
-      'Chỉ tài khoản của chính đơn vị sản xuất mới xoá được đơn vị; quản trị viên hãy đóng đơn vị.',
-    producer_deleted: 'Đã xoá đơn vị sản xuất. Các tài khoản của đơn vị đã bị vô hiệu hoá.',
+      'Chỉ tài khoản của chính đơn vị sản xuất mới xóa được đơn vị; quản trị viên hãy đóng đơn vị.',
+    producer_deleted: 'Đã xóa đơn vị sản xuất. Các tài khoản của đơn vị đã bị vô hiệu hóa.',
   },
   en: {
     invalidRole: 'Invalid role.',

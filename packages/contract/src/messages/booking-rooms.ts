@@ -11,10 +11,10 @@ export const BOOKING_ROOM_MESSAGES = {
     invalidRoomSize: 'Diện tích phải là số nguyên từ 1 đến 100.000 m².',
     invalidRoomPrice: 'Giá thuê phải là số nguyên VND từ 0 đến 100.000.000.000.',
     roomHasBookings:
-      'Gian hàng {{room}} đang có {{count}} lượt đặt hiện tại hoặc sắp tới nên không thể xoá. Hãy tắt "Còn nhận đặt" để ngừng nhận đặt thay vì xoá.',
+      'Gian hàng {{room}} đang có {{count}} lượt đặt hiện tại hoặc sắp tới nên không thể xóa. Hãy tắt "Còn nhận đặt" để ngừng nhận đặt thay vì xóa.',
     booking_room_created: 'Đã thêm gian hàng.',
     booking_room_updated: 'Đã cập nhật gian hàng.',
-    booking_room_deleted: 'Đã xoá gian hàng.',
+    booking_room_deleted: 'Đã xóa gian hàng.',
   },
   en: {
     bookingPeriodIncomplete: 'Choose both the start date and the number of months.',

@@ -12,7 +12,7 @@ export const SERVICE_REQUEST_MESSAGES = {
     service_request_free_registered: 'Đăng ký dịch vụ thành công.',
     service_request_saved: 'Đã lưu yêu cầu dịch vụ.',
     service_request_moved: 'Yêu cầu đã chuyển sang bước "{{step}}".',
-    service_request_cancelled: 'Đã huỷ yêu cầu dịch vụ.',
+    service_request_cancelled: 'Đã hủy yêu cầu dịch vụ.',
     service_request_note_added: 'Đã gửi phản hồi.',
     service_request_producer_only: 'Chỉ tài khoản đơn vị sản xuất mới đăng ký được dịch vụ.',
     pleaseAttachDossier: 'Vui lòng đính kèm hồ sơ trước khi nộp.',

@@ -4,15 +4,15 @@ import type { Locale } from '../platforms.js';
 export const TRACEABILITY_MESSAGES = {
   vi: {
     // notices
-    batch_deleted: 'Đã xoá lô hàng.',
-    event_deleted: 'Đã xoá công đoạn.',
-    vote_deleted: 'Đã xoá đánh giá.',
+    batch_deleted: 'Đã xóa lô hàng.',
+    event_deleted: 'Đã xóa công đoạn.',
+    vote_deleted: 'Đã xóa đánh giá.',
     vote_thanks: 'Cảm ơn bạn đã đánh giá!',
     // errors by code
     lot_taken: 'Mã lô "{{lot}}" đã được dùng cho một lô hàng khác của đơn vị.',
     batch_published_locked:
-      'Lô hàng đã công bố nên không thể sửa, xoá hay sắp xếp lại công đoạn. Bạn chỉ có thể thêm công đoạn mới, tạm dừng hoặc thu hồi lô hàng.',
-    batch_delete_published: 'Không thể xoá lô hàng đã công bố. Hãy thu hồi lô hàng nếu cần ngừng lưu hành.',
+      'Lô hàng đã công bố nên không thể sửa, xóa hay sắp xếp lại công đoạn. Bạn chỉ có thể thêm công đoạn mới, tạm dừng hoặc thu hồi lô hàng.',
+    batch_delete_published: 'Không thể xóa lô hàng đã công bố. Hãy thu hồi lô hàng nếu cần ngừng lưu hành.',
     batch_needs_event: 'Lô hàng cần ít nhất một công đoạn trước khi công bố.',
     batch_recalled: 'Lô hàng đã bị thu hồi, không thể thay đổi thêm.',
     vote_rate_limited: 'Bạn đã đánh giá lô hàng này quá nhiều lần, vui lòng thử lại sau.',

@@ -13,7 +13,7 @@ export const WORKFLOW_MESSAGES = {
     state_on_hold: 'Tạm dừng',
     state_recalled: 'Đã thu hồi',
     state_processing: 'Đang xử lý',
-    state_cancelled: 'Đã huỷ',
+    state_cancelled: 'Đã hủy',
     state_fill_info: 'Điền thông tin',
     state_advice: 'Tư vấn',
     state_contract: 'Hợp đồng',

@@ -55,7 +55,7 @@ interface PlannedOrder {
 
 const WAREHOUSE_HCM = 'Kho DTrack Tân Bình, 18 Cộng Hòa, Phường Tân Sơn Nhất, Thành phố Hồ Chí Minh';
 const WAREHOUSE_HN = 'Kho DTrack Long Biên, 6 Nguyễn Văn Linh, Phường Phúc Lợi, Thành phố Hà Nội';
-const NET30 = 'Chuyển khoản 100% trong vòng 30 ngày kể từ ngày nhận đủ hàng và hoá đơn GTGT hợp lệ.';
+const NET30 = 'Chuyển khoản 100% trong vòng 30 ngày kể từ ngày nhận đủ hàng và hóa đơn GTGT hợp lệ.';
 const DEPOSIT = 'Đặt cọc 30% khi xác nhận đơn; thanh toán 70% còn lại trong 15 ngày sau khi nghiệm thu.';
 
 /**

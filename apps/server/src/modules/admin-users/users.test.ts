@@ -149,7 +149,7 @@ describe('staff users: create, read, list, edit', () => {
     const other = await call('POST', '/api/v1/admin/users', as(a), { ...body, producer_id: theirs.id });
     expect(other.statusCode).toBe(422);
     expect(json(other).meta.errors).toEqual([
-      { field: 'producer_id', message: 'Đơn vị sản xuất không tồn tại hoặc đã bị xoá.' },
+      { field: 'producer_id', message: 'Đơn vị sản xuất không tồn tại hoặc đã bị xóa.' },
     ]);
     const res = await call('POST', '/api/v1/admin/users', as(a), { ...body, producer_id: mine.id });
     expect(res.statusCode, res.body).toBe(201);
@@ -240,7 +240,7 @@ describe('staff users: create, read, list, edit', () => {
 
   it('lists with filters (role, kind, active, accent-free q) and pages, on the platform only', async () => {
     const a = await admin('agrihub');
-    const sup = await createStaff(as(a), { name: 'Đặng Thị Thuỳ Dương', roles: ['customer_support'] });
+    const sup = await createStaff(as(a), { name: 'Đặng Thị Thùy Dương', roles: ['customer_support'] });
     const appr = await createStaff(as(a), { name: 'Võ Minh Đức', roles: ['approver'], abilities: [] });
     await buildUser(t.db, { platform: 'agrihub', name: 'Đặng Văn Sản Xuất' });
     await buildUser(t.db, { platform: 'dtrack', name: 'Đặng Thị Khác', roles: ['customer_support'] });
@@ -407,7 +407,7 @@ describe('deactivation and reactivation', () => {
       // Its holder learns why (the web shows it on the login page).
       expect(json(who).meta).toEqual({
         code: 'account_deactivated',
-        message: 'Tài khoản của bạn đã bị vô hiệu hoá. Vui lòng liên hệ quản trị viên của nền tảng.',
+        message: 'Tài khoản của bạn đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên của nền tảng.',
       });
     }
     const refresh = await t.app.inject({
@@ -421,7 +421,7 @@ describe('deactivation and reactivation', () => {
     expect(refused.statusCode).toBe(403);
     expect(json(refused).meta).toEqual({
       code: 'account_deactivated',
-      message: 'Tài khoản của bạn đã bị vô hiệu hoá. Vui lòng liên hệ quản trị viên của nền tảng.',
+      message: 'Tài khoản của bạn đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên của nền tảng.',
     });
     // A wrong password learns nothing about the account's state.
     expect(json(await login('dtrack', s.user.email, 'Sai@1234')).meta.code).toBe('invalid_credentials');

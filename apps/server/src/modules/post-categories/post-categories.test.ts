@@ -145,7 +145,7 @@ describe('admin post categories', () => {
     expect(withChildren.statusCode).toBe(409);
     expect(json(withChildren).meta).toMatchObject({
       code: 'categoryHasChildren',
-      message: 'Không thể xoá danh mục "Cha" vì danh mục này còn 1 danh mục con.',
+      message: 'Không thể xóa danh mục "Cha" vì danh mục này còn 1 danh mục con.',
     });
     await buildPost(t.db, { platform: 'agrihub', categoryId: child.id, status: 'draft' });
     const withPosts = await remove(admin, child.id, 'en');
@@ -157,7 +157,7 @@ describe('admin post categories', () => {
     const empty = await made(admin, { name: 'Trống' });
     const ok = await remove(admin, empty.id);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(json(ok).meta.message).toBe('Đã xoá danh mục.');
+    expect(json(ok).meta.message).toBe('Đã xóa danh mục.');
     expect((await tree(admin)).some((c) => c.id === empty.id)).toBe(false);
   });
 

@@ -401,7 +401,7 @@ describe('DELETE /api/v1/admin/posts/:id', () => {
     const p = await made(valid());
     const res = await t.app.inject({ method: 'DELETE', url: `${URL}/${p.id}`, headers: as(admin) });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).meta.message).toBe('Đã xoá bài viết.');
+    expect(json(res).meta.message).toBe('Đã xóa bài viết.');
     expect((await get(admin, `/${p.id}`)).statusCode).toBe(404);
     const rows = await t.db
       .select()

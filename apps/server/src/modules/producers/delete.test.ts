@@ -95,7 +95,7 @@ describe('DELETE /api/v1/producers/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({
       data: { deleted: { products: 1, batches: 1, uploads: 2, users: 2 } },
-      meta: { message: 'Đã xoá đơn vị sản xuất. Các tài khoản của đơn vị đã bị vô hiệu hoá.' },
+      meta: { message: 'Đã xóa đơn vị sản xuất. Các tài khoản của đơn vị đã bị vô hiệu hóa.' },
     });
 
     // The producer stays, closed and marked deleted, with the deletion in its history.
@@ -171,7 +171,7 @@ describe('DELETE /api/v1/producers/{id}', () => {
     expect(json(res).meta).toEqual({
       code: 'producer_delete_blocked',
       message:
-        'Chưa thể xoá đơn vị sản xuất vì còn 2 lô hàng đã công bố, 1 yêu cầu dịch vụ đang mở, 1 đăng ký kênh bán đã được duyệt. Vui lòng liên hệ quản trị viên của nền tảng để đóng đơn vị.',
+        'Chưa thể xóa đơn vị sản xuất vì còn 2 lô hàng đã công bố, 1 yêu cầu dịch vụ đang mở, 1 đăng ký kênh bán đã được duyệt. Vui lòng liên hệ quản trị viên của nền tảng để đóng đơn vị.',
       errors: [
         { field: 'published_batches', message: '2 lô hàng đã công bố' },
         { field: 'open_service_requests', message: '1 yêu cầu dịch vụ đang mở' },

@@ -21,7 +21,7 @@ const TYPE_VI: Record<ProducerType, string> = {
   household: 'Hộ kinh doanh',
 };
 const FIELD_VI: Record<BusinessField, string> = {
-  seafood: 'Thuỷ sản',
+  seafood: 'Thủy sản',
   breed: 'Chăn nuôi',
   cultivate: 'Trồng trọt',
   agricultural_production: 'Sản xuất nông nghiệp',

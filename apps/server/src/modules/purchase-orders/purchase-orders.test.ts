@@ -142,7 +142,7 @@ const orderBody = (over: Partial<PurchaseOrderInput> = {}): PurchaseOrderInput =
   supplier_id: oemId,
   delivery_date: '2099-03-15',
   delivery_place: 'Kho DTrack, KCN Tân Bình, TP. Hồ Chí Minh',
-  payment_terms: 'Chuyển khoản 100% trong 30 ngày kể từ ngày nhận hàng và hoá đơn GTGT.',
+  payment_terms: 'Chuyển khoản 100% trong 30 ngày kể từ ngày nhận hàng và hóa đơn GTGT.',
   note: 'Giao hàng giờ hành chính.',
   lines: LINES,
   ...over,
@@ -609,7 +609,7 @@ describe('editing', () => {
     expect((await move(buyer, cancelled, 'cancelled', 'Đặt nhầm')).statusCode).toBe(200);
     for (const [id, label] of [
       [approved, 'Đã duyệt'],
-      [cancelled, 'Đã huỷ'],
+      [cancelled, 'Đã hủy'],
     ] as const) {
       const before = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id));
       const res = await t.app.inject({
@@ -673,7 +673,7 @@ describe('the PDF "Đơn đặt hàng"', () => {
       'Tổng cộng thanh toán 48.356.500',
       'Số tiền viết bằng chữ: Bốn mươi tám triệu ba trăm năm mươi sáu nghìn năm trăm đồng',
       'Ngày giao hàng: 15/03/2099',
-      'Điều khoản thanh toán: Chuyển khoản 100% trong 30 ngày kể từ ngày nhận hàng và hoá đơn GTGT.',
+      'Điều khoản thanh toán: Chuyển khoản 100% trong 30 ngày kể từ ngày nhận hàng và hóa đơn GTGT.',
       'Người lập đơn (Ký, ghi rõ họ tên)',
       'Người phê duyệt (Ký, ghi rõ họ tên)',
       'Xác nhận của nhà cung cấp (Ký, ghi rõ họ tên)',
@@ -698,7 +698,7 @@ describe('the PDF "Đơn đặt hàng"', () => {
     const { pages } = await pdfText(res.rawPayload);
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((p, i) => expect(p).toContain(`Trang ${i + 1}/${pages.length}`));
-    expect(pages[1]).toContain('STT Tên hàng hoá ĐVT Số lượng Đơn giá Chiết khấu Thuế GTGT Thành tiền');
+    expect(pages[1]).toContain('STT Tên hàng hóa ĐVT Số lượng Đơn giá Chiết khấu Thuế GTGT Thành tiền');
     expect(pages.join(' ')).toContain('Nguyên liệu số 60: hạt điều rang muối Bình Phước loại W320');
   });
 });
@@ -825,7 +825,7 @@ describe('the list and the export', () => {
       'Nhà cung cấp',
       'Mã số thuế',
       'Dòng',
-      'Tên hàng hoá',
+      'Tên hàng hóa',
       'Đơn vị tính',
       'Số lượng',
       'Đơn giá (đồng)',
@@ -837,7 +837,7 @@ describe('the list and the export', () => {
       'Địa điểm giao hàng',
       'Người lập',
       'Người duyệt',
-      'Lý do huỷ',
+      'Lý do hủy',
       'Ngày tạo',
     ]);
     // exportAllData ignores the filters: 3 + 1 + 1 lines.
@@ -860,6 +860,6 @@ describe('the list and the export', () => {
       48_356_500,
     ]);
     const cancelled = await sheet('mode=exportAsFilter&q=arabica');
-    expect(cancelled.rows.map((r) => [r[3], r[20]])).toEqual([['Đã huỷ', 'Đổi nhà cung cấp']]);
+    expect(cancelled.rows.map((r) => [r[3], r[20]])).toEqual([['Đã hủy', 'Đổi nhà cung cấp']]);
   });
 });

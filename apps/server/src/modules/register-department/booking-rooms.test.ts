@@ -204,7 +204,7 @@ describe('rooms admin /api/v1/admin/booking_rooms', () => {
     const kept = await call('DELETE', `/api/v1/admin/booking_rooms/${id}`, admin);
     expect(kept.statusCode).toBe(409);
     expect(json(kept).meta.message).toBe(
-      'Gian hàng Gian hàng Góc phố đang có 1 lượt đặt hiện tại hoặc sắp tới nên không thể xoá. Hãy tắt "Còn nhận đặt" để ngừng nhận đặt thay vì xoá.',
+      'Gian hàng Gian hàng Góc phố đang có 1 lượt đặt hiện tại hoặc sắp tới nên không thể xóa. Hãy tắt "Còn nhận đặt" để ngừng nhận đặt thay vì xóa.',
     );
 
     const empty = json(await call('POST', '/api/v1/admin/booking_rooms', admin, body)).data.booking_room.id;

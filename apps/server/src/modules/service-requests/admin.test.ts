@@ -322,7 +322,7 @@ describe('locking', () => {
     const res = await t.app.inject({ method: 'PUT', url: `${BASE}/lock_all?slug=${slug}`, headers: await h('support') });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).data.locked).toBe(2);
-    expect(json(res).meta.message).toBe('Đã khoá 2 yêu cầu dịch vụ.');
+    expect(json(res).meta.message).toBe('Đã khóa 2 yêu cầu dịch vụ.');
     expect(await ids(`slug=${slug}&locked=true`, admin)).toEqual([a, b, c].sort((x, y) => x - y));
     const again = await t.app.inject({ method: 'PUT', url: `${BASE}/lock_all?slug=${slug}`, headers: admin });
     expect(json(again).data.locked).toBe(0);
@@ -365,7 +365,7 @@ describe('locking', () => {
       expect(res.statusCode, res.body).toBe(423);
       expect(json(res).meta).toMatchObject({
         code: 'service_request_locked',
-        message: 'Yêu cầu dịch vụ đã bị khoá: chỉ quản trị viên mới có thể mở khoá.',
+        message: 'Yêu cầu dịch vụ đã bị khóa: chỉ quản trị viên mới có thể mở khóa.',
       });
     }
     expect(await stepOf(b)).toBe('advice');

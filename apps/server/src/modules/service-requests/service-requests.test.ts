@@ -170,7 +170,7 @@ describe('editing, locking and reading', () => {
     ];
     for (const w of writes) {
       for (const [locale, text] of [
-        ['vi', 'Yêu cầu dịch vụ đã bị khoá: chỉ quản trị viên mới có thể mở khoá.'],
+        ['vi', 'Yêu cầu dịch vụ đã bị khóa: chỉ quản trị viên mới có thể mở khóa.'],
         ['en', 'This service request is locked: only an administrator can unlock it.'],
       ]) {
         const res = await t.app.inject({ ...w, headers: as(producer, locale) });

@@ -117,7 +117,7 @@ describe('batch CRUD', () => {
     expect(json(upd).data.traceability.quantity).toBe(250);
     const del = await req(a, 'DELETE', `/api/v1/traceabilities/${x.id}`);
     expect(del.statusCode).toBe(200);
-    expect(json(del).meta.message).toBe('Đã xoá lô hàng.');
+    expect(json(del).meta.message).toBe('Đã xóa lô hàng.');
     expect((await req(a, 'GET', `/api/v1/traceabilities/${x.id}`)).statusCode).toBe(404);
   });
 });

@@ -194,9 +194,9 @@ describe('showSaveError', () => {
 
   it('shows any other refusal above the form, and a generic text for what is not an API answer', () => {
     const { form, show, run } = setup();
-    run({ status: 409, code: 'postLocked', message: 'Bài viết đang bị khoá.', errors: [] });
+    run({ status: 409, code: 'postLocked', message: 'Bài viết đang bị khóa.', errors: [] });
     expect(form.setFields).not.toHaveBeenCalled();
-    expect(show.failure).toHaveBeenCalledWith('Bài viết đang bị khoá.');
+    expect(show.failure).toHaveBeenCalledWith('Bài viết đang bị khóa.');
     run(new Error('boom'));
     expect(show.failure).toHaveBeenLastCalledWith('Có lỗi xảy ra.');
   });
