@@ -2,12 +2,11 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import viVN from 'antd/locale/vi_VN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
+import { antdLocale } from '../lib/antd-locale';
 import { platform } from '../lib/platform';
 import { persistor, store } from './store';
 
@@ -24,7 +23,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
   }, [vi]);
   return (
     <ConfigProvider
-      locale={vi ? viVN : enUS}
+      locale={antdLocale(vi ? 'vi' : 'en')}
       theme={{
         token: { colorPrimary: platform.primaryColor, colorLink: platform.primaryColor, borderRadius: 6 },
         components: {
