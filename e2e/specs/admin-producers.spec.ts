@@ -6,7 +6,9 @@ test('admin approves a pending producer; the producer’s dashboard then shows a
   // Three sign-ins and two admin pages: a long story, given three times the usual budget.
   test.slow();
   // A producer of this test's own (approving changes it), signed up and waiting for approval.
-  const { email, producer } = await registerAccount(request, 'agrihub', { producer: 'Hộ kinh doanh Chờ Duyệt E2E' });
+  const { email, producer } = await registerAccount(request, 'agrihub', {
+    producer: `Hộ kinh doanh Chờ Duyệt E2E ${Date.now().toString(36)}`,
+  });
   await signIn(page, 'agrihub', email);
   await expect(page.getByTestId('producer-status')).toHaveAttribute('data-status', 'pending');
 
@@ -17,11 +19,14 @@ test('admin approves a pending producer; the producer’s dashboard then shows a
   await page.getByTestId('producer-status-filter').click();
   await page.getByTitle('Chờ duyệt').click();
   await expect(page).toHaveURL(/status=pending/);
+  // The pending list has replaced the unfiltered one before a row is picked.
+  await expect(page.getByTestId('admin-producers-card')).toHaveAttribute('aria-busy', 'false');
   const row = page.getByTestId('admin-producer-row').filter({ hasText: producer });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('producer-status')).toHaveAttribute('data-status', 'pending');
 
   await row.getByTestId('approve-producer').click();
+  await expect(page.getByTestId('confirm-approve')).toBeVisible();
   await page.getByTestId('confirm-approve').click();
   await expect(page.getByText('Đã duyệt đơn vị sản xuất.')).toBeVisible();
   // Approved producers leave the "pending" list.

@@ -113,7 +113,11 @@ test('AgriHub producer: every services page fits a 360 px phone, with the drawer
   await page.getByTestId('notification-bell').click();
   await expectWithinWidth(page.getByTestId('notification-popover'));
   await shot(page, '03-bell');
+  // Escape closes it, and the bell toggles it open and shut.
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notification-popover')).toBeHidden();
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByTestId('notification-popover')).toBeVisible();
   await page.getByTestId('notification-bell').click();
   await expect(page.getByTestId('notification-popover')).toBeHidden();
 

@@ -11,7 +11,7 @@ interface Props {
   /** Above the table in the card: the filter bar (and what goes with it). */
   filters: ReactNode;
   /** The list's query: when it failed, the error (with a retry) stands instead of the table. */
-  query: { isError: boolean; error?: unknown; refetch: () => unknown };
+  query: { isError: boolean; isFetching?: boolean; error?: unknown; refetch: () => unknown };
   /** The table. */
   children: ReactNode;
 }
@@ -33,7 +33,8 @@ export function ListPage({ testId, title, extra, filters, query, children }: Pro
           {extra}
         </Flex>
       )}
-      <Card>
+      {/* aria-busy while the list is (re)loading: assistive technology, and tests, wait for the new rows. */}
+      <Card aria-busy={!!query.isFetching} data-testid={`${testId}-card`}>
         <Flex vertical gap={16}>
           {filters}
           {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : children}
