@@ -142,6 +142,10 @@ export const mailQueue = pgTable(
   'mail_queue',
   {
     id: serial('id').primaryKey(),
+    /** The platform the mail speaks for: its sender (MAIL_FROM_<PLATFORM>) is chosen when it is sent. */
+    platform: text('platform'),
+    /** Where answers go (the platform's contact e-mail), when not to the no-reply sender. */
+    replyTo: text('reply_to'),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
