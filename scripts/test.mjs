@@ -2,7 +2,7 @@
 // The whole test suite: typecheck, lint, API/unit tests (Vitest) and browser tests (Playwright).
 // Runs on the embedded PGlite by default, on PostgreSQL when DATABASE_URL is set.
 // Ends with one plain line "tests: N passed, N failed" counted from both runners' JSON reports.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -10,8 +10,22 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'reports');
 fs.mkdirSync(out, { recursive: true });
 const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const only = process.argv.slice(2); // e.g. `npm test -- unit` or `npm test -- e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- unit`, `npm test -- e2e` or `npm test -- e2e-smoke`
 const wants = (step) => only.length === 0 || only.includes(step);
+
+/**
+ * `e2e-smoke`: the browser stories that carry data through every layer (write, approve, publish,
+ * read back by another role). CI runs the whole browser suite on PGlite and this subset again on
+ * PostgreSQL, whose differences the API tests already cover file by file on both databases.
+ */
+const SMOKE_SPECS = [
+  'e2e/specs/products-traceability.spec.ts',
+  'e2e/specs/services-full-flow.spec.ts',
+  'e2e/specs/sales-channels.spec.ts',
+  'e2e/specs/purchase-orders.spec.ts',
+  'e2e/specs/client-messages.spec.ts',
+  'e2e/specs/notifications.spec.ts',
+];
 
 let failedSteps = [];
 function run(step, cmd, args, env = {}) {
@@ -31,15 +45,48 @@ function count(file, pick) {
   }
 }
 
-if (wants('typecheck')) run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (wants('lint')) run('lint', 'npm', ['run', '--silent', 'lint']);
+/** Runs steps side by side (each single-threaded: the type checker and ESLint), printing each one's output when it ends. */
+async function runTogether(steps) {
+  const started = Date.now();
+  const results = await Promise.all(
+    steps.map(
+      ({ step, cmd, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${step} (${db})\n${output.trimEnd()}`);
+            console.log(`⏱ ${step} (${db}): ${Math.round((Date.now() - started) / 1000)} s`);
+            if (code !== 0) failedSteps.push(step);
+            resolve();
+          });
+        }),
+    ),
+  );
+  return results;
+}
+
+await runTogether(
+  [
+    wants('typecheck') && { step: 'typecheck', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+    wants('lint') && { step: 'lint', cmd: 'npm', args: ['run', '--silent', 'lint'] },
+  ].filter(Boolean),
+);
 
 const vitestReport = path.join(out, `vitest-${db}.json`);
 const e2eReport = path.join(out, `e2e-${db}.json`);
 fs.rmSync(vitestReport, { force: true });
 fs.rmSync(e2eReport, { force: true });
 if (wants('unit')) {
-  run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+  run('unit and API tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
 }
 /** Newest modification time (ms) under `dir`, folders included (a deleted file changes its folder's); skips dist and node_modules. */
 function newestMtime(dir) {
@@ -71,15 +118,24 @@ function buildWeb() {
   }
 }
 
-if (wants('e2e')) {
+if (wants('e2e') || only.includes('e2e-smoke')) {
   buildWeb();
-  run('browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  });
+  const specs = wants('e2e') ? [] : SMOKE_SPECS;
+  run(
+    specs.length ? 'browser tests (smoke)' : 'browser tests',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...specs],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
 }
 
 const v = count(vitestReport, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }));
-const e = count(e2eReport, (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
+const e = count(e2eReport, (r) => ({
+  passed: r.stats?.expected ?? 0,
+  failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0),
+}));
 const passed = v.passed + e.passed;
 const failed = v.failed + e.failed + (failedSteps.length && v.failed + e.failed === 0 ? failedSteps.length : 0);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
