@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The trace page reads its platform from the host when its modules load.
 vi.stubGlobal('window', { location: { host: 'dtrack.localhost' } });
-const { fetchProduct, fetchTrace } = await import('./api');
+const { fetchProduct, fetchTrace, sendVote } = await import('./api');
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -28,5 +28,23 @@ describe('public lookups', () => {
     expect(await fetchTrace('NOPE')).toEqual({ kind: 'notFound' });
     answer(500, { meta: { code: 'internal', message: 'Lỗi máy chủ' } });
     expect(await fetchTrace('NOPE')).toEqual({ kind: 'error', message: 'Lỗi máy chủ' });
+  });
+});
+
+describe('sendVote', () => {
+  it('answers the batch ratings with the vote, for the summary', async () => {
+    answer(201, {
+      data: { vote: { id: 1, rating: 4 }, rating: { average: 4.5, count: 2 } },
+      meta: { message: 'Cảm ơn' },
+    });
+    expect(await sendVote('DEMOTRACE0000001', 4, '')).toEqual({ ok: true, rating: { average: 4.5, count: 2 } });
+  });
+
+  it('a refusal carries the server message', async () => {
+    answer(429, { meta: { code: 'vote_rate_limited', message: 'Bạn đã đánh giá lô hàng này quá nhiều lần' } });
+    expect(await sendVote('DEMOTRACE0000001', 4, '')).toEqual({
+      ok: false,
+      message: 'Bạn đã đánh giá lô hàng này quá nhiều lần',
+    });
   });
 });

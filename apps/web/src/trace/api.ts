@@ -1,6 +1,7 @@
 import { apiHeaders, fetchEnvelope, serverMessage, type LoadResult } from '../light/http';
 import { locale } from './i18n';
 import type { PublicProduct, PublicTrace } from './types';
+import type { RatingSummary, VoteAnswer } from '@agrihub/contract/schemas/trace-public';
 
 export type { LoadResult };
 
@@ -15,7 +16,8 @@ export function fetchProduct(code: string, signal?: AbortSignal): Promise<LoadRe
   return fetchEnvelope(url, locale, (data) => data.product as PublicProduct, signal);
 }
 
-export type VoteResult = { ok: true } | { ok: false; message: string | null };
+/** A vote sent: the batch's ratings with it (for the summary), or why it was refused. */
+export type VoteResult = { ok: true; rating: RatingSummary | null } | { ok: false; message: string | null };
 
 export async function sendVote(code: string, rating: number, comment: string): Promise<VoteResult> {
   try {
@@ -24,7 +26,10 @@ export async function sendVote(code: string, rating: number, comment: string): P
       headers: apiHeaders(locale, { 'Content-Type': 'application/json' }),
       body: JSON.stringify({ code, rating, comment: comment.trim() || null }),
     });
-    if (res.ok) return { ok: true };
+    if (res.ok) {
+      const answer = (await res.json().catch(() => null)) as Partial<VoteAnswer> | null;
+      return { ok: true, rating: answer?.data?.rating ?? null };
+    }
     return { ok: false, message: await serverMessage(res) };
   } catch {
     return { ok: false, message: null };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCER_TYPES } from '../constants.js';
 import { PUBLIC_CODE_PATTERN, VOTE_COMMENT_MAX } from '../trace-steps.js';
-import { idText, intField, textField } from './common.js';
+import { idText, intField, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
 import { batchCertificate, productionBase, traceEvent, traceFile } from './traceabilities.js';
 
@@ -28,6 +28,15 @@ export type PublicCertificate = z.infer<typeof publicCertificate>;
  * GET /api/v1/client/traceabilities/{code} → `{ data: { traceability: PublicTrace } }`.
  * What a consumer sees after scanning a QR code: no user data, no internal producer ids.
  */
+/** A batch's consumer ratings: the average to one decimal (null without votes) and their number. */
+export const ratingSummary = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type RatingSummary = z.infer<typeof ratingSummary>;
+
+/** The average of `count` ratings as the public page shows it: one decimal, null without votes. */
+export function roundRating(average: number | string | null, count: number): RatingSummary {
+  return { average: average == null || count === 0 ? null : Math.round(Number(average) * 10) / 10, count };
+}
+
 export const publicTrace = z.object({
   code: z.string(),
   lot_code: z.string(),
@@ -58,7 +67,7 @@ export const publicTrace = z.object({
   hold: z.object({ at: z.string(), reason: z.string() }).nullable(),
   scan_count: z.number().int(),
   duplicate_warning: z.object({ reason: z.enum(['more_scans_than_units', 'many_places']) }).nullable(),
-  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  rating: ratingSummary,
 });
 export type PublicTrace = z.infer<typeof publicTrace>;
 
@@ -80,6 +89,13 @@ export const vote = z.object({
   created_at: z.string(),
 });
 export type Vote = z.infer<typeof vote>;
+
+/** POST /api/v1/votes answers the vote and the batch's ratings with it, for the page's summary. */
+export const voteAnswer = z.object({
+  data: z.object({ vote, rating: ratingSummary }),
+  meta: messageMeta.optional(),
+});
+export type VoteAnswer = z.infer<typeof voteAnswer>;
 
 /** GET /api/v1/votes: the producer's votes, newest first; q searches lot code, product name and comment. */
 export const VOTE_SORT_FIELDS = ['created_at', 'rating'] as const;

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUPLICATE_SOURCES_THRESHOLD, publicVisibility, todayInVietnam, type PublicTrace } from '@agrihub/contract';
+import {
+  DUPLICATE_SOURCES_THRESHOLD,
+  publicVisibility,
+  roundRating,
+  todayInVietnam,
+  type PublicTrace,
+} from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { ApprovedProduct, Certificate, ProductionBase, StoredFile } from '../../db/schema/index.js';
 import { iso, presentEvent, variantLabelOf } from '../traceabilities/presenter.js';
@@ -120,10 +126,7 @@ export function presentPublic(
     published_at: iso(row.published_at),
     recall: row.recalled_at ? { at: iso(row.recalled_at)!, reason: row.recall_reason ?? '' } : null,
     hold: row.held_at && !row.recalled_at ? { at: iso(row.held_at)!, reason: row.hold_reason ?? '' } : null,
-    rating: {
-      average: row.rating_avg == null ? null : Math.round(Number(row.rating_avg) * 10) / 10,
-      count: Number(row.rating_count),
-    },
+    rating: roundRating(row.rating_avg, Number(row.rating_count)),
   };
 }
 

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import {
   VOTES_PER_HOUR,
-  envelope,
   errorEnvelope,
   idParam,
   listEnvelope,
@@ -11,6 +10,8 @@ import {
   publicVisibility,
   translate,
   vote as voteSchema,
+  roundRating,
+  voteAnswer,
   voteListQuery,
   voteRequest,
 } from '@agrihub/contract';
@@ -36,9 +37,9 @@ export default async function voteRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['votes'],
-        summary: `Rate a published batch (public; at most ${VOTES_PER_HOUR} per batch per client per hour)`,
+        summary: `Rate a published batch (public; at most ${VOTES_PER_HOUR} per batch per client per hour); answers the vote and the batch's ratings (average, count) with it`,
         body: voteRequest,
-        response: { 201: envelope('vote', voteSchema), 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+        response: { 201: voteAnswer, 404: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (req, reply) => {
@@ -85,7 +86,12 @@ export default async function voteRoutes(app: FastifyInstance) {
           .insert(votes)
           .values({ platform: req.platform, traceabilityId: batch.id, rating, comment: comment || null, clientKey })
           .returning();
-        return inserted;
+        // The batch's ratings with this vote, as its public page shows them (the page updates its summary).
+        const [all] = await tx
+          .select({ average: sql<number | null>`avg(${votes.rating})::float8`, n: count() })
+          .from(votes)
+          .where(eq(votes.traceabilityId, batch.id));
+        return { vote: inserted, rating: roundRating(all.average, Number(all.n)) };
       });
       if (!row) {
         reply.header('retry-after', '3600');
@@ -95,14 +101,15 @@ export default async function voteRoutes(app: FastifyInstance) {
       return reply.status(201).send({
         data: {
           vote: {
-            id: row.id,
+            id: row.vote.id,
             traceability_id: batch.id,
             lot_code: batch.lotCode,
             product_name: batch.productName,
-            rating: row.rating,
-            comment: row.comment,
-            created_at: iso(row.createdAt)!,
+            rating: row.vote.rating,
+            comment: row.vote.comment,
+            created_at: iso(row.vote.createdAt)!,
           },
+          rating: row.rating,
         },
         meta: { message: translate(req.locale, 'vote_thanks') },
       });

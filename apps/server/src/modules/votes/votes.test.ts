@@ -44,8 +44,14 @@ describe('POST /api/v1/votes', () => {
       traceability_id: batchA.id,
     });
     expect(json(res).meta.message).toBe('Cảm ơn bạn đã đánh giá!');
-    await vote({ code: batchA.public_code, rating: 4 }, '192.0.2.2');
+    // The answer carries the batch's ratings with the vote: the page updates its summary from it.
+    expect(json(res).data.rating).toEqual({ average: 5, count: 1 });
+    const second = await vote({ code: batchA.public_code, rating: 4 }, '192.0.2.2');
+    expect(json(second).data.rating).toEqual({ average: 4.5, count: 2 });
     expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: 4.5, count: 2 });
+    const third = await vote({ code: batchA.public_code, rating: 4 }, '192.0.2.3');
+    expect(json(third).data.rating).toEqual({ average: 4.3, count: 3 });
+    expect(json(await lookup(batchA.public_code)).data.traceability.rating).toEqual({ average: 4.3, count: 3 });
   });
 
   it('validates the rating and the comment (422) and refuses drafts and unknown codes (404)', async () => {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { VOTE_COMMENT_MAX } from '@agrihub/contract/trace-steps';
+import type { RatingSummary } from '@agrihub/contract/schemas/trace-public';
 import { sendVote } from '../api';
 import { t } from '../i18n';
 
@@ -16,8 +17,9 @@ function alreadyVoted(code: string): boolean {
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };
 
-/** Consumer rating: 1–5 stars and an optional comment, POST /api/v1/votes. */
-export function Rating({ code, summary }: { code: string; summary: { average: number | null; count: number } | null }) {
+/** Consumer rating: 1–5 stars and an optional comment, POST /api/v1/votes; the summary follows the vote. */
+export function Rating({ code, summary: loaded }: { code: string; summary: RatingSummary | null }) {
+  const [summary, setSummary] = useState(loaded);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [status, setStatus] = useState<Status>(alreadyVoted(code) ? { kind: 'done' } : { kind: 'idle' });
@@ -36,6 +38,7 @@ export function Rating({ code, summary }: { code: string; summary: { average: nu
       } catch {
         /* private mode: nothing to remember */
       }
+      if (result.rating) setSummary(result.rating);
       setStatus({ kind: 'done' });
     } else {
       setStatus({ kind: 'error', message: result.message ?? t('sendFailed') });
@@ -46,7 +49,7 @@ export function Rating({ code, summary }: { code: string; summary: { average: nu
     <section className="card" aria-labelledby="rating-title" data-testid="trace-rating">
       <h2 id="rating-title">{t('rating')}</h2>
       {summary && (
-        <p className="muted small" data-testid="trace-rating-summary">
+        <p className="muted small" aria-live="polite" data-testid="trace-rating-summary">
           {summary.count > 0 && summary.average != null
             ? t('ratingSummary', { average: summary.average.toFixed(1), count: summary.count })
             : t('noRatings')}
