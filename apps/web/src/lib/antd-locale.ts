@@ -1,6 +1,6 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import viVN from 'antd/locale/vi_VN';
+import enUS from 'antd/es/locale/en_US';
+import viVN from 'antd/es/locale/vi_VN';
 
 /**
  * antd's texts in the UI language, with the date fields' placeholders the portal uses everywhere:
