@@ -3,6 +3,10 @@ import path from 'node:path';
 
 export interface OutboxMail {
   file: string;
+  /** The From header, decoded: `DTrack <no-reply@dtrack.localhost>`. */
+  from: string;
+  /** The Reply-To header when the mail has one. */
+  replyTo?: string;
   to: string;
   subject: string;
   text: string;
@@ -72,7 +76,14 @@ export function readOutbox(outboxDir: string): OutboxMail[] {
     .sort()
     .map((f) => {
       const mail = parseEntity(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
-      const base = { file: f, to: mail.header('To'), subject: decodeWords(mail.header('Subject')) };
+      const replyTo = decodeWords(mail.header('Reply-To'));
+      const base = {
+        file: f,
+        from: decodeWords(mail.header('From')),
+        ...(replyTo ? { replyTo } : {}),
+        to: mail.header('To'),
+        subject: decodeWords(mail.header('Subject')),
+      };
       const parts = leaves(mail);
       if (parts.length === 1 && parts[0] === mail) return { ...base, text: mail.decoded, attachments: [] };
       const isFile = (p: Entity) => /^attachment/i.test(p.header('Content-Disposition'));

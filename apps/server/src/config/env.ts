@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM, PLATFORM_KEYS, type PlatformKey } from '@agrihub/contract';
+import { MAIL_FROM_VARS, mailFromValue, mailSenders, type MailSender } from './mail-senders.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -34,7 +35,12 @@ const envSchema = z.object({
     }),
   DEFAULT_PLATFORM: z.enum(PLATFORM_KEYS).default(DEFAULT_PLATFORM),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('AgriHub <no-reply@agrihub.local>'),
+  /** Each platform's sender, `Name <address>` or `address` (default: the platform's name, no-reply@ its host). */
+  MAIL_FROM_DTRACK: mailFromValue.optional(),
+  MAIL_FROM_AGRIHUB: mailFromValue.optional(),
+  MAIL_FROM_FOODMAP: mailFromValue.optional(),
+  /** Replaced by MAIL_FROM_<PLATFORM>: one sender for every platform made DTrack's mails come from "AgriHub". */
+  MAIL_FROM: z.never({ error: 'replaced by MAIL_FROM_DTRACK, MAIL_FROM_AGRIHUB and MAIL_FROM_FOODMAP (one sender per platform)' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app served at /; absent in API-only runs. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -58,6 +64,8 @@ export interface Config extends Env {
   uploadDir: string;
   outboxDir: string;
   publicUrl: string;
+  /** Who each platform's mails come from (config/mail-senders.ts). */
+  mailFrom: Record<PlatformKey, MailSender>;
 }
 
 export class ConfigError extends Error {}
@@ -72,11 +80,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   // Relative to where the command was typed (npm sets INIT_CWD), so `npm start` at the root uses ./data.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    mailFrom: mailSenders(
+      Object.fromEntries(PLATFORM_KEYS.map((p) => [p, env[MAIL_FROM_VARS[p]]])),
+      env.PLATFORM_HOSTS,
+      publicUrl,
+    ),
   };
 }

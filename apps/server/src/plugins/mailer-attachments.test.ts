@@ -11,7 +11,7 @@ const file = {
   contentType: 'application/pdf',
   content: Buffer.from('%PDF-1.7\n\u0001\u00ff'),
 };
-const mail = { to: 'ncc@example.vn', subject: 'Đơn đặt hàng', text: 'Xin gửi đơn đặt hàng.', attachments: [file] };
+const mail = { platform: 'dtrack' as const, to: 'ncc@example.vn', subject: 'Đơn đặt hàng', text: 'Xin gửi đơn đặt hàng.', attachments: [file] };
 
 describe('mail attachments', () => {
   describe('without SMTP (outbox)', () => {

@@ -3,11 +3,16 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import { DEFAULT_PLATFORM, PLATFORM_KEYS, type PlatformKey } from '@agrihub/contract';
 import type { Db, Tx } from '../db/client.js';
 import { mailQueue } from '../db/schema/index.js';
 
 export interface Mail {
+  /** The platform the mail speaks for: it comes from that platform's sender (MAIL_FROM_<PLATFORM>). */
+  platform: PlatformKey;
   to: string;
+  /** Where answers go when not to the no-reply sender (e.g. the platform's contact e-mail). */
+  replyTo?: string | null;
   subject: string;
   text: string;
   /** An HTML alternative of `text` (the mail is then multipart/alternative: clients show one of them). */
@@ -76,16 +81,24 @@ const CLOSE_GRACE_MS = 5_000;
  * they are written to DATA_DIR/outbox as .eml files and logged (without their body).
  */
 export default fp(async function mailer(app) {
-  const { SMTP_URL, MAIL_FROM, outboxDir } = app.config;
+  const { SMTP_URL, mailFrom, outboxDir } = app.config;
+  /** The sender of `platform` (a queued row from before platforms were kept: the default platform's). */
+  const senderOf = (platform: string | null) =>
+    mailFrom[(PLATFORM_KEYS as readonly string[]).includes(platform ?? '') ? (platform as PlatformKey) : DEFAULT_PLATFORM];
 
   if (!SMTP_URL) {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     app.decorate('sendMail', async (mail: Mail) => {
-      const info = await transport.sendMail({ from: MAIL_FROM, ...mail });
+      const { platform, replyTo, ...content } = mail;
+      const info = await transport.sendMail({
+        from: senderOf(platform),
+        ...(replyTo ? { replyTo } : {}),
+        ...content,
+      });
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
-      app.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+      app.log.info({ platform, to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     });
     app.decorate('mailQueue', { kick: () => {}, drain: async () => {} });
     return;
@@ -118,7 +131,8 @@ export default fp(async function mailer(app) {
   async function deliver(row: typeof mailQueue.$inferSelect) {
     try {
       await transport.sendMail({
-        from: MAIL_FROM,
+        from: senderOf(row.platform),
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         to: row.toAddress,
         subject: row.subject,
         text: row.body,
@@ -179,13 +193,15 @@ export default fp(async function mailer(app) {
 
   app.decorate('sendMail', async (mail: Mail, db: Db | Tx = app.db) => {
     await db.insert(mailQueue).values({
+      platform: mail.platform,
+      replyTo: mail.replyTo ?? null,
       toAddress: mail.to,
       subject: mail.subject,
       body: mail.text,
       html: mail.html ?? null,
       attachments: storedAttachments(mail.attachments),
     });
-    app.log.info({ to: mail.to, subject: mail.subject }, 'mail queued');
+    app.log.info({ platform: mail.platform, to: mail.to, subject: mail.subject }, 'mail queued');
     // After the current request (and its transaction) is done: never in the request's time.
     setImmediate(() => void kick());
   });

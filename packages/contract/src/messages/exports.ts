@@ -3,6 +3,7 @@ import type { Locale } from '../platforms.js';
 /** Sheet names and header rows of the XLSX exports (apps/server/src/lib/xlsx-export.ts). */
 export const EXPORT_MESSAGES = {
   vi: {
+    invalidExportMode: 'Kiểu xuất dữ liệu không hợp lệ.',
     'export.producers.sheet': 'Đơn vị sản xuất',
     'export.producers.n': 'STT',
     'export.producers.id': 'Mã đơn vị',
@@ -47,6 +48,7 @@ export const EXPORT_MESSAGES = {
     'export.batches.url': 'Liên kết truy xuất',
   },
   en: {
+    invalidExportMode: 'Invalid export mode.',
     'export.producers.sheet': 'Producers',
     'export.producers.n': 'No.',
     'export.producers.id': 'Producer ID',

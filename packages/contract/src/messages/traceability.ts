@@ -32,7 +32,6 @@ export const TRACEABILITY_MESSAGES = {
     tooManyFiles: 'Quá nhiều tệp: tối đa {{max}}.',
     reorderMismatch: 'Danh sách công đoạn phải gồm đúng tất cả công đoạn của lô hàng.',
     pleaseInputReason: 'Vui lòng nhập lý do.',
-    invalidExportMode: 'Kiểu xuất dữ liệu không hợp lệ.',
     invalidRating: 'Điểm đánh giá phải từ 1 đến 5 sao.',
   },
   en: {
@@ -62,7 +61,6 @@ export const TRACEABILITY_MESSAGES = {
     tooManyFiles: 'Too many files: at most {{max}}.',
     reorderMismatch: 'The list must contain exactly all stages of the batch.',
     pleaseInputReason: 'Please enter a reason.',
-    invalidExportMode: 'Invalid export mode.',
     invalidRating: 'The rating must be 1 to 5 stars.',
   },
 } as const satisfies Record<Locale, Record<string, string>>;

@@ -77,6 +77,7 @@ export async function mailAccount(
   };
   await app.sendMail(
     {
+      platform,
       to: account.email,
       subject: translate(locale, `${kind}_mail_subject`, params),
       text: translate(locale, `${kind}_mail_body`, params),

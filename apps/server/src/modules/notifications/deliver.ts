@@ -99,6 +99,7 @@ export async function deliver(app: FastifyInstance, recipients: Recipient[], not
     const locale = effectiveLocale(platform, r.locale);
     const { title, body } = renderNotification(locale, type, params);
     const mail = notificationMail(locale, {
+      platform,
       to: r.email,
       name: r.name,
       platformName: PLATFORMS[platform].name,

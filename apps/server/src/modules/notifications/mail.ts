@@ -1,4 +1,4 @@
-import { translate, type Locale } from '@agrihub/contract';
+import { translate, type Locale, type PlatformKey } from '@agrihub/contract';
 import type { Config } from '../../config/env.js';
 import type { Mail } from '../../plugins/mailer.js';
 
@@ -21,6 +21,8 @@ export function platformOrigin(config: Config, platform: string): string {
 }
 
 export interface NotificationMailParts {
+  /** The platform the mail speaks for (its sender). */
+  platform: PlatformKey;
   to: string;
   name: string;
   platformName: string;
@@ -53,6 +55,7 @@ export function notificationMail(locale: Locale, m: NotificationMailParts): Mail
     (contact ? `<p style="color:#666;font-size:12px">${escapeHtml(contact)}</p>` : '') +
     `</body></html>`;
   return {
+    platform: m.platform,
     to: m.to,
     subject: translate(locale, 'notification_mail_subject', { platform: m.platformName, title: m.title }),
     text,

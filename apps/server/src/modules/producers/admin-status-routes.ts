@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   envelope,
   errorEnvelope,
@@ -18,7 +18,7 @@ import {
 } from '@agrihub/contract';
 import { producers } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { platformOf, requestScope } from '../../lib/scope.js';
 import { actorOfRequest, transition, transitionIn, type TransitionActor } from '../../lib/transition.js';
 import { invalidateProducerPages } from '../trace-public/state.js';
@@ -34,7 +34,10 @@ const NOTE: Record<ApprovalStatus, string> = {
   pending: 'producer_reopened',
 };
 
-/** One producer's move; an unchanged status is answered as it is, without history. */
+/**
+ * One producer's move; an unchanged status is answered as it is, without history. A producer its
+ * owner deleted stays closed (ADR 018: offered nowhere): its accounts are deactivated.
+ */
 const move = (id: number, actor: TransitionActor, to: ApprovalStatus, reason: string | null) => ({
   id,
   to,
@@ -42,6 +45,9 @@ const move = (id: number, actor: TransitionActor, to: ApprovalStatus, reason: st
   reason,
   action: APPROVAL_ACTION[to],
   sameIsNoop: true,
+  check: (_tx: unknown, p: { deletedAt: Date | null }) => {
+    if (p.deletedAt) throw new AppError(409, 'producer_deleted_final');
+  },
   event: (p: { id: number; platform: string }) => approvalEvent(p, to, actor.user.id, reason),
 });
 
@@ -59,7 +65,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
       config: { access: 'admin', ability: ['update', 'producer'] },
       schema: {
         tags: ['admin'],
-        summary: 'Set the status of several producers; ids of other platforms are ignored',
+        summary: 'Set the status of several producers; ids of other platforms and of deleted producers are ignored',
         body: producerBulkRequest,
         response: { 200: producerBulkAnswer, ...errors },
       },
@@ -72,7 +78,7 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         const rows = await tx
           .select({ id: producers.id, status: producers.status })
           .from(producers)
-          .where(and(platformOf(producers, requestScope(req)), inArray(producers.id, ids)))
+          .where(and(platformOf(producers, requestScope(req)), inArray(producers.id, ids), isNull(producers.deletedAt)))
           .for('update');
         // Only the producers whose current status may move to `status` (the producer approval table).
         const movable = rows.filter(

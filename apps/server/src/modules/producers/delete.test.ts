@@ -229,4 +229,32 @@ describe('DELETE /api/v1/producers/{id}', () => {
     expect((await del(owner)).statusCode).toBe(200);
     expect((await del(owner)).statusCode).toBe(401);
   });
+
+  it('leaves a deleted producer closed: the administrator cannot reopen it, alone or in bulk', async () => {
+    const owner = await buildUser(t.db, {});
+    const pid = owner.producerId!;
+    expect((await del(owner)).statusCode).toBe(200);
+    const admin = await buildUser(t.db, { roles: ['admin'] });
+    // Reopening (closed → pending, which the approval table allows for a closed producer) is refused.
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/producers/${pid}/status`,
+      headers: as(admin),
+      payload: { status: 'pending' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).meta).toMatchObject({
+      code: 'producer_deleted_final',
+      message: 'Đơn vị sản xuất này đã được chủ sở hữu xóa: không thể mở lại hay duyệt.',
+    });
+    const bulk = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/producers/bulk',
+      headers: as(admin),
+      payload: { ids: [pid], status: 'pending' },
+    });
+    expect(json(bulk).data).toEqual({ updated: 0 });
+    const [p] = await t.db.select().from(producers).where(eq(producers.id, pid));
+    expect(p.status).toBe('closed');
+  });
 });

@@ -529,6 +529,9 @@ describe('who may do what', () => {
     const mails = readOutbox(t.config.outboxDir);
     const supplierMail = mails.find((m) => m.to === 'donhang@hoabinh.example.vn');
     expect(supplierMail?.subject).toBe(`[DTrack] Đơn đặt hàng ${o.code}`);
+    // From DTrack; the supplier's confirmation ("reply to this e-mail") reaches the platform's contact address.
+    expect(supplierMail?.from).toBe('DTrack <no-reply@dtrack.localhost>');
+    expect(supplierMail?.replyTo).toBe('lienhe@dtrack.example.vn');
     expect(supplierMail?.text).toContain('Kính gửi Công ty TNHH Thực phẩm Hòa Bình');
     expect(supplierMail?.text).toContain('tổng giá trị 48.356.500 đ');
     expect(supplierMail?.attachments).toHaveLength(1);

@@ -48,7 +48,10 @@ async function onApproved(app: FastifyInstance, e: EventOf<'purchase_order.moved
       delivery_place: order.delivery_place,
     };
     await app.sendMail({
+      platform: e.platform,
       to: email,
+      // "Please confirm by replying": the answer reaches the platform's contact e-mail, not no-reply.
+      replyTo: company.email,
       subject: translate(locale, 'purchase_order_mail_subject', params),
       text: translate(locale, 'purchase_order_mail_body', params),
       attachments: [{ filename: pdfName(order.code, locale), contentType: 'application/pdf', content: pdf }],

@@ -237,6 +237,7 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
     const kind = applicant.kind === 'created' ? 'department_account_mail' : 'department_request_mail';
     try {
       await app.sendMail({
+        platform: req.platform,
         to: email,
         subject: translate(applicant.locale, `${kind}_subject`, params),
         text: translate(applicant.locale, `${kind}_body`, params),

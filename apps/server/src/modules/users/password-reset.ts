@@ -74,6 +74,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
           });
           await app.sendMail(
             {
+              platform: req.platform,
               to: user.email,
               subject: translate(locale, 'reset_mail_subject', params),
               text: translate(locale, 'reset_mail_body', params),
