@@ -40,7 +40,9 @@ const envSchema = z.object({
   MAIL_FROM_AGRIHUB: mailFromValue.optional(),
   MAIL_FROM_FOODMAP: mailFromValue.optional(),
   /** Replaced by MAIL_FROM_<PLATFORM>: one sender for every platform made DTrack's mails come from "AgriHub". */
-  MAIL_FROM: z.never({ error: 'replaced by MAIL_FROM_DTRACK, MAIL_FROM_AGRIHUB and MAIL_FROM_FOODMAP (one sender per platform)' }).optional(),
+  MAIL_FROM: z
+    .never({ error: 'replaced by MAIL_FROM_DTRACK, MAIL_FROM_AGRIHUB and MAIL_FROM_FOODMAP (one sender per platform)' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app served at /; absent in API-only runs. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),

@@ -17,7 +17,9 @@ describe('mail senders per platform', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://foodmap.example.vn' }).mailFrom.foodmap.address).toBe(
       'no-reply@foodmap.example.vn',
     );
-    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).mailFrom.dtrack.address).toBe('no-reply@dtrack.localhost');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).mailFrom.dtrack.address).toBe(
+      'no-reply@dtrack.localhost',
+    );
   });
 
   it('MAIL_FROM_<PLATFORM>: "Name <address>" or a bare address (the platform name then)', () => {

@@ -84,7 +84,9 @@ export default fp(async function mailer(app) {
   const { SMTP_URL, mailFrom, outboxDir } = app.config;
   /** The sender of `platform` (a queued row from before platforms were kept: the default platform's). */
   const senderOf = (platform: string | null) =>
-    mailFrom[(PLATFORM_KEYS as readonly string[]).includes(platform ?? '') ? (platform as PlatformKey) : DEFAULT_PLATFORM];
+    mailFrom[
+      (PLATFORM_KEYS as readonly string[]).includes(platform ?? '') ? (platform as PlatformKey) : DEFAULT_PLATFORM
+    ];
 
   if (!SMTP_URL) {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
