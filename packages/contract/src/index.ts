@@ -2,6 +2,7 @@ export * from './platforms.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './access.js';
+export * from './gates.js';
 export * from './workflows.js';
 export * from './menu.js';
 export * from './geo.js';

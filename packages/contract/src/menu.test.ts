@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MULTICHANNEL_SERVICE_SLUG } from './constants.js';
-import { menuPaths, visibleMenu, type MenuUser } from './menu.js';
+import { GATES, gateRefusal } from './gates.js';
+import { ADMIN_MENU, PRODUCER_MENU, isMenuEntryVisible, menuPaths, visibleMenu, type MenuEntry, type MenuUser } from './menu.js';
 import type { AbilityRule } from './permissions.js';
 import type { PlatformKey } from './platforms.js';
 
@@ -65,6 +66,35 @@ describe('producer menu (spec §2, §6)', () => {
 
   it('never shows admin entries to producers', () => {
     expect(paths('dtrack', producer({ created_at: OLD })).some((p) => p.startsWith('/admin'))).toBe(false);
+  });
+});
+
+describe('gated entries (contract GATES, the rule the API and the pages enforce)', () => {
+  const flat = (entries: MenuEntry[]): MenuEntry[] => entries.flatMap((e) => [e, ...flat(e.children ?? [])]);
+  const byKey = (key: string) => flat([...PRODUCER_MENU, ...ADMIN_MENU]).find((e) => e.key === key)!;
+
+  it('puts products, tracking, OEMs, purchase orders and the department registration behind their gates', () => {
+    expect(byKey('products').gate).toBe(GATES.products);
+    expect(byKey('tracking').gate).toBe(GATES.batches);
+    expect(byKey('admin-oems').gate).toBe(GATES.oems);
+    expect(byKey('admin-purchase-orders').gate).toBe(GATES.purchaseOrders);
+    expect(byKey('register-department').gate).toBe(GATES.registerDepartment);
+  });
+
+  it('shows a gated entry only while its gate is open to the user', () => {
+    const users = [
+      producer(),
+      producer({ created_at: OLD }),
+      producer({ registed_services: [MULTICHANNEL_SERVICE_SLUG] }),
+      admin(['admin']),
+    ];
+    for (const p of ['dtrack', 'agrihub', 'foodmap'] as const) {
+      for (const u of users) {
+        for (const entry of flat([...PRODUCER_MENU, ...ADMIN_MENU]).filter((e) => e.gate)) {
+          if (gateRefusal(p, entry.gate!, u)) expect(isMenuEntryVisible(entry, p, u), `${p} ${entry.key}`).toBe(false);
+        }
+      }
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { MULTICHANNEL_SERVICE_SLUG, isOldUser } from './constants.js';
+import { GATES, gateRefusal, type Gate } from './gates.js';
 import { isAdministrator, isSuperAdmin, type AbilityRule, type Subject } from './permissions.js';
 import { PLATFORMS, type PlatformFeatures, type PlatformKey } from './platforms.js';
 
@@ -11,7 +11,12 @@ export interface MenuEntry {
   labelKey: string;
   path?: string;
   icon?: string;
-  /** Shown only when the platform has this feature. */
+  /**
+   * The gate of the part the entry opens (contract gates.ts): the same rule the API and the pages
+   * enforce. Hidden when it is closed to this user on this platform.
+   */
+  gate?: Gate;
+  /** Shown only when the platform has this feature (menu placement only: the page serves every platform). */
   feature?: keyof PlatformFeatures;
   /** Shown only when the platform does NOT have this feature. */
   withoutFeature?: keyof PlatformFeatures;
@@ -19,22 +24,20 @@ export interface MenuEntry {
   subject?: Subject | 'Setting';
   /** Admin sub-entries: the action named by the key (read or create). */
   action?: 'read' | 'create';
-  /** Producer entries behind the product entitlement (spec §6). */
-  needsProductAccess?: boolean;
   /** Producer entries hidden for a user without producer_id. */
   needsProducer?: boolean;
   children?: MenuEntry[];
 }
 
 export const PRODUCER_MENU: MenuEntry[] = [
-  { key: 'register-department', labelKey: 'registerDepartment', path: '/register-department', icon: 'FormOutlined', feature: 'registerDepartment' },
+  { key: 'register-department', labelKey: 'registerDepartment', path: '/register-department', icon: 'FormOutlined', gate: GATES.registerDepartment },
   { key: 'dashboard', labelKey: 'dashboard', path: '/dashboard', icon: 'DashboardOutlined' },
   { key: 'services', labelKey: 'services', path: '/services', icon: 'AppstoreOutlined' },
   {
     key: 'products',
     labelKey: 'products',
     icon: 'ShoppingOutlined',
-    needsProductAccess: true,
+    gate: GATES.products,
     children: [
       { key: 'add-product', labelKey: 'addProduct', path: '/add-product' },
       { key: 'product-list', labelKey: 'productList', path: '/products' },
@@ -44,8 +47,7 @@ export const PRODUCER_MENU: MenuEntry[] = [
     key: 'tracking',
     labelKey: 'tracking',
     icon: 'QrcodeOutlined',
-    feature: 'tracking',
-    needsProductAccess: true,
+    gate: GATES.batches,
     children: [
       { key: 'add-batch', labelKey: 'addBatch', path: '/add-batch' },
       { key: 'product-batches', labelKey: 'productBatches', path: '/product-batches' },
@@ -62,7 +64,7 @@ export const ADMIN_MENU: MenuEntry[] = [
     key: 'admin-oems',
     labelKey: 'oems',
     icon: 'ClusterOutlined',
-    feature: 'oems',
+    gate: GATES.oems,
     subject: 'producer_oem',
     children: [
       { key: 'read-oems', labelKey: 'oemList', path: '/admin/oems', subject: 'producer_oem', action: 'read' },
@@ -73,7 +75,7 @@ export const ADMIN_MENU: MenuEntry[] = [
     key: 'admin-purchase-orders',
     labelKey: 'purchaseOrders',
     icon: 'FileDoneOutlined',
-    feature: 'purchaseOrders',
+    gate: GATES.purchaseOrders,
     subject: 'purchase_order',
     children: [
       { key: 'read-purchase-orders', labelKey: 'purchaseOrderList', path: '/admin/purchase-orders', subject: 'purchase_order', action: 'read' },
@@ -164,12 +166,6 @@ export interface MenuUser {
   created_at: string;
 }
 
-/** Producers' product and tracking menus: on platforms that gate them, only old users or multichannel subscribers. */
-export function hasProductAccess(platform: PlatformKey, user: MenuUser): boolean {
-  if (!PLATFORMS[platform].features.productMenuNeedsEntitlement) return true;
-  return isOldUser(user.created_at) || user.registed_services.includes(MULTICHANNEL_SERVICE_SLUG);
-}
-
 function abilityMatches(user: MenuUser, entry: MenuEntry): boolean {
   if (!entry.subject || entry.subject === 'Setting') return true;
   return user.abilities.some(
@@ -180,10 +176,10 @@ function abilityMatches(user: MenuUser, entry: MenuEntry): boolean {
 /** Whether one entry (not its children) is visible to this user on this platform. */
 export function isMenuEntryVisible(entry: MenuEntry, platform: PlatformKey, user: MenuUser): boolean {
   const features = PLATFORMS[platform].features;
+  if (entry.gate && gateRefusal(platform, entry.gate, user)) return false;
   if (entry.feature && !features[entry.feature]) return false;
   if (entry.withoutFeature && features[entry.withoutFeature]) return false;
   if (isAdministrator(user)) return isSuperAdmin(user) || abilityMatches(user, entry);
-  if (entry.needsProductAccess && !hasProductAccess(platform, user)) return false;
   if (entry.needsProducer && user.producer_id == null) return false;
   return true;
 }

@@ -8,7 +8,7 @@ export const DEFAULT_LOCALE: Locale = 'vi';
 export const DEFAULT_PRIMARY_COLOR = '#029147';
 
 export interface PlatformFeatures {
-  /** Batches (traceabilities) menu and pages. */
+  /** Batches (traceabilities): menu, pages and API (a gate, contract gates.ts). */
   tracking: boolean;
   news: boolean;
   oems: boolean;
@@ -21,8 +21,11 @@ export interface PlatformFeatures {
   registerDepartment: boolean;
   settingsSubmenu: boolean;
   lockServicesApproval: boolean;
-  /** Products/tracking menus only for old users or users registered to multichannel selling. */
-  productMenuNeedsEntitlement: boolean;
+  /**
+   * A producer's products and batches (menus, pages and API) need the `products` entitlement: old
+   * users and users registered to multi-channel selling (spec §6; contract gates.ts).
+   */
+  productsNeedEntitlement: boolean;
 }
 
 export interface Platform {
@@ -55,7 +58,7 @@ const none: PlatformFeatures = {
   registerDepartment: false,
   settingsSubmenu: false,
   lockServicesApproval: false,
-  productMenuNeedsEntitlement: false,
+  productsNeedEntitlement: false,
 };
 
 export const PLATFORMS: Record<PlatformKey, Platform> = {
@@ -80,7 +83,7 @@ export const PLATFORMS: Record<PlatformKey, Platform> = {
       posts: true,
       pageViews: true,
       requiredPageAbilities: true,
-      productMenuNeedsEntitlement: true,
+      productsNeedEntitlement: true,
     },
   },
   agrihub: {

@@ -11,7 +11,8 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { hasProductAccess, menuPaths, visibleMenu } from '@agrihub/contract/menu';
+import { hasProductAccess } from '@agrihub/contract/gates';
+import { menuPaths, visibleMenu } from '@agrihub/contract/menu';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { profileCompleteness, type Producer } from '@agrihub/contract/schemas/producers';
 import { useEnumLabel } from '../../../lib/enums';
