@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const API = 'http://localhost:3000';
 
@@ -33,12 +34,26 @@ function lightEntriesInDev(): Plugin {
 }
 
 /**
+ * Each built script, style, translation and icon also as `.br` (brotli, best quality) and `.gz`
+ * (gzip level 9), made once here; the server sends the one the browser accepts (`@fastify/static`
+ * `preCompressed`, apps/server/src/plugins/web.ts) and never compresses these files again. Not the
+ * HTML entries: the server renders those per request (head tags) and compresses the result. Files
+ * under 1 KB, and any a compression would not make smaller, are sent as they are.
+ */
+const precompressed = compression({
+  algorithms: ['brotliCompress', 'gzip'],
+  include: /\.(js|mjs|css|json|svg|xml|txt|map)$/,
+  threshold: 1024,
+  logLevel: 'silent',
+});
+
+/**
  * The API (apps/server) serves the built app from apps/web/dist on the same origin.
  * In development Vite proxies the API paths to it. The Platform is picked from the host, so
  * open http://agrihub.localhost:5173 (or dtrack./foodmap.) — `*.localhost` needs no set-up.
  */
 export default defineConfig({
-  plugins: [react(), lightEntriesInDev()],
+  plugins: [react(), lightEntriesInDev(), precompressed],
   server: {
     port: 5173,
     host: true,

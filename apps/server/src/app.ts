@@ -15,6 +15,7 @@ import { ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import authPlugin, { publicRoutes } from './plugins/auth.js';
+import compressionPlugin from './plugins/compression.js';
 import contextPlugin from './plugins/context.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
@@ -62,6 +63,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { database, config });
+  // Before any route: it hooks each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(contextPlugin);
   // Before any route is added, so every route's declared access rule is seen and enforced.

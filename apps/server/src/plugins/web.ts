@@ -44,11 +44,14 @@ export default fp(async function web(app) {
     return;
   }
   // Only reply.sendFile, in this scope (the catch-all below uses it); no route per file found at
-  // start-up, so a file a rebuild removes or adds is looked up when it is asked for.
+  // start-up, so a file a rebuild removes or adds is looked up when it is asked for. A file is sent
+  // as the build compressed it (`.br`, else `.gz`, by Accept-Encoding; apps/web/vite.config.ts),
+  // or as it is, with `Vary: Accept-Encoding` either way.
   await app.register(fastifyStatic, {
     root: dist,
     serve: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -73,6 +76,9 @@ export default fp(async function web(app) {
     if (clean === null || isReserved(clean)) return reply.callNotFound();
     const file = path.join(dist, clean);
     if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      // Sent as the build made it, never compressed again per answer: a file without a `.br`/`.gz`
+      // is small, or one a compression would not shrink (@fastify/compress reads this header).
+      req.headers['x-no-compression'] = '1';
       return reply.sendFile(path.relative(dist, file));
     }
     // A missing script or style is a 404, not the app's HTML in its place.

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
@@ -211,6 +212,24 @@ describe('sync and the feed', () => {
     const { saleChannels } = await import('../../../db/schema/index.js');
     await t.db.update(saleChannels).set({ active: false }).where(eq(saleChannels.id, channel.id));
     expect((await feed(channel.feedToken, 'xml')).statusCode).toBe(404);
+  });
+
+  it('a compressed feed (Accept-Encoding) keeps its ETag, and If-None-Match still answers 304', async () => {
+    const { producer, channel, ref } = await setup();
+    await sync(producer, ref.id);
+    const plain = await feed(channel.feedToken, 'xml');
+    const gzipped = await feed(channel.feedToken, 'xml', { 'accept-encoding': 'gzip' });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(gzipped.headers['etag']).toBe(plain.headers['etag']);
+    const again = await feed(channel.feedToken, 'xml', {
+      'accept-encoding': 'gzip, br',
+      'if-none-match': String(gzipped.headers['etag']),
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it("lists only the channel's approved, synced registrations: another channel's token, a rejected or closed one, an error never", async () => {
