@@ -1,5 +1,9 @@
-/** `npm run bench`: the public trace lookup benchmark, the admin dashboard's, then the light pages' size reports (trace, content). */
+/**
+ * `npm run bench`: the public trace lookup benchmark, the admin dashboard's, the light pages' size
+ * reports (trace, content), then the slow phone's load of the trace, login and news pages in Chromium.
+ */
 import { runAdminDashboard } from './admin-dashboard.js';
+import { runSlowPhone } from './slow-phone.js';
 import { runTraceLookup } from './trace-lookup.js';
 import { runTracePageSize } from './trace-page-size.js';
 
@@ -7,4 +11,5 @@ await runTraceLookup();
 await runAdminDashboard();
 runTracePageSize('trace');
 runTracePageSize('content');
+await runSlowPhone();
 process.exit(0);
