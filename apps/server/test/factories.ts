@@ -3,11 +3,19 @@
  * whatever parents are missing (a batch without a product gets a product, which gets a producer),
  * so a test states only what it is about. Defaults are valid, visible data: an approved producer,
  * an approved product (its approved version stored, as an administrator's approval stores it), a
- * published batch.
+ * published batch, and a producer's account that may use products and batches (on DTrack, where
+ * they need the products entitlement, contract gates.ts, it is registered to multi-channel selling).
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { toGtin14, withCheckDigit, type AbilityRule, type PlatformKey } from '@agrihub/contract';
+import {
+  MULTICHANNEL_SERVICE_SLUG,
+  PLATFORMS,
+  toGtin14,
+  withCheckDigit,
+  type AbilityRule,
+  type PlatformKey,
+} from '@agrihub/contract';
 import type { Db } from '../src/db/client.js';
 import {
   faqs,
@@ -74,6 +82,12 @@ export interface BuildUserOptions {
   producer?: boolean | Partial<typeof producers.$inferInsert>;
   createdAt?: Date;
   registedServices?: string[];
+  /**
+   * A producer's account on a platform whose products need the entitlement (DTrack) holds it by
+   * default: its own `registed_services` list multi-channel selling. `false` builds the account of
+   * a newcomer who registered to nothing (the product and batch routes refuse it).
+   */
+  productAccess?: boolean;
   requiredChangePassword?: boolean;
   locale?: string;
 }
@@ -84,6 +98,8 @@ export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
   const platform = opts.platform ?? 'dtrack';
   const n = ++seq;
   const wantsProducer = opts.producer ?? !(opts.roles && opts.roles.length);
+  const entitled =
+    wantsProducer && opts.productAccess !== false && PLATFORMS[platform].features.productsNeedEntitlement;
   const producerId = wantsProducer
     ? (await buildProducer(db, { platform, ...(typeof opts.producer === 'object' ? opts.producer : {}) })).id
     : null;
@@ -97,7 +113,7 @@ export async function buildUser(db: Db, opts: BuildUserOptions = {}) {
       roles: opts.roles ?? [],
       abilities: opts.abilities ?? [],
       producerId,
-      registedServices: opts.registedServices ?? [],
+      registedServices: opts.registedServices ?? (entitled ? [MULTICHANNEL_SERVICE_SLUG] : []),
       requiredChangePassword: opts.requiredChangePassword ?? false,
       locale: opts.locale ?? 'vi',
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),

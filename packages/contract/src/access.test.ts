@@ -1,36 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import { accessRefusal, misplacedAdminRoute } from './access.js';
+import { MULTICHANNEL_SERVICE_SLUG } from './constants.js';
+import { GATES } from './gates.js';
 
-const producer = { roles: [], abilities: [] };
-const support = { roles: ['customer_support'], abilities: [{ action: 'read', subject: 'producer' }] } as const;
-const admin = { roles: ['admin'], abilities: [] };
+const NEW = '2025-06-01T03:00:00Z';
+const account = { created_at: NEW, registed_services: [] };
+const producer = { ...account, roles: [], abilities: [] };
+const support = {
+  ...account,
+  roles: ['customer_support'],
+  abilities: [{ action: 'read', subject: 'producer' }],
+} as const;
+const admin = { ...account, roles: ['admin'], abilities: [] };
 
 describe('accessRefusal', () => {
   it('refuses a route that declares no rule, whoever calls (fail closed)', () => {
-    expect(accessRefusal({}, null)).toBe('route_access_undeclared');
-    expect(accessRefusal({}, admin)).toBe('route_access_undeclared');
-    expect(accessRefusal({ access: 'everyone' as never }, admin)).toBe('route_access_undeclared');
+    expect(accessRefusal({}, null, 'dtrack')).toBe('route_access_undeclared');
+    expect(accessRefusal({}, admin, 'dtrack')).toBe('route_access_undeclared');
+    expect(accessRefusal({ access: 'everyone' as never }, admin, 'dtrack')).toBe('route_access_undeclared');
   });
   it('lets anyone call a public route', () => {
-    expect(accessRefusal({ access: 'public' }, null)).toBeNull();
+    expect(accessRefusal({ access: 'public' }, null, 'dtrack')).toBeNull();
   });
   it('needs a signed-in account for user routes', () => {
-    expect(accessRefusal({ access: 'user' }, null)).toBe('unauthenticated');
-    expect(accessRefusal({ access: 'user' }, producer)).toBeNull();
+    expect(accessRefusal({ access: 'user' }, null, 'dtrack')).toBe('unauthenticated');
+    expect(accessRefusal({ access: 'user' }, producer, 'dtrack')).toBeNull();
   });
   it('needs an administrator for admin routes, and the declared ability', () => {
-    expect(accessRefusal({ access: 'admin' }, null)).toBe('unauthenticated');
-    expect(accessRefusal({ access: 'admin' }, producer)).toBe('forbidden');
-    expect(accessRefusal({ access: 'admin', ability: ['read', 'producer'] }, support)).toBeNull();
-    expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, support)).toBe('permission_denied');
-    expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, admin)).toBeNull();
+    expect(accessRefusal({ access: 'admin' }, null, 'dtrack')).toBe('unauthenticated');
+    expect(accessRefusal({ access: 'admin' }, producer, 'dtrack')).toBe('forbidden');
+    expect(accessRefusal({ access: 'admin', ability: ['read', 'producer'] }, support, 'dtrack')).toBeNull();
+    expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, support, 'dtrack')).toBe('permission_denied');
+    expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, admin, 'dtrack')).toBeNull();
   });
   it('holds every route but the password change ones until a required password change is done', () => {
     const pending = { ...producer, requiredChangePassword: true };
-    expect(accessRefusal({ access: 'user' }, pending)).toBe('password_change_required');
-    expect(accessRefusal({ access: 'admin' }, { ...admin, requiredChangePassword: true })).toBe('password_change_required');
-    expect(accessRefusal({ access: 'user', beforePasswordChange: true }, pending)).toBeNull();
-    expect(accessRefusal({ access: 'public' }, pending)).toBeNull();
+    expect(accessRefusal({ access: 'user' }, pending, 'dtrack')).toBe('password_change_required');
+    expect(accessRefusal({ access: 'admin' }, { ...admin, requiredChangePassword: true }, 'dtrack')).toBe('password_change_required');
+    expect(accessRefusal({ access: 'user', beforePasswordChange: true }, pending, 'dtrack')).toBeNull();
+    expect(accessRefusal({ access: 'public' }, pending, 'dtrack')).toBeNull();
+  });
+});
+
+describe('accessRefusal with a route gate (contract GATES)', () => {
+  const products = { access: 'user', gate: GATES.products } as const;
+  const batches = { access: 'user', gate: GATES.batches } as const;
+  const oems = { access: 'admin', ability: ['read', 'producer_oem'], gate: GATES.oems } as const;
+  const department = { access: 'public', gate: GATES.registerDepartment } as const;
+  const entitled = { ...producer, registed_services: [MULTICHANNEL_SERVICE_SLUG] };
+
+  it('refuses a DTrack producer without the product entitlement, lets one with it through', () => {
+    expect(accessRefusal(products, producer, 'dtrack')).toBe('entitlement_required');
+    expect(accessRefusal(batches, producer, 'dtrack')).toBe('entitlement_required');
+    expect(accessRefusal(products, entitled, 'dtrack')).toBeNull();
+    expect(accessRefusal(batches, entitled, 'dtrack')).toBeNull();
+    expect(accessRefusal(products, { ...producer, created_at: '2021-05-10T03:00:00Z' }, 'dtrack')).toBeNull();
+  });
+
+  it('opens products everywhere else, and refuses batches where the platform has no tracking', () => {
+    for (const p of ['agrihub', 'foodmap'] as const) {
+      expect(accessRefusal(products, producer, p)).toBeNull();
+      expect(accessRefusal(batches, entitled, p)).toBe('feature_unavailable');
+    }
+  });
+
+  it('checks the caller first: no token is 401, a producer on an admin route is forbidden', () => {
+    expect(accessRefusal(products, null, 'dtrack')).toBe('unauthenticated');
+    expect(accessRefusal(batches, null, 'agrihub')).toBe('unauthenticated');
+    expect(accessRefusal(oems, producer, 'agrihub')).toBe('forbidden');
+    expect(accessRefusal(oems, admin, 'agrihub')).toBe('feature_unavailable');
+    expect(accessRefusal(oems, admin, 'dtrack')).toBeNull();
+    expect(accessRefusal(oems, { ...support, roles: ['purchasing'] }, 'dtrack')).toBe('permission_denied');
+  });
+
+  it('closes a public route where the platform lacks its feature, to everyone', () => {
+    expect(accessRefusal(department, null, 'foodmap')).toBeNull();
+    expect(accessRefusal(department, null, 'agrihub')).toBe('feature_unavailable');
+    expect(accessRefusal(department, admin, 'dtrack')).toBe('feature_unavailable');
   });
 });
 

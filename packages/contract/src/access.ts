@@ -1,4 +1,6 @@
+import { gateRefusal, type Gate, type GateRefusal, type GateUser } from './gates.js';
 import { allows, isAdministrator, type Action, type AppSubject, type PermissionUser } from './permissions.js';
+import type { PlatformKey } from './platforms.js';
 
 /**
  * Who may call a route. Every route declares one; a route without one is refused (fail closed).
@@ -17,23 +19,36 @@ export interface RouteRule {
   ability?: readonly [Action, AppSubject];
   /** Open while the account must still change its password (whoami, logout, the change itself). */
   beforePasswordChange?: boolean;
+  /** The platform feature and producer entitlement the route needs (contract gates.ts, `GATES`). */
+  gate?: Gate;
 }
 
-export interface AccessUser extends PermissionUser {
+export interface AccessUser extends PermissionUser, GateUser {
   requiredChangePassword?: boolean;
 }
 
 /** Why a call is refused, or null when it may go on. */
 export type AccessRefusal =
-  'route_access_undeclared' | 'unauthenticated' | 'forbidden' | 'permission_denied' | 'password_change_required';
+  | 'route_access_undeclared'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'permission_denied'
+  | 'password_change_required'
+  | GateRefusal;
 
-/** The one access decision, from the matched route's declared rule and the caller. */
-export function accessRefusal(rule: RouteRule, user: AccessUser | null): AccessRefusal | null {
+/**
+ * The one access decision, from the matched route's declared rule, the request's platform and the
+ * caller: its access level, then the route's gate (a feature the platform lacks is refused to
+ * everyone, public routes included), then the password change, the admin level and the ability.
+ */
+export function accessRefusal(rule: RouteRule, user: AccessUser | null, platform: PlatformKey): AccessRefusal | null {
   if (!rule.access || !(ROUTE_ACCESS as readonly string[]).includes(rule.access)) return 'route_access_undeclared';
-  if (rule.access === 'public') return null;
+  if (rule.access === 'public') return rule.gate ? gateRefusal(platform, rule.gate, user) : null;
   if (!user) return 'unauthenticated';
   if (user.requiredChangePassword && !rule.beforePasswordChange) return 'password_change_required';
   if (rule.access === 'admin' && !isAdministrator(user)) return 'forbidden';
+  const closed = rule.gate ? gateRefusal(platform, rule.gate, user) : null;
+  if (closed) return closed;
   if (rule.ability && !allows(user, rule.ability[0], rule.ability[1])) return 'permission_denied';
   return null;
 }

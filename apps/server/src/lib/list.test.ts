@@ -11,6 +11,8 @@ import { buildBatch, buildProduct, buildUser, type Built } from '../../test/fact
 let t: TestApp;
 let producer: Built;
 let admin: Built;
+/** A DTrack producer: batches (tracking) are DTrack's, which answers in Vietnamese only. */
+let tracker: Built;
 beforeAll(async () => {
   t = await createTestApp();
   // AgriHub answers in English when asked (DTrack is Vietnamese only).
@@ -31,6 +33,11 @@ beforeAll(async () => {
     { platform, traceabilityId: teaBatch.id, rating: 5, comment: 'Chè Shan Tuyết thơm', clientKey: 'a' },
     { platform, traceabilityId: otherBatch.id, rating: 4, comment: 'Mật ong ngon', clientKey: 'b' },
   ]);
+  tracker = await buildUser(t.db, { platform: 'dtrack', producer: { name: 'HTX Chè Mộc Châu' } });
+  const dtrackTea = await buildProduct(t.db, { producerId: tracker.producerId!, name: 'Chè Shan Tuyết Mộc Châu' });
+  await buildBatch(t.db, { productId: dtrackTea.id, lotCode: 'LO-CHE-01' });
+  const honey = await buildProduct(t.db, { producerId: tracker.producerId!, name: 'Mật ong rừng' });
+  await buildBatch(t.db, { productId: honey.id, lotCode: 'LO-MO-01' });
 });
 afterAll(() => t.close());
 
@@ -43,6 +50,8 @@ interface ListCase {
   found: (row: Record<string, unknown>) => unknown;
   expected: string;
   sort: string;
+  /** The caller's platform answers in Vietnamese whatever the locale (DTrack). */
+  vietnameseOnly?: boolean;
 }
 
 const LISTS: ListCase[] = [
@@ -66,12 +75,13 @@ const LISTS: ListCase[] = [
   },
   {
     url: '/api/v1/traceabilities',
-    who: () => producer,
+    who: () => tracker,
     key: 'traceabilities',
     q: 'che shan tuyet',
     found: (r) => r.lot_code,
     expected: 'LO-CHE-01',
     sort: 'lot_code',
+    vietnameseOnly: true,
   },
   {
     url: '/api/v1/admin/producers',
@@ -134,7 +144,8 @@ describe.each(LISTS)('$url', (list) => {
     expect(json(vi).meta.errors).toEqual([{ field: 'sort', message: 'Cách sắp xếp không hợp lệ.' }]);
     const en = await get(`${list.url}?sort=-password_hash`, list.who(), 'en');
     expect(en.statusCode).toBe(422);
-    expect(json(en).meta.errors).toEqual([{ field: 'sort', message: 'Invalid sort order.' }]);
+    const message = list.vietnameseOnly ? 'Cách sắp xếp không hợp lệ.' : 'Invalid sort order.';
+    expect(json(en).meta.errors).toEqual([{ field: 'sort', message }]);
   });
 
   it('refuses per_page 101 and page 0 with 422', async () => {
@@ -145,24 +156,27 @@ describe.each(LISTS)('$url', (list) => {
     ]);
     const en = await get(`${list.url}?page=0`, list.who(), 'en');
     expect(en.statusCode).toBe(422);
-    expect(json(en).meta.errors).toEqual([{ field: 'page', message: 'The page must be a whole number of 1 or more.' }]);
+    const message = list.vietnameseOnly ? 'Số trang phải là số nguyên từ 1 trở lên.' : 'The page must be a whole number of 1 or more.';
+    expect(json(en).meta.errors).toEqual([{ field: 'page', message }]);
   });
 });
 
 describe('histories (paged in a fixed order)', () => {
   it('page through the same bounds: per_page 101 and page 0 are 422', async () => {
     const [p] = json(await get('/api/v1/products?sort=name', producer)).data.products;
-    const [b] = json(await get('/api/v1/traceabilities', producer)).data.traceabilities;
-    for (const url of [`/api/v1/products/${p.id}/history`, `/api/v1/traceabilities/${b.id}/history`]) {
-      const ok = await get(`${url}?per_page=100`, producer);
+    const [b] = json(await get('/api/v1/traceabilities', tracker)).data.traceabilities;
+    for (const [url, who, message] of [
+      [`/api/v1/products/${p.id}/history`, producer, 'Rows per page must be a whole number from 1 to 100.'],
+      // Batches are DTrack's, Vietnamese only.
+      [`/api/v1/traceabilities/${b.id}/history`, tracker, 'Số dòng mỗi trang phải là số nguyên từ 1 đến 100.'],
+    ] as const) {
+      const ok = await get(`${url}?per_page=100`, who);
       expect(ok.statusCode, url).toBe(200);
       expect(json(ok).meta).toMatchObject({ current_page: 1, per_page: 100 });
-      const over = await get(`${url}?per_page=101`, producer, 'en');
+      const over = await get(`${url}?per_page=101`, who, 'en');
       expect(over.statusCode, url).toBe(422);
-      expect(json(over).meta.errors).toEqual([
-        { field: 'per_page', message: 'Rows per page must be a whole number from 1 to 100.' },
-      ]);
-      expect((await get(`${url}?page=0`, producer)).statusCode, url).toBe(422);
+      expect(json(over).meta.errors).toEqual([{ field: 'per_page', message }]);
+      expect((await get(`${url}?page=0`, who)).statusCode, url).toBe(422);
     }
   });
 });

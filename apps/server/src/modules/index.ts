@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { GATES } from '@agrihub/contract';
+import { gatedRoutes } from '../plugins/auth.js';
 import authRoutes from './auth/routes.js';
 import userRoutes from './users/routes.js';
 import accountRoutes from './users/account.js';
@@ -53,7 +55,11 @@ import seoRoutes from './seo/routes.js';
 import settingRoutes from './settings/routes.js';
 import dashboardRoutes from './dashboard/routes.js';
 
-/** Each resource registers its own routes; add new modules here. */
+/**
+ * Each resource registers its own routes; add new modules here. A module behind a gate (contract
+ * `GATES`: a platform feature, a producer entitlement) is registered through `gatedRoutes`, so each
+ * of its routes, present and future, declares it.
+ */
 export async function registerModules(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(userRoutes);
@@ -71,12 +77,12 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(producerDeleteRoutes);
   await app.register(uploadRoutes);
   await app.register(traceState);
-  await app.register(traceabilityRoutes);
+  await app.register(gatedRoutes(GATES.batches, traceabilityRoutes));
   await app.register(tracePublicRoutes);
   await app.register(voteRoutes);
   await app.register(catalogRoutes);
-  await app.register(productRoutes);
-  await app.register(productActionRoutes);
+  await app.register(gatedRoutes(GATES.products, productRoutes));
+  await app.register(gatedRoutes(GATES.products, productActionRoutes));
   await app.register(adminProductRoutes);
   await app.register(notificationRoutes);
   await app.register(notificationSubscribers);
@@ -100,10 +106,10 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(clientPostRoutes);
   await app.register(faqRoutes);
   await app.register(pageViewRoutes);
-  await app.register(purchaseOrderRoutes);
-  await app.register(purchaseOrderExportRoutes);
+  await app.register(gatedRoutes(GATES.purchaseOrders, purchaseOrderRoutes));
+  await app.register(gatedRoutes(GATES.purchaseOrders, purchaseOrderExportRoutes));
   await app.register(purchaseOrderSubscribers);
-  await app.register(producerOemRoutes);
+  await app.register(gatedRoutes(GATES.oems, producerOemRoutes));
   await app.register(oemCertificateExpiry);
   await app.register(seoRoutes);
   await app.register(settingRoutes);

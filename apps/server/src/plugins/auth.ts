@@ -1,10 +1,19 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { accessRefusal, misplacedAdminRoute, type RouteRule } from '@agrihub/contract';
+import {
+  PLATFORMS,
+  accessRefusal,
+  misplacedAdminRoute,
+  type AccessRefusal,
+  type AccessUser,
+  type Gate,
+  type RouteRule,
+} from '@agrihub/contract';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import { sha256 } from '../lib/secrets.js';
+import { registedServicesFor } from '../modules/service-requests/registered.js';
 import { isApiRoute } from './context.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,6 +36,7 @@ declare module 'fastify' {
     access?: RouteRule['access'];
     ability?: RouteRule['ability'];
     beforePasswordChange?: RouteRule['beforePasswordChange'];
+    gate?: RouteRule['gate'];
   }
 }
 
@@ -56,7 +66,32 @@ export function publicRoutes(register: (scope: FastifyInstance) => PromiseLike<u
   };
 }
 
+/**
+ * Registers a module's routes behind one gate (contract `GATES`): every route the plugin declares
+ * needs that platform feature and producer entitlement, so a route added to the module later is
+ * gated too. The guard below enforces it from the matched route.
+ */
+export function gatedRoutes(gate: Gate, plugin: FastifyPluginAsync): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), gate: route.config?.gate ?? gate };
+    });
+    await scope.register(plugin);
+  };
+}
+
 const STATUS: Record<string, number> = { unauthenticated: 401 };
+
+/** The caller as the contract's access rule reads it; `services` completes the account's own list. */
+function accessUserOf(user: UserRow, services: readonly string[] = user.registedServices): AccessUser {
+  return {
+    roles: user.roles,
+    abilities: user.abilities,
+    requiredChangePassword: user.requiredChangePassword,
+    created_at: user.createdAt,
+    registed_services: services,
+  };
+}
 
 /**
  * Access from the matched route, never from the raw URL: the router has already decoded and
@@ -126,13 +161,27 @@ export default fp(async function auth(app: FastifyInstance) {
     return row ? 'account_deactivated' : 'invalid_token';
   }
 
-  function guard(req: FastifyRequest) {
-    const refusal = accessRefusal(req.routeOptions.config, req.auth?.user ?? null);
-    if (!refusal) return;
+  /**
+   * The contract's decision for this request. The account's own `registed_services` column is read
+   * first; only when that refuses an entitlement are the producer's service requests read too
+   * (the list whoami answers), so the gate opens the moment a registration counts.
+   */
+  async function refusalOf(req: FastifyRequest): Promise<AccessRefusal | null> {
+    const rule = req.routeOptions.config;
+    const user = req.auth?.user ?? null;
+    const quick = accessRefusal(rule, user && accessUserOf(user), req.platform);
+    if (quick !== 'entitlement_required' || !user) return quick;
+    return accessRefusal(rule, accessUserOf(user, await registedServicesFor(app.db, user)), req.platform);
+  }
+
+  function refuse(req: FastifyRequest, refusal: AccessRefusal): AppError {
     if (refusal === 'route_access_undeclared') {
       req.log.error({ route: req.routeOptions.url }, 'refused: route declares no access rule');
     }
-    throw new AppError(STATUS[refusal] ?? 403, refusal);
+    if (refusal === 'feature_unavailable') {
+      return new AppError(403, refusal, { platform: PLATFORMS[req.platform].name });
+    }
+    return new AppError(STATUS[refusal] ?? 403, refusal);
   }
 
   // Synchronous unless there is a token to look up, so public hot paths pay no promise.
@@ -141,12 +190,17 @@ export default fp(async function auth(app: FastifyInstance) {
     const isPublic = req.routeOptions.config.access === 'public';
     const token = isApiRoute(req) ? bearer(req) : null;
     const finish = () => {
-      try {
-        guard(req);
-        done();
-      } catch (err) {
-        done(err as Error);
+      // An entitlement may need the producer's service requests read: the only asynchronous case.
+      if (req.auth && req.routeOptions.config.gate?.entitlement) {
+        refusalOf(req).then((refusal) => done(refusal ? refuse(req, refusal) : undefined), done);
+        return;
       }
+      const refusal = accessRefusal(
+        req.routeOptions.config,
+        req.auth ? accessUserOf(req.auth.user) : null,
+        req.platform,
+      );
+      done(refusal ? refuse(req, refusal) : undefined);
     };
     if (!token) return finish();
     resolveSession(req, token).then((row) => {

@@ -223,7 +223,7 @@ describe('sessions', () => {
 
 describe('GET /api/v1/users/whoami', () => {
   it('returns the spec fields, the old-user flag from the cutoff, and the producer', async () => {
-    const old = await buildUser(t.db, { createdAt: new Date('2022-09-26T16:59:59Z') });
+    const old = await buildUser(t.db, { createdAt: new Date('2022-09-26T16:59:59Z'), productAccess: false });
     const res = await t.app.inject({ url: '/api/v1/users/whoami', headers: as(old) });
     expect(res.statusCode).toBe(200);
     const { user, producer } = json(res).data;
@@ -231,7 +231,7 @@ describe('GET /api/v1/users/whoami', () => {
     expect(user.password_hash).toBeUndefined();
     expect(user.passwordHash).toBeUndefined();
     expect(producer).toMatchObject({ id: old.producerId, status: 'approved' });
-    const fresh = await buildUser(t.db, { createdAt: new Date('2022-09-26T17:00:00Z') });
+    const fresh = await buildUser(t.db, { createdAt: new Date('2022-09-26T17:00:00Z'), productAccess: false });
     expect(json(await t.app.inject({ url: '/api/v1/users/whoami', headers: as(fresh) })).data.user.isOldUser).toBe(false);
   });
 

@@ -211,7 +211,7 @@ describe('OEM producers: validation (422, in the request language)', () => {
       tax_code: 'Mã số thuế phải gồm 10 hoặc 13 chữ số.',
       phone: 'Số điện thoại không hợp lệ.',
       email: 'Email không hợp lệ.',
-      website: 'Website phải là địa chỉ bắt đầu bằng http:// hoặc https://.',
+      website: 'Website phải là một địa chỉ web, ví dụ https://tenmien.vn.',
       province_code: 'Tỉnh/thành phố không hợp lệ.',
       monthly_capacity: 'Công suất phải là số nguyên không âm.',
       'certificates.0.name': 'Vui lòng nhập tên chứng nhận.',
@@ -285,13 +285,16 @@ describe('OEM producers: abilities and platform scope', () => {
     expect((await t.db.select().from(producerOems).where(eq(producerOems.name, 'Không được tạo'))).length).toBe(0);
   });
 
-  it('is not found on a platform without OEMs, and another platform’s row is not found on DTrack', async () => {
+  it('is refused on a platform without OEMs (feature_unavailable), and another platform’s row is not found on DTrack', async () => {
     for (const res of [
       await send('GET', URL, agrihubAdmin),
       await send('POST', URL, agrihubAdmin, { name: 'X' }),
       await send('POST', `${URL}/export`, agrihubAdmin, { mode: 'exportAllData' }),
-    ])
-      expect(res.statusCode).toBe(404);
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(json(res).meta).toEqual({ code: 'feature_unavailable', message: 'Tính năng này không có trên AgriHub.' });
+    }
+    expect(await t.db.select().from(producerOems).where(eq(producerOems.name, 'X'))).toEqual([]);
     const [foreign] = await t.db
       .insert(producerOems)
       .values({ platform: 'agrihub', name: 'OEM của AgriHub' })

@@ -5,7 +5,6 @@ import {
   errorEnvelope,
   historyQuery,
   idParam,
-  PLATFORMS,
   producerOemAnswer,
   producerOemCreate,
   producerOemExportRequest,
@@ -31,11 +30,6 @@ import { streamOemsXlsx } from './xlsx.js';
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope };
 const tags = ['admin oems'];
 
-/** The directory exists only where the platform offers it (DTrack): elsewhere every route is not found. */
-async function onlyWithOems(req: FastifyRequest) {
-  if (!PLATFORMS[req.platform].features.oems) throw notFound('route_not_found');
-}
-
 /**
  * OEM producers in the back office (DESIGN §5.5, spec §7 admin producer_oems): list with filters,
  * read, create, change, history, XLSX export — all on the request's platform (another platform's
@@ -58,7 +52,6 @@ export default async function producerOemRoutes(app: FastifyInstance) {
     '/api/v1/admin/producer_oems',
     {
       config: { access: 'admin', ability: ['read', 'producer_oem'] },
-      preHandler: onlyWithOems,
       schema: {
         tags,
         summary:
@@ -91,7 +84,6 @@ export default async function producerOemRoutes(app: FastifyInstance) {
     '/api/v1/admin/producer_oems/:id',
     {
       config: { access: 'admin', ability: ['read', 'producer_oem'] },
-      preHandler: onlyWithOems,
       schema: {
         tags,
         summary: 'One OEM producer of the platform, its certificates with their validity',
@@ -106,7 +98,6 @@ export default async function producerOemRoutes(app: FastifyInstance) {
     '/api/v1/admin/producer_oems/:id/history',
     {
       config: { access: 'admin', ability: ['read', 'producer_oem'] },
-      preHandler: onlyWithOems,
       schema: {
         tags,
         summary: "The OEM producer's history: created, edits (changed fields, before → after), expiry notices sent",
@@ -129,7 +120,6 @@ export default async function producerOemRoutes(app: FastifyInstance) {
     '/api/v1/admin/producer_oems',
     {
       config: { access: 'admin', ability: ['create', 'producer_oem'] },
-      preHandler: onlyWithOems,
       schema: {
         tags,
         summary:
@@ -152,7 +142,6 @@ export default async function producerOemRoutes(app: FastifyInstance) {
     '/api/v1/admin/producer_oems/:id',
     {
       config: { access: 'admin', ability: ['update', 'producer_oem'] },
-      preHandler: onlyWithOems,
       schema: {
         tags,
         summary:
@@ -175,7 +164,6 @@ export default async function producerOemRoutes(app: FastifyInstance) {
     '/api/v1/admin/producer_oems/export',
     {
       config: { access: 'admin', ability: ['read', 'producer_oem'] },
-      preHandler: onlyWithOems,
       schema: {
         tags,
         summary:

@@ -61,11 +61,15 @@ describe('PUT /api/v1/products/{id} with updated_at', () => {
   });
 });
 
+// Batches are DTrack's (contract GATES.batches): its producer saves them.
 describe('PUT /api/v1/traceabilities/{id} with updated_at', () => {
   it('a save from a stale read answers 409 stale_update and overwrites nothing', async () => {
-    const product = await buildProduct(t.db, { producerId: a.producerId! });
-    const b = await createBatch(t, a, product.id, { lot_code: 'CC-1' });
-    const read = json(await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${b.id}`, headers: as(a) })).data
+    const d = await buildUser(t.db, { platform: 'dtrack' });
+    const put = (url: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url, headers: as(d), payload });
+    const product = await buildProduct(t.db, { producerId: d.producerId! });
+    const b = await createBatch(t, d, product.id, { lot_code: 'CC-1' });
+    const read = json(await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${b.id}`, headers: as(d) })).data
       .traceability;
     const url = `/api/v1/traceabilities/${b.id}`;
     const first = await put(url, batchBody(product.id, { lot_code: 'CC-1', quantity: 7, updated_at: read.updated_at }));
@@ -76,7 +80,7 @@ describe('PUT /api/v1/traceabilities/{id} with updated_at', () => {
     );
     expect(second.statusCode).toBe(409);
     expect(json(second).meta.code).toBe('stale_update');
-    const now = json(await t.app.inject({ method: 'GET', url, headers: as(a) })).data.traceability;
+    const now = json(await t.app.inject({ method: 'GET', url, headers: as(d) })).data.traceability;
     expect(now.quantity).toBe(7);
     expect(
       (await put(url, batchBody(product.id, { lot_code: 'CC-1', quantity: 9, updated_at: now.updated_at }))).statusCode,

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  PLATFORMS,
   errorEnvelope,
   purchaseOrderExportQuery,
   todayInVietnam,
@@ -12,7 +11,6 @@ import {
 } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { purchaseOrders, type PurchaseOrderLineRow } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
 import { platformOf, requestScope } from '../../lib/scope.js';
 import { XLSX_CONTENT_TYPE, streamXlsx, type XlsxColumn } from '../../lib/xlsx-export.js';
@@ -92,7 +90,6 @@ export default async function purchaseOrderExportRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      if (!PLATFORMS[req.platform].features.purchaseOrders) throw notFound('route_not_found');
       const q = req.query;
       const scope = platformOf(purchaseOrders, requestScope(req));
       const where = q.mode === 'exportAllData' ? scope : orderFilterWhere(scope, q);

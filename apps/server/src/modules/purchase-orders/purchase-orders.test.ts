@@ -406,7 +406,7 @@ describe('creating an order', () => {
 });
 
 describe('who may do what', () => {
-  it('refuses staff without the abilities (403), producers (403), and other platforms (404)', async () => {
+  it('refuses staff without the abilities (403), producers (403), and other platforms (403 feature_unavailable)', async () => {
     const id = await createdId();
     const calls = [
       { method: 'GET' as const, url: PO },
@@ -433,13 +433,16 @@ describe('who may do what', () => {
       (await t.app.inject({ method: 'PUT', url: `${PO}/${id}`, headers: as(reader), payload: orderBody() })).statusCode,
     ).toBe(403);
     expect(json(await move(reader, id, 'processing')).meta.code).toBe('transition_not_allowed');
-    // Purchase orders are DTrack's: an AgriHub administrator finds no such route.
+    // Purchase orders are DTrack's: an AgriHub administrator is refused the feature.
     const agrihubAdmin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'] });
     const res = await t.app.inject({ method: 'GET', url: PO, headers: as(agrihubAdmin) });
-    expect(res.statusCode).toBe(404);
-    // A DTrack order is not found from another platform's account.
+    expect(res.statusCode).toBe(403);
+    expect(json(res).meta).toEqual({ code: 'feature_unavailable', message: 'Tính năng này không có trên AgriHub.' });
+    // Nor is a DTrack order reached from another platform's account.
     const foodmapAdmin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'] });
-    expect((await t.app.inject({ method: 'GET', url: `${PO}/${id}`, headers: as(foodmapAdmin) })).statusCode).toBe(404);
+    const foreign = await t.app.inject({ method: 'GET', url: `${PO}/${id}`, headers: as(foodmapAdmin) });
+    expect(foreign.statusCode).toBe(403);
+    expect(json(foreign).meta.code).toBe('feature_unavailable');
   });
 
   it('moves exactly as the contract table says, for every state and kind of actor', async () => {

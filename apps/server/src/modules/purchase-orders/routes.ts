@@ -57,11 +57,6 @@ import { createOrder, findSupplier, moveOrder, updateOrder } from './save.js';
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 const SUPPLIER_PICKER_LIMIT = 30;
 
-/** Purchase orders are DTrack's (spec §2: traceability platform only); elsewhere their routes are not found. */
-function assertPurchaseOrders(req: FastifyRequest) {
-  if (!PLATFORMS[req.platform].features.purchaseOrders) throw notFound('route_not_found');
-}
-
 const viewerOf = (req: FastifyRequest): Viewer => {
   const u = currentUser(req);
   return { id: u.id, roles: u.roles, abilities: u.abilities };
@@ -121,7 +116,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      assertPurchaseOrders(req);
       const scope = platformOf(purchaseOrders, requestScope(req));
       const list = listPlan(req.query, PURCHASE_ORDER_LIST);
       const where = orderFilterWhere(scope, req.query);
@@ -151,7 +145,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      assertPurchaseOrders(req);
       const row = await createOrder(app, actorOfRequest(req, 'platform'), req.body);
       reply.code(201);
       return detail(req, row.id, translate(req.locale, 'purchase_order_created', { code: row.code }));
@@ -171,7 +164,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      assertPurchaseOrders(req);
       const { q, type } = req.query;
       const platform = req.platform;
       const oems =
@@ -237,7 +229,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      assertPurchaseOrders(req);
       const supplier = await findSupplier(app.db, req.platform, 'producer', req.params.id);
       if (!supplier) throw notFound();
       const rows = await app.db
@@ -290,7 +281,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      assertPurchaseOrders(req);
       return detail(req, req.params.id);
     },
   );
@@ -309,7 +299,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      assertPurchaseOrders(req);
       await updateOrder(app, actorOfRequest(req, 'platform'), req.params.id, req.body);
       const answer = await detail(req, req.params.id);
       const message = translate(req.locale, 'purchase_order_updated', { code: answer.data.purchase_order.code });
@@ -331,7 +320,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      assertPurchaseOrders(req);
       const actor = actorOfRequest(req, 'platform');
       await app.events.transaction((tx, emit) =>
         moveOrder(tx, emit, actor, req.params.id, req.body.status, req.body.reason),
@@ -357,7 +345,6 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      assertPurchaseOrders(req);
       const order = await loadOrder(app.db, req.platform, req.params.id, viewerOf(req));
       if (!order) throw notFound();
       const pdf = await renderPurchaseOrderPdf({

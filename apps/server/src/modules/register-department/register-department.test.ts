@@ -320,9 +320,10 @@ describe('POST /api/v1/registrations/register_department', () => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
-  it('exists on Foodmap only', async () => {
+  it('exists on Foodmap only: elsewhere the feature is refused before the form is read', async () => {
     const res = await send(valid(), undefined, { platform: 'agrihub' });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).meta).toEqual({ code: 'feature_unavailable', message: 'Tính năng này không có trên AgriHub.' });
   });
 
   it('is rate limited per address like the other public sign-ups', async () => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEPARTMENT_SERVICE_SLUG,
+  GATES,
   PLATFORMS,
   bookingEndDate,
   bookingRoom,
@@ -14,7 +15,7 @@ import {
   type DepartmentBooking,
 } from '@agrihub/contract';
 import { categories, uploads, type StoredFile } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { storageKeyBase } from '../uploads/receive.js';
@@ -58,6 +59,8 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
     {
       config: {
         access: 'public',
+        // Foodmap's form (spec §2): elsewhere 403 feature_unavailable.
+        gate: GATES.registerDepartment,
         rateLimit: {
           max: app.config.REGISTRATION_RATE_LIMIT_PER_HOUR,
           timeWindow: '1 hour',
@@ -69,12 +72,11 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
         summary:
           'Register a department (business, documents, a room): creates the pending producer account when the e-mail has none, and a department-registration request',
         consumes: ['multipart/form-data'],
-        response: { 201: registerDepartmentResponse, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
+        response: { 201: registerDepartmentResponse, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (req, reply) => {
       const platform = req.platform;
-      if (!PLATFORMS[platform].features.registerDepartment) throw notFound('route_not_found');
       const form = await readDepartmentForm(req);
       const { fields } = form;
 

@@ -118,7 +118,7 @@ describe('registed_services and the DTrack menus', () => {
   });
 
   it('a new DTrack producer who registers multi-channel selling gets the product menus on its next whoami', async () => {
-    const newcomer = await buildUser(t.db, { platform: 'dtrack' });
+    const newcomer = await buildUser(t.db, { platform: 'dtrack', productAccess: false });
     await buildService(t.db, { platform: 'dtrack', type: 0, slug: MULTICHANNEL_SERVICE_SLUG });
     expect(hasProductAccess('dtrack', await whoami(newcomer))).toBe(false);
     expect((await register(t, newcomer, MULTICHANNEL_SERVICE_SLUG)).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, json, type TestApp, createTestApp } from '../../../test/helper.js';
-import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { addEvent, batchBody, createBatch, eventBody, publishedBatch } from './batch-api.test-helper.js';
 
 const WEIGHT_500G = [[{ title: 'Khối lượng', value: '500 g' }]];
@@ -144,11 +144,18 @@ describe('ownership and platforms', () => {
     expect(json(await req(a, 'GET', `/api/v1/traceabilities/${x.id}`)).data.traceability.events).toHaveLength(1);
   });
 
-  it('a batch of another platform is not found even for a producer there', async () => {
+  it('a batch of another platform is not found; a platform without tracking has no batch routes at all', async () => {
     const f = await buildUser(t.db, { platform: 'foodmap' });
     const x = await createBatch(t, a, productA);
-    expect((await req(f, 'GET', `/api/v1/traceabilities/${x.id}`)).statusCode).toBe(404);
-    expect(json(await req(f, 'GET', '/api/v1/traceabilities')).data.traceabilities).toEqual([]);
+    const refused = await req(f, 'GET', `/api/v1/traceabilities/${x.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).meta.code).toBe('feature_unavailable');
+    expect(json(await req(f, 'GET', '/api/v1/traceabilities')).meta.code).toBe('feature_unavailable');
+    // A Foodmap batch (made before: its public page stays) is not found from DTrack.
+    const foreign = await buildBatch(t.db, { platform: 'foodmap', producerId: f.producerId! });
+    expect((await req(a, 'GET', `/api/v1/traceabilities/${foreign.id}`)).statusCode).toBe(404);
+    const listed = json(await req(a, 'GET', '/api/v1/traceabilities')).data.traceabilities as { id: number }[];
+    expect(listed.map((l) => l.id)).not.toContain(foreign.id);
   });
 
   it('users without a producer get 403, visitors 401', async () => {

@@ -16,6 +16,7 @@ import {
 import { catalogFixture, createProduct, productBody } from '../../products/test-support.js';
 import { platformOrigin } from '../../notifications/mail.js';
 import { feedAdapter, registerChannelAdapter, type AdapterReference } from './adapter.js';
+import type { PlatformKey } from '@agrihub/contract';
 
 let t: TestApp;
 let cat: Awaited<ReturnType<typeof catalogFixture>>;
@@ -132,10 +133,10 @@ async function csvItems(channel: SaleChannelRow): Promise<Record<string, string>
 /** The availability of each item of the channel's feed. */
 const feedAvailability = async (channel: SaleChannelRow) => (await xmlItems(channel)).map((i) => i['g:availability']);
 
-async function setup(u?: Built) {
-  const producer = u ?? (await buildUser(t.db, { platform: PLATFORM, producer: { name: 'HTX Chè Tà Xùa' } }));
+async function setup(u?: Built, platform: PlatformKey = PLATFORM) {
+  const producer = u ?? (await buildUser(t.db, { platform, producer: { name: 'HTX Chè Tà Xùa' } }));
   const { product, images, body, batch } = await listedProduct(producer);
-  const channel = await buildSaleChannel(t.db, { platform: PLATFORM, name: 'Tiki', requirements: REQUIREMENTS });
+  const channel = await buildSaleChannel(t.db, { platform, name: 'Tiki', requirements: REQUIREMENTS });
   const ref = await buildSaleChannelReference(t.db, {
     productId: product.id,
     channelId: channel.id,
@@ -551,8 +552,9 @@ describe('sync and the feed', () => {
     expect((await sync(producer, ref.id)).statusCode).toBe(200);
   });
 
+  // On DTrack: its producers hold and recall their batches (tracking is DTrack's, contract GATES.batches).
   it('availability follows the batches: a hold or recall takes the product off sale in the feed at once and marks the listing out of date', async () => {
-    const { producer, channel, ref, batch } = await setup();
+    const { producer, channel, ref, batch } = await setup(undefined, 'dtrack');
     expect((await sync(producer, ref.id)).statusCode).toBe(200);
     const availability = () => feedAvailability(channel);
     expect(await availability()).toEqual(['in_stock']);
@@ -586,7 +588,7 @@ describe('sync and the feed', () => {
     expect(await refRow(ref.id)).toMatchObject({ syncStatus: 'out_of_date' });
 
     // Another batch on sale keeps the product in stock: holding one of two leaves the listing synced.
-    const two = await setup();
+    const two = await setup(undefined, 'dtrack');
     await buildBatch(t.db, { productId: two.product.id });
     expect((await sync(two.producer, two.ref.id)).statusCode).toBe(200);
     const held = await inject(two.producer, 'POST', `/api/v1/traceabilities/${two.batch.id}/hold`, {
