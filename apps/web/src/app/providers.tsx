@@ -9,9 +9,12 @@ import { PageLoader } from '../components/page-loader';
 import { antdLocale } from '../lib/antd-locale';
 import { platform } from '../lib/platform';
 import { persistor, store } from './store';
+import { themeOf } from './theme';
+
+const appTheme = themeOf(platform);
 
 /**
- * antd follows the platform (primary colour) and the UI language (vi_VN / en_US, dayjs).
+ * antd follows the platform (primary colour, at readable contrast: app/theme.ts) and the UI language (vi_VN / en_US, dayjs).
  * antd's <App> (message, modal, notification holders) is mounted by the private frame only,
  * which keeps those modules out of the public pages' bundle.
  */
@@ -22,16 +25,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
     dayjs.locale(vi ? 'vi' : 'en');
   }, [vi]);
   return (
-    <ConfigProvider
-      locale={antdLocale(vi ? 'vi' : 'en')}
-      theme={{
-        token: { colorPrimary: platform.primaryColor, colorLink: platform.primaryColor, borderRadius: 6 },
-        components: {
-          // The selected side-menu entry reads clearly in the platform colour.
-          Menu: { itemSelectedColor: platform.primaryColor, itemSelectedBg: `${platform.primaryColor}1f` },
-        },
-      }}
-    >
+    <ConfigProvider locale={antdLocale(vi ? 'vi' : 'en')} theme={appTheme}>
       {children}
     </ConfigProvider>
   );

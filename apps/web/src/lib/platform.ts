@@ -1,3 +1,4 @@
+import { readableBrandColor } from '@agrihub/contract/colors';
 import { PLATFORMS, platformFromHost, type Platform } from '@agrihub/contract/platforms';
 
 /**
@@ -16,6 +17,7 @@ export function applyPlatformBranding(): void {
   if (!icon.parentNode) document.head.appendChild(icon);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', platform.primaryColor);
   document.documentElement.dataset.platform = platform.key;
-  document.documentElement.style.setProperty('--brand', platform.primaryColor);
+  // Text, links and buttons in the brand colour read at 4.5:1 (contract colors.ts).
+  document.documentElement.style.setProperty('--brand', readableBrandColor(platform.primaryColor));
   document.title = platform.name;
 }

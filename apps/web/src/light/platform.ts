@@ -1,3 +1,4 @@
+import { readableBrandColor } from '@agrihub/contract/colors';
 import { PLATFORMS, platformFromHost, type Platform } from '@agrihub/contract/platforms';
 
 /**
@@ -9,7 +10,8 @@ export const platform: Platform = PLATFORMS[platformFromHost(window.location.hos
 /** Colour, favicon and title of the platform on a light page. */
 export function applyBranding(title: string): void {
   const root = document.documentElement;
-  root.style.setProperty('--brand', platform.primaryColor);
+  // Text, links and buttons in the brand colour read at 4.5:1 (contract colors.ts).
+  root.style.setProperty('--brand', readableBrandColor(platform.primaryColor));
   root.dataset.platform = platform.key;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', platform.primaryColor);
   document.querySelector<HTMLLinkElement>('link#favicon')?.setAttribute('href', platform.favicon);
