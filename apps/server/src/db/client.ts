@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './folder-lock.js';
+import { normalizeStoredPhones } from './phones-e164.js';
 
 export { DataDirLockedError } from './folder-lock.js';
 
@@ -21,6 +22,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The SQL migrations, then the data steps that need the contract's code (./phones-e164.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -89,7 +91,10 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+        await normalizeStoredPhones(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -112,7 +117,10 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await normalizeStoredPhones(db);
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -1,8 +1,8 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListMeta, ListQuery } from '@agrihub/contract';
 import { unprocessable } from './errors.js';
-import { textSearch } from './search.js';
+import { phoneSearch, textSearch } from './search.js';
 
 /**
  * What one list offers: the column of each whitelisted sort field (the contract's
@@ -13,6 +13,8 @@ export interface ListSpec<F extends string, C extends AnyPgColumn | SQL = AnyPgC
   /** A column, or an expression when the sorted value is computed (a coalesce). */
   sorts: Record<F, C>;
   search: AnyPgColumn[];
+  /** Phone columns (E.164) that `q` also finds typed the Vietnamese way (`0912 345 678`). */
+  phones?: AnyPgColumn[];
   tiebreak: AnyPgColumn;
 }
 
@@ -52,11 +54,17 @@ export function pagePlan(q: Pick<ListQuery, 'page' | 'per_page'>): Pick<ListPlan
   return { limit: q.per_page, offset: (q.page - 1) * q.per_page, meta: (total) => listMeta(q, total) };
 }
 
+/** `q` in a list's searched columns (accent- and case-free) or its phone columns; undefined without `q`. */
+export function listSearch(q: string | undefined, spec: Pick<ListSpec<string>, 'search' | 'phones'>): SQL | undefined {
+  if (!q) return undefined;
+  return or(textSearch(q, ...spec.search), spec.phones && phoneSearch(q, ...spec.phones));
+}
+
 /** One list request (already validated by the contract's list query) turned into query pieces. */
 export function listPlan<F extends string, C extends AnyPgColumn | SQL>(q: ListQuery, spec: ListSpec<F, C>): ListPlan {
   return {
     ...pagePlan(q),
     orderBy: orderOf(spec, q.sort),
-    search: q.q ? textSearch(q.q, ...spec.search) : undefined,
+    search: listSearch(q.q, spec),
   };
 }

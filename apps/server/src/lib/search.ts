@@ -1,4 +1,4 @@
-import { or, sql, type SQL } from 'drizzle-orm';
+import { like, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A LIKE/ILIKE pattern matching `q` anywhere, with the wildcards of `q` itself escaped. */
@@ -14,4 +14,25 @@ export function containsPattern(q: string): string {
 export function textSearch(q: string, ...columns: AnyPgColumn[]): SQL | undefined {
   const pattern = containsPattern(q);
   return or(...columns.map((c) => sql`lower(f_unaccent(${c})) like lower(f_unaccent(${pattern}))`));
+}
+
+/**
+ * `q` as (part of) a phone number stored in E.164 (`+84912345678`): typed the Vietnamese way
+ * (`0912 345`, `+84 912`, `345.678`) its digits after the country code or the leading 0, when there
+ * are at least 3; null when `q` has anything but digits, separators and a `+`.
+ */
+export function phoneDigits(q: string): string | null {
+  const text = q.trim();
+  if (!/^\(?\+?[\d\s.()-]+$/.test(text)) return null;
+  let digits = text.replace(/\D/g, '');
+  if (/^\(?(\+|00)84/.test(text)) digits = digits.replace(/^(00)?84/, '');
+  else digits = digits.replace(/^0/, '');
+  return digits.length >= 3 ? digits : null;
+}
+
+/** The phone columns (E.164) whose number contains what `q` typed (see phoneDigits); undefined when `q` is no number. */
+export function phoneSearch(q: string, ...columns: AnyPgColumn[]): SQL | undefined {
+  const digits = phoneDigits(q);
+  if (!digits) return undefined;
+  return or(...columns.map((c) => like(c, `%${digits}%`)));
 }

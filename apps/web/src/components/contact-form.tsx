@@ -118,7 +118,7 @@ export function ContactForm({
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="phone" label={t('contact:fields.phone')} required rules={[rule('phone')]}>
-              <Input autoComplete="tel" inputMode="tel" placeholder="0912345678" data-testid="contact-phone" />
+              <Input autoComplete="tel" inputMode="tel" placeholder="0912 345 678" data-testid="contact-phone" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -33,7 +33,7 @@ export function PublicContactLine() {
     >
       {data.hotline && (
         <Typography.Text type="secondary">
-          {t('footer.hotline')}: <a href={tel(data.hotline)}>{data.hotline}</a>
+          {t('footer.hotline')}: <a href={tel(data.hotline)}>{data.hotline_display ?? data.hotline}</a>
         </Typography.Text>
       )}
       {data.email && (

@@ -16,6 +16,7 @@ export function readSiteContact(doc: Document = document): PublicContact | null 
     const v = JSON.parse(raw) as Record<string, unknown>;
     const contact = {
       hotline: text(v.hotline),
+      hotline_display: text(v.hotline_display),
       email: text(v.email),
       address: text(v.address),
       working_hours: text(v.working_hours),
@@ -49,7 +50,7 @@ export function SiteContact({
     <address className="site-contact" data-testid="site-contact">
       {contact.hotline && (
         <span>
-          {labels.hotline}: <a href={telHref(contact.hotline)}>{contact.hotline}</a>
+          {labels.hotline}: <a href={telHref(contact.hotline)}>{contact.hotline_display ?? contact.hotline}</a>
         </span>
       )}
       {contact.email && (

@@ -7,7 +7,6 @@ import type { Locale } from '../platforms.js';
 export const OEM_MESSAGES = {
   vi: {
     pleaseInputOemName: 'Vui lòng nhập tên nhà sản xuất OEM.',
-    invalidWebsite: 'Website phải là địa chỉ bắt đầu bằng http:// hoặc https://.',
     tooManyOemCategories: 'Chọn tối đa {{max}} danh mục.',
     tooManyOemCertificates: 'Tối đa {{max}} chứng nhận cho một nhà sản xuất.',
     invalidCapacity: 'Công suất phải là số nguyên không âm.',
@@ -51,7 +50,6 @@ export const OEM_MESSAGES = {
   },
   en: {
     pleaseInputOemName: 'Please enter the OEM producer’s name.',
-    invalidWebsite: 'The website must be an address starting with http:// or https://.',
     tooManyOemCategories: 'Choose at most {{max}} categories.',
     tooManyOemCertificates: 'At most {{max}} certificates per producer.',
     invalidCapacity: 'The capacity must be a whole number, zero or more.',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACTIONS, ROLES, SUBJECTS } from '../permissions.js';
 import { passwordField, user, USER_SORT_FIELDS } from './auth.js';
-import { emailField, idField, idText, listMeta, localeField, messageMeta, phoneField, textField } from './common.js';
+import { emailField, idField, idText, listMeta, localeField, messageMeta, textField } from './common.js';
+import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 
 /**

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { ACTIONS, SUBJECTS } from '../permissions.js';
 import { PLATFORM_KEYS } from '../platforms.js';
-import { emailField, localeField, phoneField, textField } from './common.js';
+import { emailField, localeField, textField } from './common.js';
+import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 
 /** Spec §5: every password field is 6–18 characters. */

@@ -8,7 +8,8 @@ import {
   LEAD_STATUSES,
 } from '../constants.js';
 import { activityItem } from './activity.js';
-import { dateField, emailField, idField, listMeta, messageMeta, phoneField, textField } from './common.js';
+import { dateField, emailField, idField, listMeta, messageMeta, textField } from './common.js';
+import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 
 /**

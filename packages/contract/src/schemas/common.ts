@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../constants.js';
+import { EMAIL_PATTERN } from '../constants.js';
 import { LOCALES } from '../platforms.js';
 
 /**
@@ -101,7 +101,41 @@ export const emailField = textField({ error: 'pleaseInputEmail' })
   .min(1, 'pleaseInputEmail')
   .max(254, 'invalidEmail')
   .regex(EMAIL_PATTERN, 'invalidEmail');
-export const phoneField = textField().trim().regex(PHONE_PATTERN, 'invalidPhone');
+/**
+ * A website: an http(s) address of a named host (`https://htxmocchau.vn`, `http://www.example.com/shop`).
+ * Typed without its scheme (`htxmocchau.vn`) it gets `https://`; anything else is refused (422
+ * `invalidWebsite`): words (`abc`), other schemes (`javascript:`, `ftp:`), spaces, a host without a dot,
+ * credentials in the address.
+ */
+export function normalizeWebsite(input: string): string | null {
+  const text = input.trim();
+  if (!text || /\s/.test(text)) return null;
+  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`;
+  if (!/^https?:\/\//i.test(withScheme)) return null;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  // A public host name: labels of letters, digits and hyphens (IDN as punycode), a top level of 2+ letters.
+  const labels = url.hostname.split('.');
+  if (labels.length < 2 || !/^(?:[a-z]{2,63}|xn--[a-z\d-]{1,59})$/.test(labels[labels.length - 1])) return null;
+  if (!labels.every((l) => /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/.test(l))) return null;
+  return withScheme;
+}
+
+/** The website field of a request: normalizeWebsite, at most `max` characters (422 `invalidWebsite` / `tooLong`). */
+export function websiteField(max: number) {
+  return textField({ error: 'invalidWebsite' })
+    .trim()
+    .refine((s) => normalizeWebsite(s) !== null, { message: 'invalidWebsite', abort: true })
+    .transform((s) => normalizeWebsite(s) as string)
+    .pipe(z.string().max(max, 'tooLong'));
+}
+
+// The phone field (libphonenumber-js, stored in E.164) is ../phone.ts: its metadata stays out of the pages that need no phone.
 export const localeField = z.enum(LOCALES, { error: 'invalidLocale' });
 export const isoDateTime = z.string();
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EXPORT_MODES, TAX_CODE_PATTERN, UNITS } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
 import { activityItem } from './activity.js';
-import { emailField, idField, idText, intField, listMeta, messageMeta, phoneField, textField } from './common.js';
+import { emailField, idField, idText, intField, listMeta, messageMeta, textField, websiteField } from './common.js';
+import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 import { certificateInput, productFile, PRODUCT_MAX_CERTIFICATES } from './products.js';
 
@@ -133,14 +134,7 @@ const oemFields = z.object({
   contact_name: optionalText(OEM_CONTACT_MAX),
   phone: z.preprocess(blank, phoneField.nullable()),
   email: z.preprocess(blank, emailField.nullable()),
-  website: z.preprocess(
-    blank,
-    textField()
-      .trim()
-      .max(OEM_WEBSITE_MAX, 'tooLong')
-      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, 'invalidWebsite')
-      .nullable(),
-  ),
+  website: z.preprocess(blank, websiteField(OEM_WEBSITE_MAX).nullable()),
   province_code: z.preprocess(
     blank,
     textField()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES, TAX_CODE_PATTERN } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
-import { emailField, phoneField, textField } from './common.js';
+import { emailField, textField, websiteField } from './common.js';
+import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 
 export const producer = z.object({
@@ -34,16 +35,11 @@ const producerFields = z.object({
   name: textField().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
   producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }),
   business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4),
-  tax_code: emptyToNull(
-    textField()
-      .trim()
-      .regex(TAX_CODE_PATTERN, 'invalidTaxCode')
-      .nullable(),
-  ),
+  tax_code: emptyToNull(textField().trim().regex(TAX_CODE_PATTERN, 'invalidTaxCode').nullable()),
   representative: optionalText(120),
   phone: emptyToNull(phoneField.nullable()),
   email: emptyToNull(emailField.nullable()),
-  website: optionalText(200),
+  website: emptyToNull(websiteField(200).nullable()).optional(),
   province_code: emptyToNull(
     textField()
       .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')

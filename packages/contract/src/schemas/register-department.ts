@@ -4,7 +4,8 @@ import { PROVINCE_CODES } from '../geo.js';
 import { LOCALES } from '../platforms.js';
 import { todayInVietnam } from '../vietnam-time.js';
 import { SERVICE_SLUGS } from './services.js';
-import { dateField, emailField, idText, phoneField, textField } from './common.js';
+import { dateField, emailField, idText, textField } from './common.js';
+import { phoneField } from '../phone.js';
 
 /**
  * Foodmap's department registration (DESIGN §5.2, spec §2 /register-department, §7

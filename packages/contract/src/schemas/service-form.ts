@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PHONE_PATTERN } from '../constants.js';
+import { EMAIL_PATTERN } from '../constants.js';
+import { formatPhone, isPhone, normalizePhone } from '../phone.js';
 import { translate } from '../messages/index.js';
 import type { Locale } from '../platforms.js';
 import { intField, isCalendarDate, isStorableText, textField } from './common.js';
@@ -150,7 +151,7 @@ function answerProblem(field: ServiceFormField, value: unknown): [string, Record
   if (text.length > max) return ['serviceFieldTooLong', { max }];
   if (field.type === 'date' && !isCalendarDate(text)) return ['serviceFieldDate', {}];
   if (field.type === 'email' && !EMAIL_PATTERN.test(text)) return ['serviceFieldEmail', {}];
-  if (field.type === 'phone' && !PHONE_PATTERN.test(text)) return ['serviceFieldPhone', {}];
+  if (field.type === 'phone' && !isPhone(text)) return ['serviceFieldPhone', {}];
   if (field.type === 'select' && !(field.options ?? []).some((o) => o.value === text)) return ['serviceFieldOption', {}];
   return null;
 }
@@ -178,7 +179,7 @@ export function validateServiceForm(
   return errors;
 }
 
-/** The answers as stored: trimmed text, numbers as numbers, blanks left out (run after validateServiceForm). */
+/** The answers as stored: trimmed text, phone numbers in E.164, numbers as numbers, blanks left out (run after validateServiceForm). */
 export function serviceFormValues(fields: readonly ServiceFormField[], data: ServiceFormData | null | undefined) {
   const out: Record<string, string | number> = {};
   for (const field of fields) {
@@ -187,19 +188,21 @@ export function serviceFormValues(fields: readonly ServiceFormField[], data: Ser
     if (field.type === 'number') {
       const n = numberOf(v);
       if (n !== null) out[field.key] = n;
-    } else if (typeof v === 'string') out[field.key] = v.trim();
+    } else if (typeof v === 'string') {
+      out[field.key] = field.type === 'phone' ? (normalizePhone(v) ?? v.trim()) : v.trim();
+    }
   }
   return out;
 }
 
-/** An answer as read: a select's label in `locale`, anything else as text. */
+/** An answer as read: a select's label in `locale`, a phone number the Vietnamese way (formatPhone), anything else as text. */
 export function answerText(field: ServiceFormField, value: unknown, locale: Locale): string {
   if (value == null) return '';
   if (field.type === 'select') {
     const o = (field.options ?? []).find((x) => x.value === value);
     if (o) return locale === 'en' ? o.label_en : o.label_vi;
   }
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return field.type === 'phone' ? formatPhone(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }

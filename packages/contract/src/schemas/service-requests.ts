@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, envelope, idField, isoDateTime, listEnvelope, phoneField, textField } from './common.js';
+import { emailField, envelope, idField, isoDateTime, listEnvelope, textField } from './common.js';
+import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 import { serviceFormFieldAnswer } from './service-form.js';
 import {

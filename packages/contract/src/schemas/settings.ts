@@ -8,7 +8,8 @@ import {
   ZALO_OA_ID_PATTERN,
 } from '../settings.js';
 import { LOCALES } from '../platforms.js';
-import { emailField, envelope, localeField, phoneField, textField } from './common.js';
+import { emailField, envelope, localeField, textField } from './common.js';
+import { phoneField } from '../phone.js';
 
 /**
  * /general-setting (DESIGN §5.5): GET/PUT /api/v1/settings (the signed-in user's own language and
@@ -86,7 +87,10 @@ export const updatePlatformSettingRequest = z.object(platformSettingFields).part
 export type UpdatePlatformSettingRequest = z.input<typeof updatePlatformSettingRequest>;
 
 export const publicContact = z.object({
+  /** As stored: E.164 (`+84912345678`), for `tel:` links and editing. */
   hotline: z.string().nullable(),
+  /** The hotline as people read it (`0912 345 678`, the contract's formatPhone), for the light pages that load no phone code. */
+  hotline_display: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
   working_hours: z.string().nullable(),

@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 const LEADS: PlannedLead[] = [
   {
     name: 'Phạm Thị Thu',
-    phone: '0912 468 135',
+    phone: '+84912468135',
     email: 'thu.pham@example.vn',
     company: 'Cơ sở bánh tráng Thu Hà',
     topic: 'service_advice',
@@ -32,7 +32,7 @@ const LEADS: PlannedLead[] = [
   },
   {
     name: 'Võ Minh Khang',
-    phone: '0987 222 451',
+    phone: '+84987222451',
     company: 'HTX Nông nghiệp Tân Phú',
     topic: 'traceability',
     message: 'HTX có 40 ha sầu riêng, cần tem truy xuất nguồn gốc cho lô xuất khẩu tháng tới.',
@@ -41,7 +41,7 @@ const LEADS: PlannedLead[] = [
   },
   {
     name: 'Lê Thị Ngọc Anh',
-    phone: '0365 118 902',
+    phone: '+84365118902',
     email: 'ngocanh@example.vn',
     topic: 'sales_channels',
     message: 'Muốn đưa mật ong rừng lên Shopee và TikTok Shop, cần hỗ trợ mở gian hàng.',
@@ -51,7 +51,7 @@ const LEADS: PlannedLead[] = [
   },
   {
     name: 'Nguyễn Hoàng Nam',
-    phone: '0903 555 781',
+    phone: '+84903555781',
     company: 'Công ty TNHH Thực phẩm Nam Việt',
     topic: 'partnership',
     message: 'Chúng tôi muốn hợp tác phân phối nông sản sạch cho chuỗi cửa hàng tại TP.HCM.',
@@ -60,7 +60,7 @@ const LEADS: PlannedLead[] = [
   },
   {
     name: 'Trần Quốc Bảo',
-    phone: '0778 314 266',
+    phone: '+84778314266',
     topic: 'other',
     message: 'Cần hướng dẫn cách đăng ký tài khoản nhà sản xuất.',
     status: 'done',

@@ -134,7 +134,7 @@ export async function seedServiceRequests(db: Db, now = new Date()): Promise<voi
             status: requestStatusOf(p.step),
             form: {
               contact_name: 'Nguyễn Văn Nam',
-              phone: '0912345678',
+              phone: '+84912345678',
               email: demoEmail('producer', platform),
               note: 'Yêu cầu tạo từ dữ liệu mẫu.',
             },

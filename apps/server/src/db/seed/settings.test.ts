@@ -21,8 +21,8 @@ describe('demo settings', () => {
 
     const rows = await t.db.select().from(platformSettings).orderBy(platformSettings.platform);
     expect(rows.map((r) => [r.platform, r.hotline])).toEqual([
-      ['agrihub', '091-234-5678'],
-      ['dtrack', '098-765-4321'],
+      ['agrihub', '+84912345678'],
+      ['dtrack', '+84987654321'],
       ['foodmap', '0281234567'],
     ]);
     expect(rows.every((r) => !r.gaMeasurementId && !r.facebookPage && !r.zaloOaId)).toBe(true);

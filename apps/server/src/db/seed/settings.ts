@@ -8,19 +8,19 @@ const DAY_MS = 86_400_000;
 /** Each platform's public contact details (the footers of the public pages, mails); no analytics or chat id, ever. */
 const CONTACT: Record<PlatformKey, { hotline: string; email: string; address: string; workingHours: string }> = {
   dtrack: {
-    hotline: '098-765-4321',
+    hotline: '+84987654321',
     email: 'lienhe@dtrack.demo',
     address: 'Số 2 Ngọc Hà, phường Ba Đình, Hà Nội',
     workingHours: 'Thứ Hai – Thứ Sáu, 8:00–17:00; Thứ Bảy 8:00–11:30',
   },
   agrihub: {
-    hotline: '091-234-5678',
+    hotline: '+84912345678',
     email: 'hotro@agrihub.demo',
     address: 'Số 10 Nguyễn Văn Linh, phường Tân Thuận, Thành phố Hồ Chí Minh',
     workingHours: 'Thứ Hai – Thứ Sáu, 8:00–17:30',
   },
   foodmap: {
-    hotline: '093-456-7890',
+    hotline: '+84934567890',
     email: 'cskh@foodmap.demo',
     address: 'Số 5 Bạch Đằng, phường Hải Châu, Đà Nẵng',
     workingHours: 'Thứ Hai – Thứ Bảy, 7:30–17:00',

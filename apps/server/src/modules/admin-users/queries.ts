@@ -13,6 +13,7 @@ type ListQuery = z.output<typeof adminUserListQuery>;
 export const USER_LIST: ListSpec<'created_at' | 'name' | 'email'> = {
   sorts: { created_at: users.createdAt, name: users.name, email: users.email },
   search: [users.name, users.email, users.phone],
+  phones: [users.phone],
   tiebreak: users.id,
 };
 

@@ -198,7 +198,7 @@ describe('POST /api/v1/client/messages', () => {
     const forAdmin = (await mineOf(admin)).filter((n) => n.type === 'client_message.received');
     expect(forAdmin).toHaveLength(1);
     expect(forAdmin[0]).toMatchObject({ title: 'New message from a client', link: `/admin/client-messages/${id}` });
-    expect(forAdmin[0].body).toContain('Trần Văn Tú (0987654321) sent a message about "Partnership"');
+    expect(forAdmin[0].body).toContain('Trần Văn Tú (0987 654 321) sent a message about "Partnership"');
     expect((await mineOf(support)).filter((n) => n.type === 'client_message.received')).toHaveLength(1);
     for (const u of [supportWithout, producer, otherAdmin]) {
       expect((await mineOf(u)).filter((n) => n.type === 'client_message.received')).toEqual([]);

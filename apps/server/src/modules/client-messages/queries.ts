@@ -13,8 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { clientMessageNotes, clientMessages, registerServices, users } from '../../db/schema/index.js';
-import type { ListPlan, ListSpec } from '../../lib/list.js';
-import { textSearch } from '../../lib/search.js';
+import { listSearch, type ListPlan, type ListSpec } from '../../lib/list.js';
 import type { ClientMessageRow } from './workflow.js';
 
 type ListQuery = z.output<typeof adminClientMessageListQuery>;
@@ -29,6 +28,7 @@ export const CLIENT_MESSAGE_LIST: ListSpec<(typeof ADMIN_CLIENT_MESSAGE_SORT_FIE
     clientMessages.company,
     clientMessages.message,
   ],
+  phones: [clientMessages.phone],
   tiebreak: clientMessages.id,
 };
 
@@ -39,7 +39,7 @@ const nextDayStart = (date: string) => new Date(dayStart(date).getTime() + 24 * 
 export function messageFilterWhere(scope: SQL, f: ListQuery, opts: { withoutStatus?: boolean } = {}): SQL {
   return and(
     scope,
-    f.q ? textSearch(f.q, ...CLIENT_MESSAGE_LIST.search) : undefined,
+    listSearch(f.q, CLIENT_MESSAGE_LIST),
     f.status && !opts.withoutStatus ? eq(clientMessages.status, f.status) : undefined,
     f.topic ? eq(clientMessages.topic, f.topic) : undefined,
     f.created_from ? gte(clientMessages.createdAt, dayStart(f.created_from)) : undefined,

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { allows, translate } from '@agrihub/contract';
 import { clientMessages, users } from '../../db/schema/index.js';
 import { deliver } from '../notifications/deliver.js';
+import { formatPhone } from '@agrihub/contract/phone';
 
 /** How much of the message a notification quotes. */
 const MESSAGE_EXCERPT = 500;
@@ -40,7 +41,7 @@ export default async function clientMessageSubscribers(app: FastifyInstance) {
       params: {
         id: String(m.id),
         name: m.name,
-        phone: m.phone,
+        phone: formatPhone(m.phone),
         topic_vi: translate('vi', `topic_${m.topic}`),
         topic_en: translate('en', `topic_${m.topic}`),
         message: m.message.slice(0, MESSAGE_EXCERPT),

@@ -14,6 +14,7 @@ import {
 import { notifications, userSettings, users } from '../../db/schema/index.js';
 import { platformSettingOf } from '../settings/store.js';
 import { notificationMail, platformOrigin } from './mail.js';
+import { formatPhone } from '@agrihub/contract/phone';
 
 export interface Recipient {
   id: number;
@@ -67,7 +68,7 @@ async function preferencesOf(
 /** The platform's hotline and e-mail for the foot of a mail, when an administrator set them. */
 async function mailContact(app: FastifyInstance, platform: PlatformKey): Promise<string | null> {
   const s = await platformSettingOf(app, platform);
-  const parts = [s?.hotline, s?.email].filter((v): v is string => !!v);
+  const parts = [formatPhone(s?.hotline), s?.email].filter((v): v is string => !!v);
   return parts.length ? parts.join(' · ') : null;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { categories, producerOems } from '../../db/schema/index.js';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-export.js';
 import { oemViews, presentOem } from './queries.js';
+import { formatPhone } from '@agrihub/contract/phone';
 
 type Item = ReturnType<typeof presentOem>;
 
@@ -22,7 +23,7 @@ function columns(locale: Locale, paths: Map<number, string>): XlsxColumn<Item>[]
     { header: h('name'), width: 36, value: (o) => o.name },
     { header: h('tax'), width: 16, value: (o) => o.tax_code ?? '' },
     { header: h('contact'), width: 24, value: (o) => o.contact_name ?? '' },
-    { header: h('phone'), width: 16, value: (o) => o.phone ?? '' },
+    { header: h('phone'), width: 16, value: (o) => formatPhone(o.phone) },
     { header: h('email'), width: 28, value: (o) => o.email ?? '' },
     { header: h('website'), width: 28, value: (o) => o.website ?? '' },
     { header: h('province'), width: 22, value: (o) => provinceName(o.province_code) ?? '' },

@@ -23,7 +23,7 @@ const profile = {
   business_fields: ['cultivate', 'breed'],
   tax_code: '5500123456',
   representative: 'Nguyễn Văn An',
-  phone: '0212386678',
+  phone: '0212 3866 780',
   email: 'lienhe@mocchau.vn',
   website: 'https://mocchau.vn',
   province_code: '14',
@@ -39,7 +39,8 @@ describe('GET/PUT /api/v1/producers/{id}', () => {
     expect(json(read).data.producer).toMatchObject({ id: u.producerId, status: 'approved' });
     const res = await put(u, u.producerId, profile);
     expect(res.statusCode).toBe(200);
-    expect(json(res).data.producer).toMatchObject({ ...profile, id: u.producerId });
+    // The phone is stored in E.164 (spec §5 / DESIGN §8), whatever way it was typed.
+    expect(json(res).data.producer).toMatchObject({ ...profile, phone: '+842123866780', id: u.producerId });
     expect(json(res).meta.message).toBe('Cập nhật thông tin doanh nghiệp thành công.');
     const [row] = await t.db.select().from(producers).where(eq(producers.id, u.producerId!));
     expect(row).toMatchObject({ taxCode: '5500123456', provinceCode: '14', representative: 'Nguyễn Văn An' });

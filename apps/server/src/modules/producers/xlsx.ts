@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { producers, products, traceabilities, users } from '../../db/schema/index.js';
 import { streamXlsx, type XlsxColumn } from '../../lib/xlsx-export.js';
 import { producerFilterWhere, type ProducerFilters } from './queries.js';
+import { formatPhone } from '@agrihub/contract/phone';
 
 export { XLSX_CONTENT_TYPE, EXPORT_PAGE_SIZE } from '../../lib/xlsx-export.js';
 
@@ -55,7 +56,7 @@ const COLUMNS: XlsxColumn<Item>[] = [
   },
   { header: 'export.producers.tax', width: 16, value: ({ p }) => p.taxCode ?? '' },
   { header: 'export.producers.representative', width: 24, value: ({ p }) => p.representative ?? '' },
-  { header: 'export.producers.phone', width: 14, value: ({ p }) => p.phone ?? '' },
+  { header: 'export.producers.phone', width: 14, value: ({ p }) => formatPhone(p.phone) },
   { header: 'export.producers.email', width: 28, value: ({ p }) => p.email ?? '' },
   { header: 'export.producers.website', width: 24, value: ({ p }) => p.website ?? '' },
   { header: 'export.producers.province', width: 20, value: ({ p }) => provinceName(p.provinceCode) ?? '' },

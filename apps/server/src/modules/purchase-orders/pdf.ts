@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { amountInWords, formatVietnamDateTime, translate, type Locale, type PurchaseOrder } from '@agrihub/contract';
+import { formatPhone } from '@agrihub/contract/phone';
 
 /**
  * The purchase order as a PDF "Đơn đặt hàng" (DESIGN §5.5): company header (the platform's name
@@ -119,7 +120,7 @@ export function renderPurchaseOrderPdf({ order, company, locale }: PdfInput): Pr
   let y = text(company.name, x0, PAGE.margin, { font: 'bold', size: 13, width: WIDTH * 0.6 });
   const contact = [
     company.address ? `${t('address')}: ${company.address}` : null,
-    company.hotline ? `${t('phone')}: ${company.hotline}` : null,
+    company.hotline ? `${t('phone')}: ${formatPhone(company.hotline)}` : null,
     company.email ? `${t('email')}: ${company.email}` : null,
     company.website ? `${t('website')}: ${company.website}` : null,
   ].filter((s): s is string => !!s);
@@ -162,7 +163,7 @@ export function renderPurchaseOrderPdf({ order, company, locale }: PdfInput): Pr
     [
       [t('name'), company.name],
       [t('address'), company.address],
-      [t('phone'), company.hotline],
+      [t('phone'), formatPhone(company.hotline)],
       [t('email'), company.email],
     ],
     x0,
@@ -176,7 +177,7 @@ export function renderPurchaseOrderPdf({ order, company, locale }: PdfInput): Pr
       [t('name'), s.name],
       [t('tax_code'), s.tax_code],
       [t('address'), s.address],
-      [t('phone'), s.phone],
+      [t('phone'), formatPhone(s.phone)],
       [t('email'), s.email],
       [t('contact'), s.contact_name],
     ],

@@ -17,6 +17,7 @@ import { XLSX_CONTENT_TYPE, streamXlsx, type XlsxColumn } from '../../lib/xlsx-e
 import { requestFilterWhere } from './admin-queries.js';
 import { findRequests, type RequestView } from './queries.js';
 import { isOverdue } from './workflow.js';
+import { formatPhone } from '@agrihub/contract/phone';
 
 /**
  * The columns of the export: the request, its service, producer, contact, step and dates. No note
@@ -39,7 +40,7 @@ function columns(locale: Locale): XlsxColumn<RequestView>[] {
     { header: 'export.service_requests.producer', width: 32, value: (v) => v.producerName },
     { header: 'export.service_requests.requester', width: 24, value: (v) => form(v, 'contact_name') || v.creatorName },
     { header: 'export.service_requests.email', width: 28, value: (v) => form(v, 'email') },
-    { header: 'export.service_requests.phone', width: 14, value: (v) => form(v, 'phone') },
+    { header: 'export.service_requests.phone', width: 14, value: (v) => formatPhone(form(v, 'phone')) },
     { header: 'export.service_requests.step', width: 18, value: (v) => translate(locale, `state_${v.request.step}`) },
     {
       header: 'export.service_requests.status',

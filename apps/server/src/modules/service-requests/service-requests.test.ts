@@ -37,7 +37,8 @@ describe('registering to a service', () => {
       step: 'fill_info',
       status: 'pending',
       registration_steps: ['fill_info', 'advice', 'contract', 'paid', 'profile_completed', 'submitted_profile', 'approved_profile', 'done'],
-      form: FORM,
+      // The contact phone is stored in E.164 (the contract's phone rule).
+      form: { ...FORM, phone: '+84912345678' },
       editable: true,
       locked: false,
       overdue: false,

@@ -354,8 +354,10 @@ describe('platform settings (role admin)', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(json(saved).meta.message).toBe('Đã lưu cài đặt của nền tảng.');
+    // Stored in E.164, shown the Vietnamese way.
     expect(json(saved).data.platform_setting).toMatchObject({
-      hotline: '091-234-5678',
+      hotline: '+84912345678',
+      hotline_display: '0912 345 678',
       email: 'lienhe@dtrack.vn',
       ga_measurement_id: 'G-AB12CD34EF',
       facebook_page: null,
@@ -367,7 +369,7 @@ describe('platform settings (role admin)', () => {
     expect(other.data.platform_setting).toMatchObject({ hotline: null, ga_measurement_id: null });
 
     const cleared = await putPlatform(admin, { ga_measurement_id: '' });
-    expect(json(cleared).data.platform_setting).toMatchObject({ ga_measurement_id: null, hotline: '091-234-5678' });
+    expect(json(cleared).data.platform_setting).toMatchObject({ ga_measurement_id: null, hotline: '+84912345678' });
 
     const pub = await t.app.inject({
       method: 'GET',
@@ -376,7 +378,8 @@ describe('platform settings (role admin)', () => {
     });
     expect(pub.statusCode).toBe(200);
     expect(json(pub).data.contact).toEqual({
-      hotline: '091-234-5678',
+      hotline: '+84912345678',
+      hotline_display: '0912 345 678',
       email: 'lienhe@dtrack.vn',
       address: 'Số 1 Tràng Tiền, phường Hoàn Kiếm, Hà Nội',
       working_hours: 'Thứ 2 – Thứ 6, 8:00–17:00',
@@ -433,7 +436,8 @@ describe('public pages: contact, analytics and chat only when set', () => {
       // The contact is data, never run; nothing in it closes its element.
       expect(scripts[0].type).toBe('application/json');
       expect(JSON.parse(scripts[0].text)).toEqual({
-        hotline: '0912345678',
+        hotline: '+84912345678',
+        hotline_display: '0912 345 678',
         email: null,
         address: 'Kho </script><script>alert(1)</script> số 2',
         working_hours: null,
@@ -497,7 +501,7 @@ describe('public pages: contact, analytics and chat only when set', () => {
 
   it('notification mails carry the platform hotline and e-mail once set', async () => {
     const foodmapAdmin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'] });
-    await putPlatform(foodmapAdmin, { hotline: '0281234567', email: 'hotro@foodmap.vn' });
+    expect((await putPlatform(foodmapAdmin, { hotline: '(028) 1234 5678', email: 'hotro@foodmap.vn' })).statusCode).toBe(200);
     const producer = await buildUser(t.db, { platform: 'foodmap', producer: { status: 'pending' } });
     const res = await t.app.inject({
       method: 'PUT',
@@ -508,7 +512,7 @@ describe('public pages: contact, analytics and chat only when set', () => {
     expect(res.statusCode).toBe(200);
     await t.app.events.drain();
     const [mail] = readOutbox(t.config.outboxDir);
-    expect(mail.text).toContain('Hỗ trợ: 0281234567 · hotro@foodmap.vn');
-    expect(mail.html).toContain('Hỗ trợ: 0281234567 · hotro@foodmap.vn');
+    expect(mail.text).toContain('Hỗ trợ: 028 1234 5678 · hotro@foodmap.vn');
+    expect(mail.html).toContain('Hỗ trợ: 028 1234 5678 · hotro@foodmap.vn');
   });
 });

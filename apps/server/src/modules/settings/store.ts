@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { PlatformKey, PlatformSetting, PublicContact } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { platformSettings } from '../../db/schema/index.js';
+import { formatPhone } from '@agrihub/contract/phone';
 
 export type PlatformSettingRow = typeof platformSettings.$inferSelect;
 
@@ -78,6 +79,7 @@ export function presentPlatformSetting(row: PlatformSettingRow | null): Platform
 export function presentContact(row: PlatformSettingRow | null): PublicContact {
   return {
     hotline: row?.hotline ?? null,
+    hotline_display: row?.hotline ? formatPhone(row.hotline) : null,
     email: row?.email ?? null,
     address: row?.address ?? null,
     working_hours: row?.workingHours ?? null,

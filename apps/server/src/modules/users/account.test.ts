@@ -19,7 +19,7 @@ describe('PUT /api/v1/users', () => {
     const res = await put(u, { locale: 'en', name: '  Trần Văn Đức ', phone: '091 234 5678' });
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(body.data.user).toMatchObject({ id: u.user.id, locale: 'en', name: 'Trần Văn Đức', phone: '091 234 5678' });
+    expect(body.data.user).toMatchObject({ id: u.user.id, locale: 'en', name: 'Trần Văn Đức', phone: '+84912345678' });
     expect(body.meta.message).toBe('Cập nhật thông tin tài khoản thành công.');
     const [row] = await t.db.select().from(users).where(eq(users.id, u.user.id));
     expect(row).toMatchObject({ locale: 'en', name: 'Trần Văn Đức' });

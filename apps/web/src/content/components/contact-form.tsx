@@ -162,7 +162,7 @@ export function ContactForm({ topic = 'service_advice' }: { topic?: ClientMessag
             'phone',
             contactText.fields.phone,
             (p) => (
-              <input {...p} type="tel" autoComplete="tel" inputMode="tel" placeholder="0912345678" />
+              <input {...p} type="tel" autoComplete="tel" inputMode="tel" placeholder="0912 345 678" />
             ),
             true,
           )}

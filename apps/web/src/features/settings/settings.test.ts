@@ -43,7 +43,8 @@ describe('general settings', () => {
 
   it("sends every platform field, a cleared one as '' (the server stores null)", () => {
     const values = platformValues({
-      hotline: '0912345678',
+      hotline: '+84912345678',
+      hotline_display: '0912 345 678',
       email: null,
       address: null,
       working_hours: null,
@@ -52,6 +53,8 @@ describe('general settings', () => {
       zalo_oa_id: null,
       updated_at: null,
     });
+    // The stored E.164 hotline reads the Vietnamese way in the form.
+    expect(values.hotline).toBe('0912 345 678');
     values.hotline = '  091-234-5678 ';
     values.ga_measurement_id = '';
     const body = platformRequest(values);
@@ -67,14 +70,19 @@ describe('the contact block of a light page', () => {
     }) as unknown as Document;
 
   it('reads what the server embedded, and nothing from an empty, missing or broken block', () => {
-    expect(readSiteContact(doc('{"hotline":"0912345678","email":null,"address":"Hà Nội","working_hours":""}'))).toEqual(
-      {
-        hotline: '0912345678',
-        email: null,
-        address: 'Hà Nội',
-        working_hours: null,
-      },
-    );
+    expect(
+      readSiteContact(
+        doc(
+          '{"hotline":"+84912345678","hotline_display":"0912 345 678","email":null,"address":"Hà Nội","working_hours":""}',
+        ),
+      ),
+    ).toEqual({
+      hotline: '+84912345678',
+      hotline_display: '0912 345 678',
+      email: null,
+      address: 'Hà Nội',
+      working_hours: null,
+    });
     expect(readSiteContact(doc('{"hotline":null,"email":null,"address":null,"working_hours":null}'))).toBeNull();
     expect(readSiteContact(doc(null))).toBeNull();
     expect(readSiteContact(doc('{oops'))).toBeNull();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { provinceName } from '@agrihub/contract/geo';
 import type { AdminProducerDetail, ProducerUser } from '@agrihub/contract/schemas/admin-producers';
+import { formatPhone } from '@agrihub/contract/phone';
 import { useEnumLabel } from '../../../lib/enums';
 import { useExistingPages } from '../../../components/existing-pages';
 import { paths } from '../../../config/paths';
@@ -38,7 +39,7 @@ export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.tax_code')}>{text(p.tax_code)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.representative')}>{text(p.representative)}</Descriptions.Item>
-            <Descriptions.Item label={t('fields.phone')}>{text(p.phone)}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.phone')}>{text(formatPhone(p.phone))}</Descriptions.Item>
             <Descriptions.Item label={t('fields.email')}>{text(p.email)}</Descriptions.Item>
             <Descriptions.Item label={t('fields.website')}>
               {p.website ? (
@@ -97,7 +98,12 @@ export function ProducerDetails({ detail }: { detail: AdminProducerDetail }) {
           columns={[
             { title: t('users.name'), dataIndex: 'name', key: 'name' },
             { title: t('users.email'), dataIndex: 'email', key: 'email' },
-            { title: t('users.phone'), dataIndex: 'phone', key: 'phone', render: text },
+            {
+              title: t('users.phone'),
+              dataIndex: 'phone',
+              key: 'phone',
+              render: (v: string | null) => text(formatPhone(v)),
+            },
             {
               title: t('users.createdAt'),
               dataIndex: 'created_at',

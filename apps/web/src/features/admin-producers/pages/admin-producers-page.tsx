@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import { provinceName } from '@agrihub/contract/geo';
 import type { Producer } from '@agrihub/contract/schemas/producers';
+import { formatPhone } from '@agrihub/contract/phone';
 import { useEnumLabel } from '../../../lib/enums';
 import { ListPage } from '../../../components/list-page';
 import { paths } from '../../../config/paths';
@@ -53,7 +54,12 @@ export function AdminProducersPage() {
       render: (v: Producer['producer_type']) => label('producerType', v),
     },
     { title: t('fields.tax_code'), dataIndex: 'tax_code', key: 'tax_code', render: (v: string | null) => v ?? '—' },
-    { title: t('fields.phone'), dataIndex: 'phone', key: 'phone', render: (v: string | null) => v ?? '—' },
+    {
+      title: t('fields.phone'),
+      dataIndex: 'phone',
+      key: 'phone',
+      render: (v: string | null) => formatPhone(v) || '—',
+    },
     {
       title: t('fields.province_code'),
       dataIndex: 'province_code',

@@ -8,6 +8,7 @@ import {
 } from '@agrihub/contract/permissions';
 import type { AdminUser, AdminUserCreate, AdminUserUpdate, UserKind } from '@agrihub/contract/schemas/admin-users';
 import { normaliseAbilities, normaliseRoles } from '@agrihub/contract/user-admin';
+import { formatPhone } from '@agrihub/contract/phone';
 
 /** The account form's values (create and edit). */
 export interface UserFormValues {
@@ -30,7 +31,8 @@ export function initialValues(u?: AdminUser): UserFormValues {
     kind: u?.kind ?? 'staff',
     name: u?.name ?? '',
     email: u?.email ?? '',
-    phone: u?.phone ?? '',
+    // The stored E.164 number as people type it (0912 345 678); the server stores it back in E.164.
+    phone: formatPhone(u?.phone),
     password: '',
     producer_id: u?.producer_id ?? undefined,
     roles: normaliseRoles(u?.roles ?? []),

@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLES } from '@agrihub/contract/permissions';
+import { formatPhone } from '@agrihub/contract/phone';
 import { useExistingPages } from '../../../components/existing-pages';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { ListPage } from '../../../components/list-page';
@@ -58,7 +59,7 @@ export function UsersPage() {
       title: t('admin:users.columns.phone'),
       dataIndex: 'phone',
       key: 'phone',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => formatPhone(v) || '—',
     },
     {
       title: t('admin:users.columns.roles'),

@@ -32,6 +32,7 @@ import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filte
 import { ListPage } from '../../../components/list-page';
 import { QueryError } from '../../../components/query-error';
 import { allows } from '@agrihub/contract/permissions';
+import { formatPhone, phoneHref } from '@agrihub/contract/phone';
 import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
@@ -185,7 +186,7 @@ export function ClientMessagesPage() {
               title: t('fields.name'),
               render: (_, r) => <Typography.Text strong>{r.name}</Typography.Text>,
             },
-            { key: 'phone', title: t('fields.phone'), dataIndex: 'phone' },
+            { key: 'phone', title: t('fields.phone'), render: (_, r) => formatPhone(r.phone) },
             { key: 'company', title: t('fields.company'), render: (_, r) => r.company ?? '' },
             { key: 'topic', title: t('fields.topic'), render: (_, r) => label('clientMessageTopic', r.topic) },
             {
@@ -270,7 +271,7 @@ function MessageDetail({ id }: { id: number }) {
       <Descriptions bordered column={1} size="small">
         <Descriptions.Item label={t('client-messages:fields.name')}>{m.name}</Descriptions.Item>
         <Descriptions.Item label={t('client-messages:fields.phone')}>
-          <a href={`tel:${m.phone.replace(/\s/g, '')}`}>{m.phone}</a>
+          <a href={phoneHref(m.phone)}>{formatPhone(m.phone)}</a>
         </Descriptions.Item>
         {m.email && <Descriptions.Item label={t('client-messages:fields.email')}>{m.email}</Descriptions.Item>}
         {m.company && <Descriptions.Item label={t('client-messages:fields.company')}>{m.company}</Descriptions.Item>}

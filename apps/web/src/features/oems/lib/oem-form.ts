@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ProducerOem, ProducerOemCreate } from '@agrihub/contract/schemas/oems';
 import type { Unit } from '@agrihub/contract/constants';
+import { formatPhone } from '@agrihub/contract/phone';
 import type { FieldError } from '../../../lib/api-error';
 
 export interface CertificateValues {
@@ -56,7 +57,7 @@ export function oemToValues(oem: ProducerOem | null): OemFormValues {
     name: oem?.name ?? '',
     tax_code: oem?.tax_code ?? '',
     contact_name: oem?.contact_name ?? '',
-    phone: oem?.phone ?? '',
+    phone: formatPhone(oem?.phone),
     email: oem?.email ?? '',
     website: oem?.website ?? '',
     province_code: oem?.province_code ?? null,

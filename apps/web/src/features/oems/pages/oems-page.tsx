@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import { provinceName } from '@agrihub/contract/geo';
 import type { ProducerOem } from '@agrihub/contract/schemas/oems';
+import { formatPhone } from '@agrihub/contract/phone';
 import { ListPage } from '../../../components/list-page';
 import { paths } from '../../../config/paths';
 import { useAppAbility } from '../../../lib/ability';
@@ -135,7 +136,7 @@ export function OemsPage() {
             <span>{o.contact_name ?? '—'}</span>
             {o.phone && (
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                {o.phone}
+                {formatPhone(o.phone)}
               </Typography.Text>
             )}
           </Flex>

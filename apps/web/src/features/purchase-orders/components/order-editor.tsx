@@ -50,6 +50,7 @@ import {
 import { LinesEditor } from './lines-editor';
 import { SupplierSelect } from './supplier-select';
 import { TotalsSummary } from './totals-summary';
+import { formatPhone } from '@agrihub/contract/phone';
 
 interface Props {
   /** The order being edited (pending or processing), or null for a new one. */
@@ -239,7 +240,7 @@ export function OrderEditor({ order }: Props) {
                   { key: 'tax', label: t('form.supplierTaxCode'), children: supplier.tax_code ?? '—' },
                   { key: 'address', label: t('form.supplierAddress'), children: supplier.address ?? '—' },
                   { key: 'email', label: t('form.supplierEmail'), children: supplier.email ?? t('form.noEmail') },
-                  { key: 'phone', label: t('form.supplierPhone'), children: supplier.phone ?? '—' },
+                  { key: 'phone', label: t('form.supplierPhone'), children: formatPhone(supplier.phone) || '—' },
                   { key: 'contact', label: t('form.supplierContact'), children: supplier.contact_name ?? '—' },
                 ]}
               />

@@ -2,6 +2,7 @@ import { Alert, Card, Col, Descriptions, Row, Table, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseOrder, PurchaseOrderLine } from '@agrihub/contract/schemas/purchase-orders';
+import { formatPhone } from '@agrihub/contract/phone';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { TotalsSummary } from './totals-summary';
@@ -53,7 +54,7 @@ export function OrderView({ order }: { order: PurchaseOrder }) {
                 { key: 'tax', label: t('form.supplierTaxCode'), children: s.tax_code ?? '—' },
                 { key: 'address', label: t('form.supplierAddress'), children: s.address ?? '—' },
                 { key: 'email', label: t('form.supplierEmail'), children: s.email ?? '—' },
-                { key: 'phone', label: t('form.supplierPhone'), children: s.phone ?? '—' },
+                { key: 'phone', label: t('form.supplierPhone'), children: formatPhone(s.phone) || '—' },
                 { key: 'contact', label: t('form.supplierContact'), children: s.contact_name ?? '—' },
               ]}
             />

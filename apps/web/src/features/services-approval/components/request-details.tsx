@@ -6,6 +6,7 @@ import type { AdminServiceRequestDetail } from '../api/services-approval-api';
 import { FileLinks } from './file-links';
 import { RequestStatusTags } from './request-tags';
 import { answerText, fieldLabel } from '@agrihub/contract/schemas/service-form';
+import { formatPhone } from '@agrihub/contract/phone';
 
 /** A value of the producer's form or the booking, as text. */
 function show(v: unknown): string {
@@ -36,7 +37,9 @@ export function RequestDetails({ request }: { request: AdminServiceRequestDetail
         <Descriptions.Item label={t('fields.requester')}>{request.user?.name ?? '—'}</Descriptions.Item>
         {FORM_FIELDS.map((f) => (
           <Descriptions.Item key={f} label={t(`form.${f}`)} span={f === 'note' || f === 'address' ? 2 : 1}>
-            <span style={{ whiteSpace: 'pre-wrap' }}>{show(form[f])}</span>
+            <span style={{ whiteSpace: 'pre-wrap' }}>
+              {show(f === 'phone' ? formatPhone(String(form[f] ?? '')) : form[f])}
+            </span>
           </Descriptions.Item>
         ))}
         {/* The answers to the service's own fields, labelled by its form (a removed field shows its key). */}

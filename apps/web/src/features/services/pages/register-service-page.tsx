@@ -8,6 +8,7 @@ import {
   type ServiceRequestCreate,
 } from '@agrihub/contract/schemas/service-requests';
 import type { Upload } from '@agrihub/contract/schemas/uploads';
+import { formatPhone } from '@agrihub/contract/phone';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
 import { blankToNull, contractRule, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
@@ -98,7 +99,7 @@ export function RegisterServicePage() {
           layout="vertical"
           disabled={saving}
           onFinish={onFinish}
-          initialValues={{ contact_name: user?.name ?? '', phone: user?.phone ?? '', email: user?.email ?? '' }}
+          initialValues={{ contact_name: user?.name ?? '', phone: formatPhone(user?.phone), email: user?.email ?? '' }}
         >
           <Form.Item name="contact_name" label={t('services:form.contactName')} required rules={[rule('contact_name')]}>
             <Input autoComplete="name" data-testid="request-contact-name" />

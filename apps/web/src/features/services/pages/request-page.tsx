@@ -16,6 +16,7 @@ import { NotesPanel } from '../components/notes-panel';
 import { RequestAnswers } from '../components/request-answers';
 import { RequestStatusTag } from '../components/request-progress';
 import { servicePath } from '../lib/paths';
+import { formatPhone } from '@agrihub/contract/phone';
 
 /** The form's fields in the order they are asked (anything else the service asked follows). */
 const FORM_FIELDS = ['contact_name', 'phone', 'email', 'company', 'address', 'note'] as const;
@@ -107,7 +108,9 @@ export function RequestPage() {
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           {FORM_FIELDS.filter((f) => request.form[f] != null && request.form[f] !== '').map((f) => (
             <Descriptions.Item key={f} label={t(`services:form.${f === 'contact_name' ? 'contactName' : f}`)}>
-              <span style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{String(request.form[f])}</span>
+              <span style={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+                {f === 'phone' ? formatPhone(String(request.form[f])) : String(request.form[f])}
+              </span>
             </Descriptions.Item>
           ))}
           <Descriptions.Item label={t('services:request.createdAt')}>

@@ -78,7 +78,7 @@ export function PlatformSettingsForm({ setting }: { setting: PlatformSetting }) 
       <Typography.Title level={5}>{t('settings:platform.contact')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('settings:platform.contactHint')}</Typography.Paragraph>
       <Row gutter={16}>
-        {field('hotline', { placeholder: '1900123456', help: t('settings:platform.help.hotline') })}
+        {field('hotline', { placeholder: '1900 1234', help: t('settings:platform.help.hotline') })}
         {field('email', { placeholder: 'lienhe@example.vn' })}
         {field('address', { wide: true })}
         {field('working_hours', { placeholder: t('settings:platform.placeholder.working_hours'), wide: true })}

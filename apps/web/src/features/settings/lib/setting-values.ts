@@ -1,4 +1,5 @@
 import type { Locale } from '@agrihub/contract/platforms';
+import { formatPhone } from '@agrihub/contract/phone';
 import type {
   PlatformSetting,
   UpdatePlatformSettingRequest,
@@ -45,8 +46,11 @@ export const PLATFORM_FIELDS = [
 export type PlatformField = (typeof PLATFORM_FIELDS)[number];
 export type PlatformValues = Record<PlatformField, string>;
 
+/** The form's values: the hotline (E.164) as people type it (1900 1234, 0912 345 678). */
 export const platformValues = (s: PlatformSetting): PlatformValues =>
-  Object.fromEntries(PLATFORM_FIELDS.map((f) => [f, s[f] ?? ''])) as PlatformValues;
+  Object.fromEntries(
+    PLATFORM_FIELDS.map((f) => [f, f === 'hotline' ? formatPhone(s.hotline) : (s[f] ?? '')]),
+  ) as PlatformValues;
 
 /** Every field is sent: a cleared one as '' (the server stores null). */
 export const platformRequest = (v: PlatformValues): UpdatePlatformSettingRequest =>
