@@ -164,7 +164,7 @@ export async function seedAccounts(db: Db): Promise<void> {
               businessFields: ['cultivate'],
               status: a.producer.status,
               provinceCode: '14',
-              phone: '0912345678',
+              phone: '+84912345678',
               email,
               ...(a.local === 'producer'
                 ? { ...PROFILES[platform], representative: a.name }
