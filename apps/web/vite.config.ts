@@ -56,7 +56,8 @@ export default defineConfig({
   plugins: [react(), lightEntriesInDev(), precompressed],
   server: {
     port: 5173,
-    host: true,
+    // As the API server: this machine only unless HOST says otherwise (README, Configuration).
+    host: process.env.HOST || '127.0.0.1',
     allowedHosts: ['.localhost'],
     proxy: {
       '/api': { target: API, changeOrigin: false },

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.js';
+import { countDemoAccounts, seedAccounts } from './db/seed/accounts.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-start-'));
@@ -45,7 +47,8 @@ describe('starting the server', () => {
     } finally {
       blocker.close();
     }
-  });
+    // A start is slow on a loaded machine (the first one compiles the server): 30 s was seen to run out.
+  }, 90_000);
 
   it('stops with a clear message when PostgreSQL cannot be reached, without printing the password', async () => {
     const { code, output } = await start({ DATABASE_URL: 'postgres://agri:secret-pw@127.0.0.1:1/agrihub' });
@@ -90,4 +93,92 @@ describe('starting the server', () => {
     expect(output).toContain('Invalid environment');
     expect(output).toContain('PORT');
   });
+});
+
+/** Starts the server and resolves once its banner (ending with the line saying where it listens) is out. */
+function startUntilListening(env: Record<string, string>) {
+  const child = spawnServer(env);
+  let output = '';
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  child.on('exit', () => clearTimeout(killer));
+  const ready = new Promise<{ port: number }>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const m = /Listening on .*:(\d+), /.exec(output);
+      if (m) resolve({ port: Number(m[1]) });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => reject(new Error(`the server exited early:\n${output}`)));
+  });
+  return {
+    ready,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Whether a TCP connection to host:port is accepted. */
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('safe by default: where the server listens', () => {
+  const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-listen-'));
+  afterAll(() => fs.rmSync(demoDir, { recursive: true, force: true }));
+  let demoAccounts = 0;
+  // A data folder holding the demo accounts, as after a first `npm start`.
+  beforeAll(async () => {
+    const database = await openDatabase({ dataDir: demoDir });
+    try {
+      await database.migrate();
+      await seedAccounts(database.db);
+      demoAccounts = await countDemoAccounts(database.db);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it('listens on 127.0.0.1 only when HOST is unset, saying so, with no warning even with the demo accounts', async () => {
+    expect(demoAccounts).toBeGreaterThan(0);
+    // HOST empty counts as unset (whatever the environment running the tests has).
+    const server = startUntilListening({ DATA_DIR: demoDir, PORT: '0', HOST: '' });
+    try {
+      const { port } = await server.ready;
+      expect(server.output()).toContain(`Listening on 127.0.0.1:${port}, this machine only`);
+      expect(server.output()).not.toContain('WARNING');
+      expect(await connects('127.0.0.1', port)).toBe(true);
+      // An address of this machine on its network (when it has one) is refused.
+      const external = Object.values(os.networkInterfaces())
+        .flat()
+        .find((a) => a && a.family === 'IPv4' && !a.internal);
+      if (external) expect(await connects(external.address, port)).toBe(false);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('warns at start when HOST opens it to the network and the demo accounts can sign in', async () => {
+    expect(demoAccounts).toBeGreaterThan(0);
+    const server = startUntilListening({ DATA_DIR: demoDir, PORT: '0', HOST: '0.0.0.0' });
+    try {
+      const { port } = await server.ready;
+      expect(server.output()).toContain(`WARNING: ${demoAccounts} demo accounts`);
+      expect(server.output()).toContain(`listens on 0.0.0.0:${port}`);
+      expect(server.output()).toContain(`Listening on 0.0.0.0:${port}, open to the network.`);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
 });

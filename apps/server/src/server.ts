@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { DataDirLockedError, DatabaseUnreachableError, openDatabase } from './db/client.js';
 import { seedDemoOnStart } from './db/seed/index.js';
+import { countDemoAccounts } from './db/seed/accounts.js';
+import { demoExposureWarning, isLoopbackHost, listenLine } from './config/listen.js';
 
 async function main() {
   const config = loadConfig();
@@ -25,10 +27,24 @@ async function main() {
     throw err;
   }
   const port = (app.server.address() as { port: number }).port;
+  // Demo accounts share one public password: say so loudly when others on the network may sign in.
+  const warning = isLoopbackHost(config.HOST)
+    ? null
+    : demoExposureWarning(
+        config.HOST,
+        port,
+        await countDemoAccounts(database.db).catch((err: unknown) => {
+          console.error('Could not count the demo accounts:', err);
+          return 0;
+        }),
+      );
+  // One write, the line saying who can reach the server last.
   console.log(
     `\nAgriHub is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}):\n` +
       `  DTrack   http://dtrack.localhost:${port}\n  AgriHub  http://agrihub.localhost:${port}\n  Foodmap  http://foodmap.localhost:${port}\n` +
-      `  API docs http://localhost:${port}/api/docs\n`,
+      `  API docs http://localhost:${port}/api/docs\n` +
+      (warning ? `\n${warning}\n` : '') +
+      `\n${listenLine(config.HOST, port)}\n`,
   );
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM, PLATFORM_KEYS, type PlatformKey } from '@agrihub/contract';
+import { DEFAULT_HOST } from './listen.js';
 import { MAIL_FROM_VARS, mailFromValue, mailSenders, type MailSender } from './mail-senders.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -8,7 +9,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The address to listen on: this machine only unless set (0.0.0.0 for every interface). */
+  HOST: z.string().default(DEFAULT_HOST),
   /** Where PGlite keeps its files when DATABASE_URL is unset; uploads and outbox live beside it. */
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z

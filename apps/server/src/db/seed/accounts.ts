@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MULTICHANNEL_SERVICE_SLUG, PLATFORM_KEYS, type AbilityRule, type PlatformKey } from '@agrihub/contract';
 import type { Db } from '../client.js';
 import { producers, users } from '../schema/index.js';
@@ -139,6 +139,16 @@ export function demoAccounts(platform: PlatformKey): DemoAccount[] {
 
 export function demoEmail(local: string, platform: PlatformKey) {
   return `${local}@${platform}.demo`;
+}
+
+/** How many demo accounts (of every platform) can sign in: not deactivated. */
+export async function countDemoAccounts(db: Db): Promise<number> {
+  const emails = PLATFORM_KEYS.flatMap((platform) => demoAccounts(platform).map((a) => demoEmail(a.local, platform)));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(inArray(users.email, emails), isNull(users.deactivatedAt)));
+  return n;
 }
 
 /** Demo accounts for every platform; idempotent (existing accounts are left as they are). */
