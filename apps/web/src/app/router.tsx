@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { GATES } from '@agrihub/contract/gates';
 import { OTHER_ENTRY_MENU_PATHS, contentPaths } from '../config/other-entries';
 import { paths } from '../config/paths';
 import type { RouteHandle } from '../config/route-handle';
@@ -15,6 +16,13 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const handle = (h: RouteHandle) => h;
+
+/**
+ * The back office lives under /admin/ and nowhere else (as the API's admin routes): each of its
+ * pages is for administrators, on every platform; a producer sees the no-permission screen alone.
+ */
+const backOffice = (r: RouteObject): RouteObject =>
+  r.path?.startsWith('/admin/') ? { ...r, handle: handle({ ...(r.handle as RouteHandle), access: 'admin' }) } : r;
 
 /**
  * Private pages rendered inside the frame. Their paths make the set of existing pages: the side
@@ -64,17 +72,17 @@ const privatePages: RouteObject[] = [
   // Products (producer side) and their review (admin).
   {
     path: paths.products,
-    handle: handle({ title: 'products' }),
+    handle: handle({ title: 'products', gate: GATES.products }),
     lazy: page(() => import('../features/products/pages/products-page'), 'ProductsPage'),
   },
   {
     path: paths.addProduct,
-    handle: handle({ title: 'addProduct' }),
+    handle: handle({ title: 'addProduct', gate: GATES.products }),
     lazy: page(() => import('../features/products/pages/product-pages'), 'AddProductPage'),
   },
   {
     path: paths.product,
-    handle: handle({ title: 'product' }),
+    handle: handle({ title: 'product', gate: GATES.products }),
     lazy: page(() => import('../features/products/pages/product-pages'), 'ProductPage'),
   },
   {
@@ -129,20 +137,20 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'adminClientMessages', abilities: [{ action: 'read', subject: 'message' }] }),
     lazy: page(() => import('../features/client-messages/pages/client-messages-page'), 'ClientMessageLink'),
   },
-  // Batches (traceabilities): the menu shows them on the traceability platform only.
+  // Batches (traceabilities): DTrack's tracking, behind the product entitlement (menu, page and API: contract GATES).
   {
     path: paths.productBatches,
-    handle: handle({ title: 'productBatches' }),
+    handle: handle({ title: 'productBatches', gate: GATES.batches }),
     lazy: page(() => import('../features/batches/pages/batches-page'), 'BatchesPage'),
   },
   {
     path: paths.addBatch,
-    handle: handle({ title: 'addBatch' }),
+    handle: handle({ title: 'addBatch', gate: GATES.batches }),
     lazy: page(() => import('../features/batches/pages/add-batch-page'), 'AddBatchPage'),
   },
   {
     path: paths.productBatch,
-    handle: handle({ title: 'productBatch' }),
+    handle: handle({ title: 'productBatch', gate: GATES.batches }),
     lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
   },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
@@ -208,32 +216,48 @@ const privatePages: RouteObject[] = [
   },
   {
     path: paths.adminOems,
-    handle: handle({ title: 'adminOems', abilities: [{ action: 'read', subject: 'producer_oem' }] }),
+    handle: handle({ title: 'adminOems', gate: GATES.oems, abilities: [{ action: 'read', subject: 'producer_oem' }] }),
     lazy: page(() => import('../features/oems/pages/oems-page'), 'OemsPage'),
   },
   {
     path: paths.adminAddOem,
-    handle: handle({ title: 'adminAddOem', abilities: [{ action: 'create', subject: 'producer_oem' }] }),
+    handle: handle({
+      title: 'adminAddOem',
+      gate: GATES.oems,
+      abilities: [{ action: 'create', subject: 'producer_oem' }],
+    }),
     lazy: page(() => import('../features/oems/pages/oem-pages'), 'AddOemPage'),
   },
   {
     path: paths.adminOem,
-    handle: handle({ title: 'adminOem', abilities: [{ action: 'read', subject: 'producer_oem' }] }),
+    handle: handle({ title: 'adminOem', gate: GATES.oems, abilities: [{ action: 'read', subject: 'producer_oem' }] }),
     lazy: page(() => import('../features/oems/pages/oem-pages'), 'OemPage'),
   },
   {
     path: paths.adminPurchaseOrders,
-    handle: handle({ title: 'adminPurchaseOrders', abilities: [{ action: 'read', subject: 'purchase_order' }] }),
+    handle: handle({
+      title: 'adminPurchaseOrders',
+      gate: GATES.purchaseOrders,
+      abilities: [{ action: 'read', subject: 'purchase_order' }],
+    }),
     lazy: page(() => import('../features/purchase-orders/pages/purchase-orders-page'), 'PurchaseOrdersPage'),
   },
   {
     path: paths.adminAddPurchaseOrder,
-    handle: handle({ title: 'adminAddPurchaseOrder', abilities: [{ action: 'create', subject: 'purchase_order' }] }),
+    handle: handle({
+      title: 'adminAddPurchaseOrder',
+      gate: GATES.purchaseOrders,
+      abilities: [{ action: 'create', subject: 'purchase_order' }],
+    }),
     lazy: page(() => import('../features/purchase-orders/pages/purchase-order-pages'), 'AddPurchaseOrderPage'),
   },
   {
     path: paths.adminPurchaseOrder,
-    handle: handle({ title: 'adminPurchaseOrder', abilities: [{ action: 'read', subject: 'purchase_order' }] }),
+    handle: handle({
+      title: 'adminPurchaseOrder',
+      gate: GATES.purchaseOrders,
+      abilities: [{ action: 'read', subject: 'purchase_order' }],
+    }),
     lazy: page(() => import('../features/purchase-orders/pages/purchase-order-pages'), 'PurchaseOrderPage'),
   },
   {
@@ -262,7 +286,7 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'serviceRequest', responsive: true }),
     lazy: page(() => import('../features/services/pages/request-page'), 'RequestPage'),
   },
-];
+].map(backOffice);
 
 /**
  * Public pages a signed-in user also opens from the menu: in the frame with a session, in the

@@ -164,3 +164,44 @@ describe('base query: the refresh fails → logout', () => {
     expect(seen).toHaveLength(1);
   });
 });
+
+describe('base query: a contract gate refused (403 feature_unavailable / entitlement_required)', () => {
+  const REFUSED = {
+    status: 403,
+    body: { meta: { code: 'entitlement_required', message: 'Sản phẩm và truy xuất nguồn gốc dành cho…' } },
+  };
+
+  it('marks the open page refused (the frame shows the no-permission screen) and reads the account again', async () => {
+    const { productsApi } = await import('../features/products/api/products-api');
+    signIn('gate', 'r-gate');
+    routes = { 'GET /api/v1/users/whoami Bearer gate': { status: 200, body: ME } };
+    await whoami(); // the frame's subscription to the account
+    seen.length = 0;
+    routes = {
+      'GET /api/v1/products Bearer gate': REFUSED,
+      'GET /api/v1/users/whoami Bearer gate': { status: 200, body: ME },
+    };
+    const list = await store.dispatch(productsApi.endpoints.listProducts.initiate({}));
+    expect(list.error).toMatchObject({ status: 403, code: 'entitlement_required' });
+    expect(store.getState().pageRefusal).toEqual({ path: '/products', code: 'entitlement_required' });
+    await vi.waitFor(() => expect(seen.map((s) => s.path)).toContain('/api/v1/users/whoami'));
+    // The session stays: a gate is no reason to log out.
+    expect(store.getState().user.token?.access_token).toBe('gate');
+  });
+
+  it('leaves other 403s to the page (a missing ability is not a closed gate)', async () => {
+    const { pageRefusalCleared } = await import('../stores/page-refusal-slice');
+    const { productsApi } = await import('../features/products/api/products-api');
+    store.dispatch(pageRefusalCleared());
+    signIn('gate2', 'r-gate2');
+    routes = {
+      'GET /api/v1/products Bearer gate2': {
+        status: 403,
+        body: { meta: { code: 'forbidden', message: 'Không có quyền.' } },
+      },
+    };
+    const list = await store.dispatch(productsApi.endpoints.listProducts.initiate({ page: 2 }));
+    expect(list.error).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(store.getState().pageRefusal).toEqual({ path: null, code: null });
+  });
+});

@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router';
+import type { Gate } from '@agrihub/contract/gates';
 import type { Action, AppSubject } from '@agrihub/contract/permissions';
 
 /** What a route declares about itself (react-router `handle`). */
@@ -19,6 +20,13 @@ export interface RouteHandle {
   abilities?: readonly { action: Action; subject: AppSubject }[];
   /** A producer's page (as the menu's `needsProducer`): an account without a producer sees the no-permission screen. */
   needsProducer?: boolean;
+  /**
+   * `admin`: a back-office page (every page under /admin/, set by the router): an account without a
+   * role sees the no-permission screen alone, on every platform.
+   */
+  access?: 'admin';
+  /** The gate of the part the page belongs to (contract `GATES`): the rule the menu and the API apply. */
+  gate?: Gate;
 }
 
 export function routeHandle(value: unknown): RouteHandle {

@@ -1,6 +1,8 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { purgeStoredState } from 'redux-persist';
 import { API_TIMEOUT_MS } from '@agrihub/contract/constants';
+import { isGateRefusal } from '@agrihub/contract/gates';
+import { pageRefused } from './page-refusal';
 import { resetAll, tokenReceived, type SessionToken, type TokenState } from './session-actions';
 import { normaliseError, type ApiError } from './api-error';
 import i18n, { currentLocale } from './i18n';
@@ -77,12 +79,20 @@ export async function clearSession(
   setTimeout(() => dispatch(api.util.resetApiState()), 0);
 }
 
+/** Reads the account (whoami) again: its menus follow what the server now says it holds. */
+function accountChanged() {
+  return api.util.invalidateTags(['Me']);
+}
+
 /**
  * Adds Authorization, locale and Platform; times out after API_TIMEOUT_MS; normalises every
- * failure to ApiError. On a 401 it tries the refresh token once, then logs out (spec §8).
+ * failure to ApiError. On a 401 it tries the refresh token once, then logs out (spec §8). A 403 of a
+ * contract gate (feature_unavailable, entitlement_required) turns the open page into the
+ * no-permission screen.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
   const tokenAtStart = (api.getState() as TokenState).user.token;
+  const pageAtStart = window.location.pathname;
   let result = await rawBaseQuery(args, api, extra);
 
   if (result.error?.status === 401 && tokenAtStart && !NO_LOGOUT_ON_401.has(api.endpoint)) {
@@ -103,7 +113,17 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
     }
   }
 
-  if (result.error) return { error: normaliseError(result.error, localTexts()), meta: result.meta };
+  if (result.error) {
+    const error = normaliseError(result.error, localTexts());
+    // A gate of the contract refused (the account no longer holds it, or the page was opened by a
+    // link): the frame shows the no-permission screen for this page, and the account is read again
+    // so the menu follows.
+    if (error.status === 403 && isGateRefusal(error.code)) {
+      api.dispatch(pageRefused({ path: pageAtStart, code: error.code }));
+      api.dispatch(accountChanged());
+    }
+    return { error, meta: result.meta };
+  }
   return { data: result.data, meta: result.meta };
 };
 

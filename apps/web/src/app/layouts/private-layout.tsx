@@ -3,9 +3,10 @@ import { App as AntApp, Button, Drawer, Flex, Grid, Layout, Result } from 'antd'
 import { AbilityProvider } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { isAdministrator, satisfiesAny } from '@agrihub/contract/permissions';
+import { isAdministrator } from '@agrihub/contract/permissions';
 import { effectiveLocale } from '@agrihub/contract/platforms';
 import type { User } from '@agrihub/contract/schemas/auth';
+import { pageRefusal } from '../../config/page-access';
 import { ADMIN_REDIRECTS } from '../../config/paths';
 import { routeHandle, useResponsiveRoute } from '../../config/route-handle';
 import { ExistingPagesContext } from '../../components/existing-pages';
@@ -19,14 +20,16 @@ import { applyLanguage } from '../../lib/i18n';
 import { platform } from '../../lib/platform';
 import { useWhoamiQuery } from '../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { pageRefusalCleared } from '../../stores/page-refusal-slice';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
 /**
  * The signed-in frame. Restores the session (whoami) before showing anything, applies the
  * account's language, builds the CASL ability from the stored user (rebuilt whenever it changes),
- * applies the admin redirects and the per-page required abilities, and blocks the page with
- * the forced password change when the account requires it.
+ * applies the admin redirects and the page's rules (config/page-access: back office, contract gate,
+ * producer, per-page abilities) before the page renders, and blocks the page with the forced
+ * password change when the account requires it.
  */
 export function PrivateLayout({ existingPages }: { existingPages: ReadonlySet<string> }) {
   const token = useAppSelector((s) => s.user.token);
@@ -112,16 +115,24 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   // The server refuses every call but the password change until it is done: no page behind the modal.
   const mustChangePassword = useAppSelector((s) => s.user.required_change_password);
 
+  // A gate the API refused on this page (the account changed since): the no-permission screen
+  // until the user leaves the page.
+  const dispatch = useAppDispatch();
+  const refusedPath = useAppSelector((s) => s.pageRefusal.path);
+  useEffect(() => {
+    if (refusedPath && refusedPath !== pathname) dispatch(pageRefusalCleared());
+  }, [refusedPath, pathname, dispatch]);
+
   const redirect = isAdministrator(user) ? ADMIN_REDIRECTS.find((r) => matchPath(r.pattern, pathname)) : undefined;
   if (redirect) return <Navigate to={redirect.to} replace />;
 
-  const required = [...matches]
-    .reverse()
-    .map((m) => routeHandle(m.handle).abilities)
-    .find(Boolean);
-  const needsProducer = matches.some((m) => routeHandle(m.handle).needsProducer) && user.producer_id == null;
   const denied =
-    needsProducer || (platform.features.requiredPageAbilities && !!required && !satisfiesAny(user, required));
+    refusedPath === pathname ||
+    !!pageRefusal(
+      platform.key,
+      matches.map((m) => routeHandle(m.handle)),
+      user,
+    );
 
   return (
     <Layout className={responsive ? 'app-frame app-frame-fluid' : 'app-frame'} style={{ minHeight: '100vh' }}>
