@@ -27,10 +27,10 @@ export async function normalizeStoredPhones(db: Db): Promise<number> {
   let changed = 0;
   for (const { table, key, column } of PHONE_COLUMNS) {
     const found = rowsOf(
-      (await db.execute(
+      await db.execute(
         sql`select ${sql.identifier(key)} as key, ${sql.identifier(column)} as phone from ${sql.identifier(table)}
             where ${sql.identifier(column)} is not null and ${sql.identifier(column)} !~ ${NOT_E164}`,
-      )) as Rows,
+      ),
     );
     for (const row of found) {
       const e164 = normalizePhone(String(row.phone));
@@ -48,12 +48,12 @@ export async function normalizeStoredPhones(db: Db): Promise<number> {
 /** A service request's contact phone (`form.phone`) and its answers to the service's phone fields. */
 async function normalizeRequestForms(db: Db): Promise<number> {
   const found = rowsOf(
-    (await db.execute(
+    await db.execute(
       sql`select r.id, r.form, s.form_fields from user_register_services r join register_services s on s.id = r.service_id
           where r.form->>'phone' !~ ${NOT_E164}
              or exists (select 1 from jsonb_array_elements(s.form_fields) f
                         where f->>'type' = 'phone' and r.form->'fields'->>(f->>'key') !~ ${NOT_E164})`,
-    )) as Rows,
+    ),
   );
   let changed = 0;
   for (const row of found) {

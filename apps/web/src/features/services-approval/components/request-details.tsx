@@ -38,7 +38,7 @@ export function RequestDetails({ request }: { request: AdminServiceRequestDetail
         {FORM_FIELDS.map((f) => (
           <Descriptions.Item key={f} label={t(`form.${f}`)} span={f === 'note' || f === 'address' ? 2 : 1}>
             <span style={{ whiteSpace: 'pre-wrap' }}>
-              {show(f === 'phone' ? formatPhone(String(form[f] ?? '')) : form[f])}
+              {show(f === 'phone' && typeof form[f] === 'string' ? formatPhone(form[f]) : form[f])}
             </span>
           </Descriptions.Item>
         ))}
