@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isGateRefusal } from '@agrihub/contract/gates';
 import { isApiError } from '../lib/api-error';
 import { NoPermission } from './no-permission';
 
@@ -9,7 +10,9 @@ import { NoPermission } from './no-permission';
  */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation('common');
-  if (isApiError(error) && error.status === 403) return <NoPermission />;
+  if (isApiError(error) && error.status === 403) {
+    return <NoPermission reason={isGateRefusal(error.code) ? error.code : null} />;
+  }
   const message = isApiError(error) ? error.message : t('errors.generic');
   return (
     <Result

@@ -118,7 +118,8 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   // A gate the API refused on this page (the account changed since): the no-permission screen
   // until the user leaves the page.
   const dispatch = useAppDispatch();
-  const refusedPath = useAppSelector((s) => s.pageRefusal.path);
+  const refused = useAppSelector((s) => s.pageRefusal);
+  const refusedPath = refused.path;
   useEffect(() => {
     if (refusedPath && refusedPath !== pathname) dispatch(pageRefusalCleared());
   }, [refusedPath, pathname, dispatch]);
@@ -126,9 +127,9 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
   const redirect = isAdministrator(user) ? ADMIN_REDIRECTS.find((r) => matchPath(r.pattern, pathname)) : undefined;
   if (redirect) return <Navigate to={redirect.to} replace />;
 
-  const denied =
-    refusedPath === pathname ||
-    !!pageRefusal(
+  const refusal =
+    (refusedPath === pathname ? refused.code : null) ??
+    pageRefusal(
       platform.key,
       matches.map((m) => routeHandle(m.handle)),
       user,
@@ -160,8 +161,8 @@ function Frame({ user, existingPages }: { user: User; existingPages: ReadonlySet
       <Layout style={{ minWidth: 0 }}>
         <TopBar user={user} collapsed={collapsed} onOpenMenu={narrow ? () => setDrawerOpenOn(pathname) : undefined} />
         <Layout.Content style={{ padding: narrow ? 12 : 24 }} data-testid="page-content">
-          {mustChangePassword ? null : denied ? (
-            <NoPermission />
+          {mustChangePassword ? null : refusal ? (
+            <NoPermission reason={refusal} />
           ) : (
             <Suspense fallback={<PageLoader />}>
               <Outlet />
