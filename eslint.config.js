@@ -29,6 +29,25 @@ export default tseslint.config(
     rules: { 'agrihub/web-layers': 'error' },
   },
   {
+    // The browser's own validation bubbles (in the browser's language, not the page's) never appear:
+    // every form says noValidate, and inputs ask for their keyboard with inputMode instead of a
+    // validating type. The app's messages come from the contract's rules (issue 13).
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Form|form)$/]:not(:has(JSXAttribute[name.name='noValidate']))",
+          message: 'Give the form noValidate: only the app’s own (translated) messages may show, never the browser’s.',
+        },
+        {
+          selector: "JSXOpeningElement JSXAttribute[name.name='type'][value.value=/^(email|url|number)$/]",
+          message: 'Use inputMode="email" / "url" / "numeric" instead: this type makes the browser validate in its own language.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely; the assertions are what is checked.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'],
     rules: {

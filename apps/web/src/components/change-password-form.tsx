@@ -49,6 +49,7 @@ export function ChangePasswordForm({ onSuccess, submitText }: { onSuccess?: () =
 
   return (
     <Form<Values>
+      noValidate
       form={form}
       layout="vertical"
       requiredMark

@@ -104,6 +104,7 @@ export function ContactForm({
         <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="contact-error" />
       )}
       <Form<Values>
+        noValidate
         form={form}
         layout="vertical"
         initialValues={{ topic, service_slug: serviceSlug, consent: false }}
@@ -123,7 +124,7 @@ export function ContactForm({
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="email" label={t('contact:fields.email')} rules={[rule('email')]}>
-              <Input autoComplete="email" type="email" data-testid="contact-email" />
+              <Input autoComplete="email" inputMode="email" data-testid="contact-email" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

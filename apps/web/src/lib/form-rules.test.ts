@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@agrihub/contract/messages/index';
-import { changePasswordForm } from '@agrihub/contract/schemas/auth';
+import { changePasswordForm, registrationRequest } from '@agrihub/contract/schemas/auth';
+import { z } from 'zod';
 import { updateProducerRequest } from '@agrihub/contract/schemas/producers';
 import { blankToNull, fieldIssue, formIssues, serverFieldErrors, type Translate } from './form-rules';
 
@@ -42,6 +43,26 @@ describe('change-password rules (spec §5)', () => {
         t,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('sign-up with every field empty (issue 13)', () => {
+  it('puts a message of its own under each required field, never the generic "invalid data" text', () => {
+    const issues = formIssues(registrationRequest, { producer: {} }, t);
+    expect(issues).toEqual([
+      { name: ['email'], errors: [MESSAGES.vi.pleaseInputEmail] },
+      { name: ['password'], errors: [MESSAGES.vi.pleaseInputPassword] },
+      { name: ['name'], errors: [MESSAGES.vi.pleaseInputName] },
+      { name: ['producer', 'name'], errors: [MESSAGES.vi.pleaseInputProducerName] },
+      { name: ['producer', 'producer_type'], errors: [MESSAGES.vi.pleaseSelectProducerType] },
+    ]);
+    for (const { errors } of issues) expect(errors[0]).not.toBe(MESSAGES.vi.validation_failed);
+  });
+
+  it('a missing value of a schema without its own message reads "required"; another zod failure the generic text', () => {
+    const schema = z.object({ a: z.string(), b: z.string().min(1) });
+    expect(fieldIssue(schema, {}, 'a', t)).toBe(MESSAGES.vi.required);
+    expect(fieldIssue(schema, { a: 1, b: '' }, 'a', t)).toBe(MESSAGES.vi.validation_failed);
   });
 });
 

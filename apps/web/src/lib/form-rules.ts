@@ -7,11 +7,21 @@ import { isApiError, type ApiError, type FieldError } from './api-error';
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 interface IssueLike {
+  code?: string;
   message: string;
   path: readonly PropertyKey[];
   minimum?: unknown;
   maximum?: unknown;
   params?: Record<string, unknown>;
+}
+
+/** zod's own text for a value that is not there at all (an empty field the form leaves undefined). */
+const MISSING = /received (undefined|null)$/;
+
+/** The message key of an issue: the schema's own, "required" for a missing value, else the generic one. */
+function messageKeyOf(issue: IssueLike): string {
+  if (isMessageKey(issue.message)) return issue.message;
+  return issue.code === 'invalid_type' && MISSING.test(issue.message) ? 'required' : 'validation_failed';
 }
 
 /**
@@ -24,7 +34,7 @@ export function issueText(issue: IssueLike, t: Translate): string {
   if (typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint') params.min = Number(issue.minimum);
   if (typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint') params.max = Number(issue.maximum);
   Object.assign(params, issue.params ?? {});
-  return t(`validation:${isMessageKey(issue.message) ? issue.message : 'validation_failed'}`, params);
+  return t(`validation:${messageKeyOf(issue)}`, params);
 }
 
 /** A form field name: `'email'` or a nested path such as `['producer', 'name']`. */

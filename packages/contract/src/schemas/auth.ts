@@ -68,7 +68,7 @@ export const userListQuery = listQuery(USER_SORT_FIELDS, '-created_at');
 export const updateAccountRequest = z
   .object({
     locale: localeField.optional(),
-    name: textField().trim().min(1, 'pleaseInputName').max(120, 'tooLong').optional(),
+    name: textField({ error: 'pleaseInputName' }).trim().min(1, 'pleaseInputName').max(120, 'tooLong').optional(),
     phone: phoneField.nullable().optional(),
   })
   .strict();
@@ -102,11 +102,11 @@ export const resetPasswordRequest = z.object({
 export const registrationRequest = z.object({
   email: emailField,
   password: passwordField('pleaseInputPassword'),
-  name: textField().trim().min(1, 'pleaseInputName').max(120, 'tooLong'),
+  name: textField({ error: 'pleaseInputName' }).trim().min(1, 'pleaseInputName').max(120, 'tooLong'),
   phone: phoneField.optional(),
   locale: localeField.optional(),
   producer: z.object({
-    name: textField().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
+    name: textField({ error: 'pleaseInputProducerName' }).trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
     producer_type: z.enum(PRODUCER_TYPES, { error: 'pleaseSelectProducerType' }),
     business_fields: z
       .array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' }))

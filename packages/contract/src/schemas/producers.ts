@@ -32,7 +32,7 @@ const emptyToNull = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v =
 
 /** The editable business information of a producer. */
 const producerFields = z.object({
-  name: textField().trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
+  name: textField({ error: 'pleaseInputProducerName' }).trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
   producer_type: z.enum(PRODUCER_TYPES, { error: 'invalidProducerType' }),
   business_fields: z.array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' })).max(4),
   tax_code: emptyToNull(textField().trim().regex(TAX_CODE_PATTERN, 'invalidTaxCode').nullable()),

@@ -167,7 +167,7 @@ export function ContactForm({ topic = 'service_advice' }: { topic?: ClientMessag
             true,
           )}
           {field('email', contactText.fields.email, (p) => (
-            <input {...p} type="email" autoComplete="email" />
+            <input {...p} inputMode="email" autoComplete="email" />
           ))}
           {field('company', contactText.fields.company, (p) => (
             <input {...p} type="text" autoComplete="organization" maxLength={CLIENT_MESSAGE_COMPANY_MAX} />

@@ -24,6 +24,7 @@ export function SearchBox({
   useEffect(() => setValue(q), [q]);
   return (
     <form
+      noValidate
       role="search"
       className="search"
       onSubmit={(e) => {

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { App, Button, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@agrihub/contract/platforms';
 import { updateAccountRequest, type User } from '@agrihub/contract/schemas/auth';
+import { formatPhone } from '@agrihub/contract/phone';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { isApiError } from '../../../lib/api-error';
 import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
 import { applyLanguage } from '../../../lib/i18n';
@@ -27,6 +30,9 @@ export function AccountInfoTab({ user }: { user: User }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [update, { isLoading }] = useUpdateAccountMutation();
+  // Leaving with unsaved edits asks first.
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty);
   const rule = (field: string) => contractRule(updateAccountRequest, field, t, prepare);
 
   const onFinish = async (values: Values) => {
@@ -38,6 +44,8 @@ export function AccountInfoTab({ user }: { user: User }) {
     }
     try {
       const saved = await update(body).unwrap();
+      setDirty(false);
+      form.setFieldValue('phone', formatPhone(saved.phone) || null);
       void message.success(t('account:accountInfo.saved'));
       if (offersLanguageChoice) await applyLanguage(saved.locale);
     } catch (error) {
@@ -50,14 +58,18 @@ export function AccountInfoTab({ user }: { user: User }) {
 
   return (
     <Form<Values>
+      noValidate
       form={form}
       layout="vertical"
-      initialValues={{ name: user.name, phone: user.phone, locale: user.locale }}
+      // The stored E.164 number, as the user reads and types it (0912 345 678).
+      initialValues={{ name: user.name, phone: formatPhone(user.phone) || null, locale: user.locale }}
+      onValuesChange={() => setDirty(true)}
       onFinish={onFinish}
       disabled={isLoading}
       style={{ maxWidth: 520 }}
       data-testid="account-form"
     >
+      {guard.prompt}
       <Form.Item label={t('account:accountInfo.email')}>
         <Input value={user.email} disabled readOnly data-testid="account-email" />
       </Form.Item>
@@ -65,7 +77,7 @@ export function AccountInfoTab({ user }: { user: User }) {
         <Input autoComplete="name" data-testid="account-name" />
       </Form.Item>
       <Form.Item name="phone" label={t('account:accountInfo.phone')} rules={[rule('phone')]}>
-        <Input autoComplete="tel" data-testid="account-phone" />
+        <Input autoComplete="tel" inputMode="tel" placeholder="0912 345 678" data-testid="account-phone" />
       </Form.Item>
       {offersLanguageChoice ? (
         <Form.Item name="locale" label={t('account:accountInfo.locale')} rules={[rule('locale')]}>

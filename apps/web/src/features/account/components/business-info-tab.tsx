@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Col, Empty, Form, Input, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROVINCES } from '@agrihub/contract/geo';
 import { PRODUCER_PROFILE_FIELDS, updateProducerRequest, type Producer } from '@agrihub/contract/schemas/producers';
+import { formatPhone } from '@agrihub/contract/phone';
 import { QueryError } from '../../../components/query-error';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { isApiError } from '../../../lib/api-error';
 import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
@@ -23,6 +25,8 @@ const prepare = (values: Record<string, unknown>) => blankToNull(values, ['name'
 function initialValues(p: Producer): Values {
   const out: Values = {};
   for (const f of FIELDS) out[f] = p[f as keyof Producer] ?? undefined;
+  // The stored E.164 number, as the producer reads and types it (0912 345 678).
+  out.phone = formatPhone(p.phone) || undefined;
   return out;
 }
 
@@ -50,6 +54,9 @@ function BusinessForm({ producer }: { producer: Producer }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [update, { isLoading }] = useUpdateProducerMutation();
+  // Leaving with unsaved edits asks first; a save remounts the form with the saved values.
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty);
   const rule = (field: string) => contractRule(updateProducerRequest, field, t, prepare);
   const required = new Set<string>(['name', 'producer_type']);
   const inProfile = (f: string) => (PRODUCER_PROFILE_FIELDS as readonly string[]).includes(f);
@@ -63,6 +70,7 @@ function BusinessForm({ producer }: { producer: Producer }) {
     }
     try {
       await update({ id: producer.id, body }).unwrap();
+      setDirty(false);
       void message.success(t('account:business.saved'));
     } catch (error) {
       if (isApiError(error)) {
@@ -88,14 +96,17 @@ function BusinessForm({ producer }: { producer: Producer }) {
 
   return (
     <Form<Values>
+      noValidate
       form={form}
       layout="vertical"
       initialValues={initialValues(producer)}
+      onValuesChange={() => setDirty(true)}
       onFinish={onFinish}
       disabled={isLoading}
       data-testid="business-form"
       style={{ maxWidth: 880 }}
     >
+      {guard.prompt}
       <Form.Item label={t('account:fields.status')}>
         <Tag color={STATUS_COLOR[producer.status]} data-testid="business-status">
           {label('producerStatus', producer.status)}
@@ -113,9 +124,9 @@ function BusinessForm({ producer }: { producer: Producer }) {
         )}
         {item('tax_code', <Input inputMode="numeric" data-testid="business-tax-code" />)}
         {item('representative', <Input data-testid="business-representative" />)}
-        {item('phone', <Input autoComplete="tel" data-testid="business-phone" />)}
-        {item('email', <Input type="email" data-testid="business-email" />)}
-        {item('website', <Input placeholder="https://" data-testid="business-website" />)}
+        {item('phone', <Input autoComplete="tel" inputMode="tel" data-testid="business-phone" />)}
+        {item('email', <Input inputMode="email" autoComplete="email" data-testid="business-email" />)}
+        {item('website', <Input inputMode="url" placeholder="https://" data-testid="business-website" />)}
         {item(
           'province_code',
           <Select
@@ -137,7 +148,14 @@ function BusinessForm({ producer }: { producer: Producer }) {
         <Button type="primary" htmlType="submit" loading={isLoading} data-testid="business-submit">
           {t('common:actions.save')}
         </Button>
-        <Button htmlType="button" onClick={() => form.resetFields()} disabled={isLoading}>
+        <Button
+          htmlType="button"
+          onClick={() => {
+            form.resetFields();
+            setDirty(false);
+          }}
+          disabled={isLoading}
+        >
           {t('common:actions.reset')}
         </Button>
       </Space>

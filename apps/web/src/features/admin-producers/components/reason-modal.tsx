@@ -36,7 +36,7 @@ export function CloseReasonModal({ open, subject, busy, onSubmit, onClose }: Pro
       forceRender
     >
       <Alert type="warning" showIcon title={t('close.hint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical">
+      <Form noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t('close.reason')}

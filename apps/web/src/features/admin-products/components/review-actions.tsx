@@ -93,7 +93,7 @@ export function ReviewActions({ product }: { product: Product }) {
         onCancel={() => setRejectOpen(false)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form noValidate form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={t('review.reason')}

@@ -117,6 +117,7 @@ export function UserEditor({ user, actor }: Props) {
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="user-error" />}
       <Form<UserFormValues>
+        noValidate
         form={form}
         layout="vertical"
         initialValues={initialValues(user)}
@@ -139,7 +140,7 @@ export function UserEditor({ user, actor }: Props) {
               rules={isNew ? [rule('email')] : []}
               extra={isNew ? undefined : t('admin:user.emailFixed')}
             >
-              <Input type="email" autoComplete="off" disabled={!isNew} data-testid="user-email" />
+              <Input inputMode="email" autoComplete="off" disabled={!isNew} data-testid="user-email" />
             </Form.Item>
           </Col>
           <Col span={12}>

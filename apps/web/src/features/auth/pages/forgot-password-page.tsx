@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
       {error && (
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="forgot-password-error" />
       )}
-      <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
+      <Form noValidate layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
         <Form.Item
           name="email"
           label={t('auth:fields.email')}
@@ -58,7 +58,13 @@ export function ForgotPasswordPage() {
             { pattern: EMAIL_PATTERN, message: t('validation:invalidEmail') },
           ]}
         >
-          <Input prefix={<MailOutlined />} type="email" autoComplete="email" autoFocus data-testid="forgot-email" />
+          <Input
+            prefix={<MailOutlined />}
+            inputMode="email"
+            autoComplete="email"
+            autoFocus
+            data-testid="forgot-email"
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={isLoading} data-testid="forgot-submit">
           {t('auth:forgot.submit')}

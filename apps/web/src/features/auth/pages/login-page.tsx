@@ -36,8 +36,11 @@ export function LoginPage() {
   const [form] = Form.useForm<Values>();
 
   const next = safeNextPath(params.get(NEXT_PARAM), DEFAULT_PRIVATE_PATH, AUTH_PAGES);
-  const notice = (location.state as { notice?: string } | null)?.notice;
+  // Why the last session ended (expired, revoked, logged out): brought by the redirect to /login, or
+  // kept by the store when it ended elsewhere (a public page) and the visitor comes here later.
   const ended = useAppSelector((s) => s.user.ended);
+  const [endedNotice] = useState(ended?.notice);
+  const notice = (location.state as { notice?: string } | null)?.notice ?? endedNotice;
   useEffect(() => {
     if (ended) dispatch(sessionEndSeen());
   }, [ended, dispatch]);
@@ -70,6 +73,7 @@ export function LoginPage() {
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form<Values>
+        noValidate
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -87,7 +91,7 @@ export function LoginPage() {
         >
           <Input
             prefix={<MailOutlined />}
-            type="email"
+            inputMode="email"
             autoComplete="username"
             autoFocus
             placeholder={t('auth:fields.emailPlaceholder')}

@@ -92,7 +92,7 @@ export function RegisterPage() {
   return (
     <PublicCard title={t('auth:register.title')} subtitle={t('auth:register.subtitle')} wide testId="register">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
+      <Form<Values> noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
         <Divider titlePlacement="start" plain>
           {t('auth:register.account')}
         </Divider>
@@ -109,7 +109,7 @@ export function RegisterPage() {
           </Col>
         </Row>
         <Form.Item name="email" label={t('auth:fields.email')} required rules={[rule('email')]}>
-          <Input type="email" autoComplete="email" data-testid="register-email" />
+          <Input inputMode="email" autoComplete="email" data-testid="register-email" />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>

@@ -79,7 +79,7 @@ export function ResetPasswordPage() {
           action={<Link to={paths.forgotPassword}>{t('auth:reset.requestNew')}</Link>}
         />
       )}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
+      <Form<Values> noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
         <Form.Item
           name="password"
           label={t('auth:fields.newPassword')}

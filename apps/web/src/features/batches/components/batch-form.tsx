@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { valuesToRequest, type BatchFormValues } from '../lib/batch-form';
 import { useSaveBatch } from '../lib/use-save-batch';
 import { CertificatesField } from '../../../components/certificates-field';
 import { StaleAlert } from '../../../components/stale-alert';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { ProductSelect } from './product-select';
 
 interface Props {
@@ -27,19 +29,30 @@ interface Props {
 export function BatchForm({ initial, batchId, onSaved, onCancel, updatedAt, onReload }: Props) {
   const { t } = useTranslation('batches');
   const [form] = Form.useForm<BatchFormValues>();
-  const { save, saving, stale } = useSaveBatch(form, batchId, onSaved, updatedAt);
+  // Leaving with unsaved edits asks first; a save lets the next navigation through.
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty);
+  const saved = (b: Batch) => {
+    setDirty(false);
+    guard.release();
+    onSaved(b);
+  };
+  const { save, saving, stale } = useSaveBatch(form, batchId, saved, updatedAt);
   const rule = (field: string | (string | number)[]) => contractRule(batchRequest, field, t, (v) => valuesToRequest(v));
   const productionDate = Form.useWatch('production_date', form);
 
   return (
     <Form<BatchFormValues>
+      noValidate
       form={form}
       layout="vertical"
       initialValues={initial}
+      onValuesChange={() => setDirty(true)}
       onFinish={() => void save()}
       data-testid="batch-form"
       scrollToFirstError
     >
+      {guard.prompt}
       <Flex vertical gap={16}>
         {stale && (
           <StaleAlert

@@ -78,6 +78,7 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
       forceRender
     >
       <Form<EventFormValues>
+        noValidate
         form={form}
         layout="vertical"
         data-testid="event-form"

@@ -38,7 +38,7 @@ export function ReasonModal({ open, kind, lotCode, busy, onSubmit, onClose }: Pr
     >
       {recall && <Alert type="error" showIcon title={t('recall.warning')} style={{ marginBottom: 16 }} />}
       {!recall && <Alert type="warning" showIcon title={t('hold.hint')} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical">
+      <Form noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t(`${kind}.reason`)}

@@ -22,7 +22,8 @@ interface Props {
 const FIELDS = ['name', 'name_en', 'location', 'size_m2', 'price_per_month', 'available', 'position'] as const;
 
 const money = {
-  formatter: (v: number | string | undefined) => (v === undefined || v === null || v === '' ? '' : Number(v).toLocaleString('vi-VN')),
+  formatter: (v: number | string | undefined) =>
+    v === undefined || v === null || v === '' ? '' : Number(v).toLocaleString('vi-VN'),
   parser: (v: string | undefined) => Number((v ?? '').replace(/\D/g, '')),
 };
 
@@ -66,7 +67,11 @@ export function RoomDrawer({ room, onClose }: Props) {
       onClose={onClose}
       size={560}
       destroyOnHidden
-      title={editing ? t('drawer.editTitle', { name: i18n.language === 'en' ? editing.name_en : editing.name }) : t('drawer.newTitle')}
+      title={
+        editing
+          ? t('drawer.editTitle', { name: i18n.language === 'en' ? editing.name_en : editing.name })
+          : t('drawer.newTitle')
+      }
       data-testid="room-drawer"
       extra={
         <Space>
@@ -78,6 +83,7 @@ export function RoomDrawer({ room, onClose }: Props) {
       }
     >
       <Form<BookingRoomBody>
+        noValidate
         form={form}
         layout="vertical"
         disabled={saving}
@@ -106,7 +112,14 @@ export function RoomDrawer({ room, onClose }: Props) {
         </Form.Item>
         <Flex gap={8} wrap>
           <Form.Item name="size_m2" label={t('fields.size')} required style={{ flex: '1 1 30%' }}>
-            <InputNumber<number> min={1} max={ROOM_MAX_SIZE_M2} precision={0} suffix="m²" style={{ width: '100%' }} data-testid="room-size" />
+            <InputNumber<number>
+              min={1}
+              max={ROOM_MAX_SIZE_M2}
+              precision={0}
+              suffix="m²"
+              style={{ width: '100%' }}
+              data-testid="room-size"
+            />
           </Form.Item>
           <Form.Item name="price_per_month" label={t('fields.price')} required style={{ flex: '1 1 60%' }}>
             <InputNumber<number>
@@ -122,11 +135,23 @@ export function RoomDrawer({ room, onClose }: Props) {
           </Form.Item>
         </Flex>
         <Flex gap={8} wrap>
-          <Form.Item name="available" label={t('fields.available')} valuePropName="checked" extra={t('fields.availableHint')} style={{ flex: '1 1 60%' }}>
+          <Form.Item
+            name="available"
+            label={t('fields.available')}
+            valuePropName="checked"
+            extra={t('fields.availableHint')}
+            style={{ flex: '1 1 60%' }}
+          >
             <Switch data-testid="room-available" />
           </Form.Item>
           <Form.Item name="position" label={t('fields.position')} style={{ flex: '1 1 30%' }}>
-            <InputNumber<number> min={0} max={INT2_MAX} precision={0} style={{ width: '100%' }} data-testid="room-position" />
+            <InputNumber<number>
+              min={0}
+              max={INT2_MAX}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="room-position"
+            />
           </Form.Item>
         </Flex>
       </Form>

@@ -330,6 +330,7 @@ function MessageDetail({ id }: { id: number }) {
       <Typography.Title level={5}>{t('client-messages:detail.notes')}</Typography.Title>
       {canUpdate && (
         <Form
+          noValidate
           form={noteForm}
           layout="vertical"
           onFinish={(v) => void run({ note: { body: v.body.trim() } }).then((ok) => ok && noteForm.resetFields())}
@@ -390,7 +391,7 @@ function MessageDetail({ id }: { id: number }) {
           )
         }
       >
-        <Form form={reasonForm} layout="vertical">
+        <Form noValidate form={reasonForm} layout="vertical">
           <Form.Item
             name="reason"
             label={t('client-messages:detail.reason')}

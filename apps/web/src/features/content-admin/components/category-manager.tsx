@@ -281,7 +281,13 @@ function CategoryModal({ editing, all, onClose }: ModalProps) {
       okButtonProps={{ 'data-testid': 'category-save' }}
       forceRender
     >
-      <Form<CategoryValues> form={form} layout="vertical" onFinish={() => void submit()} data-testid="category-form">
+      <Form<CategoryValues>
+        noValidate
+        form={form}
+        layout="vertical"
+        onFinish={() => void submit()}
+        data-testid="category-form"
+      >
         {failure && (
           <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="category-error" />
         )}

@@ -152,6 +152,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} data-testid="post-error" />}
       <Form<PostFormValues>
+        noValidate
         form={form}
         layout="vertical"
         initialValues={initial}

@@ -20,6 +20,7 @@ import { DeleteProductButton } from './delete-product-button';
 import type { ContentLocale } from './general-section';
 import { ProductForm } from './product-form';
 import { StaleAlert } from '../../../components/stale-alert';
+import { useLeaveGuard } from '../../../components/leave-guard';
 import { ProductQr } from './product-qr';
 import { ReviewStatus } from './review-status';
 import { VariantEditor } from './variant-editor';
@@ -47,6 +48,8 @@ export function ProductEditor({ product }: { product: Product | null }) {
   const categories = useCategoriesQuery();
   const productTypes = useProductTypesQuery();
   const locked = product?.status === 'pending';
+  // Leaving with unsaved edits asks first (in-app links, the back arrow, closing the tab).
+  const { prompt, release } = useLeaveGuard(dirty);
 
   const setVariants = (next: VariantEditorState) => {
     setVariantsState(next);
@@ -63,6 +66,7 @@ export function ProductEditor({ product }: { product: Product | null }) {
       setDirty(false);
       setSavedAt(saved.updated_at);
       if (!product) {
+        release();
         void navigate(generatePath(paths.product, { id: String(saved.id) }), { replace: true });
         return;
       }
@@ -85,6 +89,7 @@ export function ProductEditor({ product }: { product: Product | null }) {
   const title = product ? product.name : t('editor.addTitle');
   return (
     <Flex vertical gap={16} data-testid="product-editor">
+      {prompt}
       <Flex justify="space-between" align="center" gap={16}>
         <Space size="middle" align="center">
           <Link to={paths.products} aria-label={t('editor.back')}>
@@ -95,7 +100,15 @@ export function ProductEditor({ product }: { product: Product | null }) {
           </Typography.Title>
         </Space>
         <Space>
-          {product && <DeleteProductButton product={product} onDeleted={() => void navigate(paths.products)} />}
+          {product && (
+            <DeleteProductButton
+              product={product}
+              onDeleted={() => {
+                release();
+                void navigate(paths.products);
+              }}
+            />
+          )}
           <Button
             type="primary"
             icon={<SaveOutlined />}

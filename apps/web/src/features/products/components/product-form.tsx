@@ -33,6 +33,7 @@ export function ProductForm(props: Props) {
   const { t } = useTranslation('products');
   return (
     <Form<ProductFormValues>
+      noValidate
       form={form}
       layout="vertical"
       initialValues={props.initialValues}

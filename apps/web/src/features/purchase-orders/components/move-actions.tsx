@@ -91,7 +91,7 @@ export function MoveActions({ order, size = 'middle' }: Props) {
         destroyOnHidden={false}
         data-testid="move-reason-modal"
       >
-        <Form form={form} layout="vertical">
+        <Form noValidate form={form} layout="vertical">
           <Form.Item
             name="reason"
             label={t('moves.reason')}

@@ -63,9 +63,12 @@ function toFields(values: Record<string, unknown>): Record<string, string> {
 }
 
 const roomLabel = (room: BookingRoom, t: Translate, locale: string) => {
-  const label = `${locale === 'en' ? room.name_en : room.name} · ${room.size_m2} m² · ${t('register-department:room.perMonth', {
-    price: formatMoney(room.price_per_month),
-  })}`;
+  const label = `${locale === 'en' ? room.name_en : room.name} · ${room.size_m2} m² · ${t(
+    'register-department:room.perMonth',
+    {
+      price: formatMoney(room.price_per_month),
+    },
+  )}`;
   if (room.free !== false || !room.booked_until) return label;
   const date = formatDate(room.booked_until, locale === 'en' ? 'en' : 'vi');
   return `${label} — ${t('register-department:room.bookedUntil', { date })}`;
@@ -107,7 +110,9 @@ export function RegisterDepartmentPage() {
     const fields = { ...toFields(values as Record<string, unknown>), locale: currentLocale() };
     const issues = formIssues(registerDepartmentFields, fields, t);
     if (issues.length) return showFieldErrors(form, issues);
-    const documents = (values.documents ?? []).map((f) => f.originFileObj).filter((f): f is NonNullable<typeof f> => !!f);
+    const documents = (values.documents ?? [])
+      .map((f) => f.originFileObj)
+      .filter((f): f is NonNullable<typeof f> => !!f);
     try {
       setDone(await register({ fields, documents }).unwrap());
     } catch (e) {
@@ -152,14 +157,19 @@ export function RegisterDepartmentPage() {
   }
 
   return (
-    <Card
-      className="register-department"
-      title={t('register-department:title')}
-      data-testid="register-department"
-    >
+    <Card className="register-department" title={t('register-department:title')} data-testid="register-department">
       <p>{t('register-department:intro')}</p>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="register-department-error" />}
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          title={failure}
+          style={{ marginBottom: 16 }}
+          data-testid="register-department-error"
+        />
+      )}
       <Form<Values>
+        noValidate
         form={form}
         layout="vertical"
         onFinish={(v) => void onFinish(v)}
@@ -175,7 +185,12 @@ export function RegisterDepartmentPage() {
         <h3>{t('register-department:sections.business')}</h3>
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item name="business_name" label={t('register-department:fields.business_name')} required rules={[rule('business_name')]}>
+            <Form.Item
+              name="business_name"
+              label={t('register-department:fields.business_name')}
+              required
+              rules={[rule('business_name')]}
+            >
               <Input data-testid="dept-business-name" />
             </Form.Item>
           </Col>
@@ -185,17 +200,32 @@ export function RegisterDepartmentPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="tax_code" label={t('register-department:fields.tax_code')} required rules={[rule('tax_code')]}>
+            <Form.Item
+              name="tax_code"
+              label={t('register-department:fields.tax_code')}
+              required
+              rules={[rule('tax_code')]}
+            >
               <Input inputMode="numeric" maxLength={13} data-testid="dept-tax-code" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="representative" label={t('register-department:fields.representative')} required rules={[rule('representative')]}>
+            <Form.Item
+              name="representative"
+              label={t('register-department:fields.representative')}
+              required
+              rules={[rule('representative')]}
+            >
               <Input autoComplete="name" data-testid="dept-representative" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="category_id" label={t('register-department:fields.category')} required rules={[rule('category_id')]}>
+            <Form.Item
+              name="category_id"
+              label={t('register-department:fields.category')}
+              required
+              rules={[rule('category_id')]}
+            >
               <CategorySelect
                 categories={categories.data ?? []}
                 loading={categories.isLoading}
@@ -221,11 +251,16 @@ export function RegisterDepartmentPage() {
               required
               rules={[rule('email')]}
             >
-              <Input type="email" autoComplete="email" data-testid="dept-email" />
+              <Input inputMode="email" autoComplete="email" data-testid="dept-email" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="province_code" label={t('register-department:fields.province')} required rules={[rule('province_code')]}>
+            <Form.Item
+              name="province_code"
+              label={t('register-department:fields.province')}
+              required
+              rules={[rule('province_code')]}
+            >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 options={PROVINCES.map((p) => ({ value: p.code, label: p.name }))}
@@ -267,18 +302,34 @@ export function RegisterDepartmentPage() {
             </Col>
             <Col xs={12} md={6}>
               <Form.Item name="months" label={t('register-department:fields.months')} required rules={[rule('months')]}>
-                <InputNumber min={BOOKING_MIN_MONTHS} max={BOOKING_MAX_MONTHS} precision={0} style={{ width: '100%' }} data-testid="dept-months" />
+                <InputNumber
+                  min={BOOKING_MIN_MONTHS}
+                  max={BOOKING_MAX_MONTHS}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  data-testid="dept-months"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="start_date" label={t('register-department:fields.start_date')} required rules={[rule('start_date')]}>
+              <Form.Item
+                name="start_date"
+                label={t('register-department:fields.start_date')}
+                required
+                rules={[rule('start_date')]}
+              >
                 <Input type="date" min={todayInVietnam()} data-testid="dept-start-date" />
               </Form.Item>
             </Col>
           </Row>
         )}
         {room && (
-          <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }} data-testid="dept-room-details">
+          <Descriptions
+            size="small"
+            column={{ xs: 1, md: 3 }}
+            style={{ marginBottom: 16 }}
+            data-testid="dept-room-details"
+          >
             <Descriptions.Item label={t('register-department:room.location')}>{room.location}</Descriptions.Item>
             <Descriptions.Item label={t('register-department:room.size')}>{room.size_m2} m²</Descriptions.Item>
             <Descriptions.Item label={t('register-department:room.total')}>
@@ -310,7 +361,13 @@ export function RegisterDepartmentPage() {
             },
           ]}
         >
-          <Upload multiple accept={UPLOAD_ACCEPT.attachment} beforeUpload={() => false} maxCount={DEPARTMENT_MAX_DOCUMENTS} data-testid="dept-documents">
+          <Upload
+            multiple
+            accept={UPLOAD_ACCEPT.attachment}
+            beforeUpload={() => false}
+            maxCount={DEPARTMENT_MAX_DOCUMENTS}
+            data-testid="dept-documents"
+          >
             <Button icon={<UploadOutlined />}>{t('register-department:fields.chooseFiles')}</Button>
           </Upload>
         </Form.Item>

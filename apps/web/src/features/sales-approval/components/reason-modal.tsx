@@ -36,7 +36,7 @@ export function ReasonModal({ open, title, hint, busy, onSubmit, onClose }: Prop
       forceRender
       data-testid="reason-modal"
     >
-      <Form form={form} layout="vertical">
+      <Form noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t('reason.label')}

@@ -63,7 +63,7 @@ export function CloseReferenceButton({ target, size }: { target: Target; size?: 
         destroyOnHidden
       >
         <p>{t('sales-channels:moves.closeWarning')}</p>
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form noValidate form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={t('sales-channels:moves.reason')}

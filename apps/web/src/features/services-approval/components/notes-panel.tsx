@@ -77,7 +77,14 @@ export function NotesPanel({ request }: { request: AdminServiceRequestDetail }) 
         )}
       />
       {!request.locked && (
-        <Form form={form} layout="vertical" initialValues={{ internal: false }} onFinish={(v) => void submit(v)} style={{ marginTop: 16 }}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          initialValues={{ internal: false }}
+          onFinish={(v) => void submit(v)}
+          style={{ marginTop: 16 }}
+        >
           <Form.Item
             name="body"
             label={t('notes.new')}
@@ -110,7 +117,13 @@ export function NotesPanel({ request }: { request: AdminServiceRequestDetail }) 
                   {t('notes.attach')}
                 </Button>
               </UploadButton>
-              <Button type="primary" htmlType="submit" loading={state.isLoading} disabled={uploading} data-testid="note-submit">
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={state.isLoading}
+                disabled={uploading}
+                data-testid="note-submit"
+              >
                 {t('notes.submit')}
               </Button>
             </Flex>

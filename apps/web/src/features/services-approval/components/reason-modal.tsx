@@ -43,7 +43,7 @@ export function MoveReasonModal({ open, title, danger, busy, onSubmit, onClose }
       forceRender
     >
       <Alert type="warning" showIcon title={t('move.reasonHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" initialValues={{ internal: false }}>
+      <Form noValidate form={form} layout="vertical" initialValues={{ internal: false }}>
         <Form.Item
           name="reason"
           label={t('move.reason')}

@@ -1,6 +1,11 @@
 import { App, Button, Divider, Drawer, Flex, Form, Input, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PRICE_MAX, TARGET_DAYS_MAX, serviceUpdateBody, type RegisterService } from '@agrihub/contract/schemas/services';
+import {
+  PRICE_MAX,
+  TARGET_DAYS_MAX,
+  serviceUpdateBody,
+  type RegisterService,
+} from '@agrihub/contract/schemas/services';
 import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
 import { formIssues, showFieldErrors } from '../../../lib/form-rules';
@@ -65,6 +70,7 @@ export function ServiceDrawer({ service, onClose }: Props) {
       }
     >
       <Form
+        noValidate
         form={form}
         layout="vertical"
         disabled={isLoading}
@@ -81,7 +87,9 @@ export function ServiceDrawer({ service, onClose }: Props) {
               precision={0}
               style={{ width: '100%' }}
               placeholder={t('pricing.onRequest')}
-              formatter={(v) => (v === undefined || v === null || v === ('' as unknown) ? '' : Number(v).toLocaleString('vi-VN'))}
+              formatter={(v) =>
+                v === undefined || v === null || v === ('' as unknown) ? '' : Number(v).toLocaleString('vi-VN')
+              }
               parser={(v) => Number((v ?? '').replace(/\D/g, ''))}
               data-testid="service-price-from"
             />
@@ -99,7 +107,12 @@ export function ServiceDrawer({ service, onClose }: Props) {
         ) : (
           <Flex gap={8} wrap>
             {steps.map((step) => (
-              <Form.Item key={step} name={['target_days', step]} label={label('serviceStep', step)} style={{ width: 150 }}>
+              <Form.Item
+                key={step}
+                name={['target_days', step]}
+                label={label('serviceStep', step)}
+                style={{ width: 150 }}
+              >
                 <InputNumber<number> min={0} max={TARGET_DAYS_MAX} precision={0} suffix={t('fields.days')} />
               </Form.Item>
             ))}

@@ -44,7 +44,7 @@ export function CancelRequestButton({ id }: { id: number }) {
         destroyOnHidden
       >
         <p>{t('services:request.cancelWarning')}</p>
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form noValidate form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={t('services:request.reason')}

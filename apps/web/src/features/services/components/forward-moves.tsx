@@ -65,7 +65,7 @@ function MoveButton({ id, move }: { id: number; move: Move }) {
       >
         <p>{withFiles ? t('services:request.dossierHint') : t('services:request.moveHint')}</p>
         {withFiles && (
-          <Form layout="vertical">
+          <Form noValidate layout="vertical">
             <Form.Item label={t('services:form.attachments')}>
               <FilesField value={files} onChange={setFiles} max={SERVICE_REQUEST_FILES_MAX} testId="move-files" />
             </Form.Item>

@@ -49,7 +49,9 @@ export function NotesPanel({ request }: { request: ServiceRequest }) {
                   {n.author?.staff && <Tag color="blue">{t('services:notes.staff')}</Tag>}
                   <Typography.Text type="secondary">{formatDateTime(n.created_at, currentLocale())}</Typography.Text>
                 </Flex>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>{n.body}</Typography.Paragraph>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
+                  {n.body}
+                </Typography.Paragraph>
                 <FileLinks files={n.attachments} />
               </Flex>
             </List.Item>
@@ -57,7 +59,14 @@ export function NotesPanel({ request }: { request: ServiceRequest }) {
         />
       )}
       {canReply && (
-        <Form form={form} layout="vertical" onFinish={onFinish} disabled={isLoading} style={{ marginTop: 16 }}>
+        <Form
+          noValidate
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          disabled={isLoading}
+          style={{ marginTop: 16 }}
+        >
           <Form.Item
             name="body"
             label={t('services:notes.reply')}

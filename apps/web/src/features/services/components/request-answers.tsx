@@ -33,7 +33,10 @@ export function RequestAnswers({ request }: { request: ServiceRequest }) {
     } catch (e) {
       if (isApiError(e)) {
         setFailure(e.message);
-        showFieldErrors(form, serverFieldErrors(e.errors?.map((x) => ({ ...x, field: x.field.replace(/^form\./, '') })) ?? []));
+        showFieldErrors(
+          form,
+          serverFieldErrors(e.errors?.map((x) => ({ ...x, field: x.field.replace(/^form\./, '') })) ?? []),
+        );
       } else setFailure(t('common:errors.generic'));
     }
   };
@@ -57,8 +60,16 @@ export function RequestAnswers({ request }: { request: ServiceRequest }) {
         )}
       </Flex>
       {editing ? (
-        <Form form={form} layout="vertical" disabled={isLoading} onFinish={(v) => void save(v)}>
-          {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="request-answers-error" />}
+        <Form noValidate form={form} layout="vertical" disabled={isLoading} onFinish={(v) => void save(v)}>
+          {failure && (
+            <Alert
+              type="error"
+              showIcon
+              title={failure}
+              style={{ marginBottom: 12 }}
+              data-testid="request-answers-error"
+            />
+          )}
           <ServiceFieldInputs fields={fields} />
           <Flex gap={8} wrap>
             <Button type="primary" htmlType="submit" loading={isLoading} data-testid="request-answers-save">

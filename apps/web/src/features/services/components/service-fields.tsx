@@ -66,7 +66,7 @@ export function ServiceFieldInputs({ fields }: { fields: readonly ServiceFormFie
               options={(f.options ?? []).map((o) => ({ value: o.value, label: locale === 'en' ? o.label_en : o.label_vi }))}
             />
           );
-        else input = <Input type={f.type === 'email' ? 'email' : f.type === 'phone' ? 'tel' : 'text'} data-testid={testId} />;
+        else input = <Input inputMode={f.type === 'email' ? 'email' : f.type === 'phone' ? 'tel' : 'text'} data-testid={testId} />;
         return (
           <Form.Item
             key={f.key}

@@ -80,7 +80,10 @@ export function RegisterServicePage() {
     } catch (e) {
       if (isApiError(e)) {
         setFailure(e.message);
-        showFieldErrors(form, serverFieldErrors(e.errors?.map((x) => ({ ...x, field: x.field.replace(/^form\./, '') }))));
+        showFieldErrors(
+          form,
+          serverFieldErrors(e.errors?.map((x) => ({ ...x, field: x.field.replace(/^form\./, '') }))),
+        );
       } else setFailure(t('common:errors.generic'));
     }
   };
@@ -93,8 +96,17 @@ export function RegisterServicePage() {
       </Typography.Title>
       <PriceText service={service} />
       <Card style={{ marginTop: 16 }}>
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="register-service-error" />}
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            title={failure}
+            style={{ marginBottom: 16 }}
+            data-testid="register-service-error"
+          />
+        )}
         <Form<Values>
+          noValidate
           form={form}
           layout="vertical"
           disabled={saving}
@@ -108,7 +120,7 @@ export function RegisterServicePage() {
             <Input type="tel" autoComplete="tel" data-testid="request-phone" />
           </Form.Item>
           <Form.Item name="email" label={t('services:form.email')} rules={[rule('email')]}>
-            <Input type="email" autoComplete="email" />
+            <Input inputMode="email" autoComplete="email" />
           </Form.Item>
           <Form.Item name="company" label={t('services:form.company')} rules={[rule('company')]}>
             <Input autoComplete="organization" />
@@ -121,7 +133,11 @@ export function RegisterServicePage() {
             <Input.TextArea rows={4} placeholder={t('services:form.notePlaceholder')} data-testid="request-note" />
           </Form.Item>
           {service.type !== 0 && (
-            <Form.Item name="attachments" label={t('services:form.attachments')} extra={t('services:form.attachmentsHint')}>
+            <Form.Item
+              name="attachments"
+              label={t('services:form.attachments')}
+              extra={t('services:form.attachmentsHint')}
+            >
               <FilesField max={SERVICE_REQUEST_FILES_MAX} testId="request-files" />
             </Form.Item>
           )}

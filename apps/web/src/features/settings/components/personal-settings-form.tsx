@@ -78,6 +78,7 @@ export function PersonalSettingsForm({ setting }: { setting: UserSetting }) {
 
   return (
     <Form<Values>
+      noValidate
       form={form}
       layout="vertical"
       initialValues={initialValues(setting)}

@@ -63,6 +63,7 @@ export function PlatformSettingsForm({ setting }: { setting: PlatformSetting }) 
 
   return (
     <Form<Values>
+      noValidate
       form={form}
       layout="vertical"
       initialValues={platformValues(setting)}
