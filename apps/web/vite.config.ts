@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -33,6 +34,38 @@ function lightEntriesInDev(): Plugin {
   };
 }
 
+/** The folders of the light public entries (trace.html, content.html) and their shared helpers. */
+const LIGHT_DIRS = ['src/trace', 'src/content', 'src/light'].map((d) => path.resolve(import.meta.dirname, d) + path.sep);
+
+/** React's entry points as the light pages import them, and their Preact equivalents. */
+const PREACT_FOR: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+};
+
+/**
+ * In the build, the light public pages (trace, news, FAQs, information security) run on Preact
+ * through preact/compat, the same React API in ~10 KB instead of React DOM's ~58 KB (brotli), and
+ * with far less to parse on a slow phone (ADR 022; bench/slow-phone.ts). Only imports made from
+ * their folders are redirected: the app keeps React. The dev server keeps React everywhere (its
+ * fast refresh is React's); the browser tests run the build.
+ */
+function lightPagesOnPreact(): Plugin {
+  return {
+    name: 'agrihub-light-pages-preact',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const target = PREACT_FOR[source];
+      if (!target || !importer || !LIGHT_DIRS.some((dir) => importer.startsWith(dir))) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 /**
  * Each built script, style, translation and icon also as `.br` (brotli, best quality) and `.gz`
  * (gzip level 9), made once here; the server sends the one the browser accepts (`@fastify/static`
@@ -53,7 +86,7 @@ const precompressed = compression({
  * open http://agrihub.localhost:5173 (or dtrack./foodmap.) — `*.localhost` needs no set-up.
  */
 export default defineConfig({
-  plugins: [react(), lightEntriesInDev(), precompressed],
+  plugins: [lightPagesOnPreact(), react(), lightEntriesInDev(), precompressed],
   server: {
     port: 5173,
     // As the API server: this machine only unless HOST says otherwise (README, Configuration).

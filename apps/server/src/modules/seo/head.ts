@@ -1,3 +1,5 @@
+import { COVER_SIZES, coverSrcSet, type CoverImage } from '@agrihub/contract/cover-image';
+
 /**
  * The head tags that make a public page preview well when its link is shared (Zalo, Facebook, X)
  * and tell search engines its canonical address. Every value is HTML-escaped: titles and
@@ -24,6 +26,20 @@ export interface SeoMeta {
   modifiedTime?: string | null;
   /** A not-found page or a search result: not for indexes. */
   noindex?: boolean;
+  /**
+   * The picture the page opens with (a trace page's product cover, its largest paint): preloaded
+   * from the head with the page's own candidates, so it downloads with the scripts.
+   */
+  cover?: CoverImage | null;
+}
+
+/** A preload of the cover that the page's <img> will reuse (same URL, srcset and sizes). */
+function coverPreload(cover: CoverImage): string {
+  const srcset = coverSrcSet(cover);
+  const candidates = srcset
+    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(COVER_SIZES)}"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(cover.url)}"${candidates} fetchpriority="high" />`;
 }
 
 /** Collapses whitespace (a description from rich text may carry line breaks) and trims. */
@@ -36,6 +52,7 @@ export function renderHead(m: SeoMeta): string {
     value ? `<meta ${attr}="${key}" content="${escapeHtml(value)}" />` : '';
   return [
     `<title>${escapeHtml(title ? `${title} · ${m.siteName}` : m.siteName)}</title>`,
+    m.cover ? coverPreload(m.cover) : '',
     meta('name', 'description', description),
     m.noindex ? meta('name', 'robots', 'noindex') : '',
     `<link rel="canonical" href="${escapeHtml(m.url)}" />`,

@@ -176,7 +176,14 @@ async function servicePage(app: FastifyInstance, c: Context, slug: string): Prom
 /** A published batch's tags, kept with its cache entry (a QR code's page is opened often). */
 const traceTags = new WeakMap<
   TraceEntry,
-  { name: string; nameEn: string | null; producer: string; lot: string; date: string; image: string | null }
+  {
+    name: string;
+    nameEn: string | null;
+    producer: string;
+    lot: string;
+    date: string;
+    cover: PublicTrace['product']['images'][number] | null;
+  }
 >();
 
 function traceFacts(entry: TraceEntry) {
@@ -190,7 +197,7 @@ function traceFacts(entry: TraceEntry) {
       producer: t.producer.name,
       lot: t.lot_code,
       date: t.production_date.split('-').reverse().join('/'),
-      image: t.product.images[0]?.url ?? null,
+      cover: t.product.images[0] ?? null,
     };
     traceTags.set(entry, facts);
   }
@@ -206,15 +213,27 @@ async function tracePage(app: FastifyInstance, c: Context, code: string | null):
   const entry = hit === undefined ? await app.traceCache.get(code, (k) => loadEntry(app.db, k)) : hit;
   if (!entry || entry.gone || entry.platform !== c.platform) return generic;
   const f = traceFacts(entry);
-  return page(
+  const answer = page(
     'trace',
     c.meta({
       title: `${(c.locale === 'en' && f.nameEn) || f.name} – ${c.text('trace')}`,
       description: c.text('traceBatch', { producer: f.producer, lot: f.lot, date: f.date }),
       path,
-      image: f.image ?? undefined,
+      image: f.cover?.url,
+      cover: f.cover,
     }),
   );
+  return { ...answer, head: `${answer.head}\n    ${recordScript(entry)}` };
+}
+
+/**
+ * The batch's record in its page (apps/web/src/trace/trace-app.tsx draws it at once, without
+ * waiting for a request): the lookup's answer without its live facts — the scan count and the
+ * duplicate-scan warning, which the page still asks the lookup for (that counts the scan). A data
+ * block, never run; `<` escaped so no text in it can close the element.
+ */
+export function recordScript(entry: Pick<TraceEntry, 'head'>): string {
+  return `<script type="application/json" id="trace-record">${`${entry.head}}}}`.replace(/</g, '\\u003c')}</script>`;
 }
 
 /** `/trace/p/{code}`: an approved product's page (its QR code without a lot), with its name, producer and photo. */
@@ -233,6 +252,7 @@ async function productPage(app: FastifyInstance, c: Context, code: string): Prom
       description: description ? shorten(description) : c.text('traceProduct', { producer: product.producer.name }),
       path,
       image: (product.cover ?? product.images[0])?.url,
+      cover: product.cover,
     }),
   );
 }

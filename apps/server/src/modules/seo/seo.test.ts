@@ -6,9 +6,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformKey } from '@agrihub/contract';
+import { COVER_SIZES, coverSrcSet } from '@agrihub/contract/cover-image';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { buildBatch } from '../../../test/factories.js';
 import { pageViews, postCategories, posts, products, registerServices, uploads } from '../../db/schema/index.js';
+import { recordScript } from './pages.js';
 
 // DESIGN §5.4: the HTML the server sends for the public pages carries their title, description,
 // canonical link and share tags (read here from the raw HTML, as a crawler reads it), every value
@@ -151,7 +153,18 @@ function tagsOf(html: string) {
     title: titles.map((n) => DomUtils.textContent(n)),
     canonical: canonical.map((l) => l.attribs.href),
     meta,
-    scripts: DomUtils.getElementsByTagName('script', doc).map((s) => s.attribs.src ?? '(inline)'),
+    // Scripts that run; a JSON data block (the trace page's record) is listed apart.
+    scripts: DomUtils.getElementsByTagName('script', doc)
+      .filter((s) => s.attribs.type !== 'application/json')
+      .map((s) => s.attribs.src ?? '(inline)'),
+    data: Object.fromEntries(
+      DomUtils.getElementsByTagName('script', doc)
+        .filter((s) => s.attribs.type === 'application/json')
+        .map((s) => [s.attribs.id, DomUtils.textContent(s)]),
+    ),
+    preloads: DomUtils.getElementsByTagName('link', doc)
+      .filter((l) => l.attribs.rel === 'preload')
+      .map((l) => ({ ...l.attribs })),
   };
 }
 
@@ -282,6 +295,45 @@ describe('share and search tags in the HTML of the public pages', () => {
     // Another platform's host, or an unknown code: the general tags.
     expect(tagsOf((await get('agrihub', `/trace/${batchCode}`)).body).title).toEqual(['Truy xuất nguồn gốc · AgriHub']);
     expect(tagsOf((await get('dtrack', '/trace/NOPE')).body).title).toEqual(['Truy xuất nguồn gốc · DTrack']);
+  });
+
+  it("a batch's trace page carries its record (the lookup's answer without the live facts) and preloads its cover", async () => {
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/client/traceabilities/${batchCode}`,
+      headers: { platform: 'dtrack' },
+    });
+    const { scan_count: scans, duplicate_warning: _warning, ...record } = lookup.json().data.traceability;
+    expect(scans).toBeGreaterThan(0);
+    const res = await get('dtrack', `/trace/${batchCode}`);
+    const tags = tagsOf(res.body);
+    // A data block, never run, its `<` escaped so no text closes it.
+    expect(res.body).toMatch(/<script type="application\/json" id="trace-record">\{"data":/);
+    const embedded = JSON.parse(tags.data['trace-record']).data.traceability;
+    expect(embedded).toEqual(record);
+    expect(embedded).not.toHaveProperty('scan_count');
+    expect(embedded).not.toHaveProperty('duplicate_warning');
+    const cover = record.product.images[0];
+    expect(tags.preloads).toEqual([
+      {
+        rel: 'preload',
+        as: 'image',
+        href: cover.url,
+        ...(cover.thumbnail_url ? { imagesrcset: coverSrcSet(cover), imagesizes: COVER_SIZES } : {}),
+        fetchpriority: 'high',
+      },
+    ]);
+    // Neither on another platform's host nor for an unknown code.
+    for (const other of [await get('agrihub', `/trace/${batchCode}`), await get('dtrack', '/trace/NOPE')]) {
+      expect(tagsOf(other.body).data).toEqual({});
+      expect(tagsOf(other.body).preloads).toEqual([]);
+    }
+  });
+
+  it('no text in a record can close its element', () => {
+    expect(recordScript({ head: '{"data":{"traceability":{"note":"</script><script>alert(1)</script>"' })).toBe(
+      '<script type="application/json" id="trace-record">{"data":{"traceability":{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}}}</script>',
+    );
   });
 
   it("a product's page (its QR code without a lot): its name, producer and photo; an unknown code the general tags", async () => {

@@ -1,8 +1,8 @@
 import { formatDate, formatDateTime, t } from '../i18n';
-import type { PublicTrace } from '../types';
+import type { TraceRecord } from '../types';
 
 /** Recall (red), hold, expiry and duplicate-scan warnings, most serious first. */
-export function Banners({ trace }: { trace: PublicTrace }) {
+export function Banners({ trace }: { trace: TraceRecord }) {
   const { recall, hold, duplicate_warning: duplicate } = trace;
   return (
     <>

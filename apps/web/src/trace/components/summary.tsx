@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { COUNTRIES, provinceName } from '@agrihub/contract/geo';
+import { COVER_SIZES, coverSrcSet } from '@agrihub/contract/cover-image';
 import { formatDate, formatNumber, locale, t } from '../i18n';
-import type { PublicTrace } from '../types';
+import type { PublicTrace, TraceRecord } from '../types';
 
 type Product = PublicTrace['product'];
 type Producer = PublicTrace['producer'];
@@ -58,8 +59,8 @@ export function ProductCard({
         <img
           className="cover"
           src={cover.url}
-          srcSet={cover.thumbnail_url ? `${cover.thumbnail_url} 320w, ${cover.url} 1200w` : undefined}
-          sizes="(max-width: 640px) 100vw, 600px"
+          srcSet={coverSrcSet(cover)}
+          sizes={COVER_SIZES}
           alt={name}
           decoding="async"
           fetchPriority="high"
@@ -89,7 +90,7 @@ export function ProductCard({
 }
 
 /** Product, producer, origin and the batch facts. */
-export function Summary({ trace }: { trace: PublicTrace }) {
+export function Summary({ trace }: { trace: TraceRecord }) {
   const { product, production_base: base } = trace;
   const baseText = base
     ? [base.name, base.address, provinceName(base.province_code)].filter(Boolean).join(' — ')

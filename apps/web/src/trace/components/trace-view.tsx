@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { platform } from '../../light/platform';
 import { SiteContact } from '../../light/site-contact';
 import { contactLabels, t } from '../i18n';
-import type { Photo, PublicTrace } from '../types';
+import type { Photo, TraceRecord } from '../types';
 import { Banners } from './banners';
 import { Certificates } from './certificates';
 import { Lightbox } from './lightbox';
@@ -15,7 +15,7 @@ export interface Gallery {
   index: number;
 }
 
-export function TraceView({ trace, code }: { trace: PublicTrace; code: string }) {
+export function TraceView({ trace, code }: { trace: TraceRecord; code: string }) {
   const [gallery, setGallery] = useState<Gallery | null>(null);
   return (
     <>
@@ -26,10 +26,12 @@ export function TraceView({ trace, code }: { trace: PublicTrace; code: string })
         <Timeline events={trace.events} onOpen={(photos, index) => setGallery({ photos, index })} />
       </section>
       {trace.certificates.length > 0 && <Certificates certificates={trace.certificates} />}
-      <section className="card scans" data-testid="trace-scan-count" data-count={trace.scan_count}>
-        <span className="scans-number">{trace.scan_count}</span>
-        <span>{t('scanCount', { count: trace.scan_count })}</span>
-      </section>
+      {trace.scan_count !== undefined && (
+        <section className="card scans" data-testid="trace-scan-count" data-count={trace.scan_count}>
+          <span className="scans-number">{trace.scan_count}</span>
+          <span>{t('scanCount', { count: trace.scan_count })}</span>
+        </section>
+      )}
       <Rating code={code} summary={trace.rating} />
       <footer className="footer">
         <div>{t('poweredBy', { name: platform.name })}</div>
