@@ -13,6 +13,7 @@
  *   npm run build && npx tsx bench/slow-phone.ts
  *   WEB_DIST=/path/to/dist (default apps/web/dist)  BENCH_PORT=3311 (default: any free port)
  *   BENCH_RUNS=5  CHROMIUM_PATH=/usr/bin/chromium  BENCH_VERBOSE=1 (each page's responses)
+ *   BENCH_PAGES=trace,login (only these pages, and the reference)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +29,9 @@ const DIST = path.resolve(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** BENCH_VERBOSE=1: list each page's responses (first load), largest first. */
+/** BENCH_PAGES=trace,login: only these pages (and the reference). */
+const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
+/** BENCH_VERBOSE=1: list each page's responses (first load), in the order they were asked for. */
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 /** A published batch of the demo data on DTrack (db/seed/batches.ts). */
 const TRACE_CODE = 'DEMOTRACE0000001';
@@ -215,12 +218,14 @@ export async function runSlowPhone(): Promise<void> {
     });
     if (check.status !== 200) throw new Error(`the demo batch ${TRACE_CODE} answered ${check.status}`);
     const base = `http://dtrack.localhost:${port}`;
-    const pages: [string, string][] = [
-      ['reference', `http://127.0.0.1:${(reference.server.address() as { port: number }).port}/`],
-      ['trace', `${base}/trace/${TRACE_CODE}`],
-      ['login', `${base}/login`],
-      ['news', `${base}/news`],
-    ];
+    const pages: [string, string][] = (
+      [
+        ['reference', `http://127.0.0.1:${(reference.server.address() as { port: number }).port}/`],
+        ['trace', `${base}/trace/${TRACE_CODE}`],
+        ['login', `${base}/login`],
+        ['news', `${base}/news`],
+      ] as [string, string][]
+    ).filter(([name]) => name === 'reference' || !ONLY || ONLY.includes(name));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     // One warm-up load each (the server's first reads, the browser's first start), not counted.
     for (const [, url] of pages) await measure(browser, url);
