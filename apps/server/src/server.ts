@@ -27,25 +27,7 @@ async function main() {
     throw err;
   }
   const port = (app.server.address() as { port: number }).port;
-  // Demo accounts share one public password: say so loudly when others on the network may sign in.
-  const warning = isLoopbackHost(config.HOST)
-    ? null
-    : demoExposureWarning(
-        config.HOST,
-        port,
-        await countDemoAccounts(database.db).catch((err: unknown) => {
-          console.error('Could not count the demo accounts:', err);
-          return 0;
-        }),
-      );
-  // One write, the line saying who can reach the server last.
-  console.log(
-    `\nAgriHub is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}):\n` +
-      `  DTrack   http://dtrack.localhost:${port}\n  AgriHub  http://agrihub.localhost:${port}\n  Foodmap  http://foodmap.localhost:${port}\n` +
-      `  API docs http://localhost:${port}/api/docs\n` +
-      (warning ? `\n${warning}\n` : '') +
-      `\n${listenLine(config.HOST, port)}\n`,
-  );
+  // Ready to stop cleanly before the banner says it runs: whoever waits for the banner may stop it at once.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -71,6 +53,25 @@ async function main() {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  // Demo accounts share one public password: say so loudly when others on the network may sign in.
+  const warning = isLoopbackHost(config.HOST)
+    ? null
+    : demoExposureWarning(
+        config.HOST,
+        port,
+        await countDemoAccounts(database.db).catch((err: unknown) => {
+          console.error('Could not count the demo accounts:', err);
+          return 0;
+        }),
+      );
+  // One write, the line saying who can reach the server last.
+  console.log(
+    `\nAgriHub is running (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}):\n` +
+      `  DTrack   http://dtrack.localhost:${port}\n  AgriHub  http://agrihub.localhost:${port}\n  Foodmap  http://foodmap.localhost:${port}\n` +
+      `  API docs http://localhost:${port}/api/docs\n` +
+      (warning ? `\n${warning}\n` : '') +
+      `\n${listenLine(config.HOST, port)}\n`,
+  );
 }
 
 /** How long a stop waits for requests in flight and background jobs (orchestrators wait 30 s by default). */
