@@ -1,7 +1,8 @@
 import { PLATFORMS, PLATFORM_KEYS } from '@agrihub/contract';
+import { readableBrandColor } from '@agrihub/contract/colors';
 import { demo, expect, login, logout, submitLogin, test, urlFor } from '../support/fixtures';
 
-/** antd paints a primary button with the platform's colorPrimary. */
+/** antd paints a primary button with the platform's colour, darkened where white text would not read (WCAG AA). */
 function rgb(hex: string) {
   const n = parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
@@ -10,7 +11,10 @@ function rgb(hex: string) {
 for (const platform of PLATFORM_KEYS) {
   test(`${platform}: a producer logs in, sees the platform's colour, name and menu, and logs out`, async ({ page }) => {
     await page.goto(urlFor(platform, '/login'));
-    await expect(page.getByTestId('login-submit')).toHaveCSS('background-color', rgb(PLATFORMS[platform].primaryColor));
+    await expect(page.getByTestId('login-submit')).toHaveCSS(
+      'background-color',
+      rgb(readableBrandColor(PLATFORMS[platform].primaryColor)),
+    );
     await expect(page).toHaveTitle(new RegExp(PLATFORMS[platform].name));
 
     await login(page, platform, demo('producer', platform));
