@@ -29,6 +29,9 @@ export function themeOf(platform: Platform): ThemeConfig {
     components: {
       // The selected side-menu entry reads clearly in the platform colour.
       Menu: { itemSelectedColor: brand, itemSelectedBg: `${brand}1f` },
+      // Progress bars and rings (the profile's completeness, a request's steps) in the platform colour,
+      // not antd's info blue.
+      Progress: { defaultColor: brand },
     },
   };
 }

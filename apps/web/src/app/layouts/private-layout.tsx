@@ -22,7 +22,10 @@ import { useWhoamiQuery } from '../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { pageRefusalCleared } from '../../stores/page-refusal-slice';
 import { SideMenu } from './side-menu';
-import { TopBar } from './top-bar';
+import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
+
+/** Where toasts (message, notification) open: under the top bar, with a gap. */
+const TOAST_TOP = TOP_BAR_HEIGHT + 8;
 
 /**
  * The signed-in frame. Restores the session (whoami) before showing anything, applies the
@@ -93,7 +96,8 @@ export function PrivateLayout({ existingPages }: { existingPages: ReadonlySet<st
   return (
     <ExistingPagesContext.Provider value={existingPages}>
       <AbilityProvider value={ability}>
-        <AntApp>
+        {/* Toasts open below the top bar, never over its name, bell and logout. */}
+        <AntApp message={{ top: TOAST_TOP }} notification={{ top: TOAST_TOP }}>
           <Frame user={user} existingPages={existingPages} />
         </AntApp>
       </AbilityProvider>

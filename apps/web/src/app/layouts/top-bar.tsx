@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Dropdown, Flex, Layout, Space, Tag, Tooltip, theme } from 'antd';
 import {
   LogoutOutlined,
   MenuFoldOutlined,
@@ -16,6 +16,7 @@ import type { Locale } from '@agrihub/contract/platforms';
 import { isAdministrator } from '@agrihub/contract/permissions';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { paths } from '../../config/paths';
+import { AccentTag } from '../../components/accent-tag';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { clearSession } from '../../lib/api';
@@ -23,6 +24,9 @@ import { isApiError } from '../../lib/api-error';
 import { useLogoutMutation, useUpdateAccountMutation } from '../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { accountSetupStepChanged, collapsedToggled } from '../../stores/layout-slice';
+
+/** The top bar's height: toasts open below it (private-layout.tsx). */
+export const TOP_BAR_HEIGHT = 56;
 
 /**
  * Top bar: menu toggle, producer (or admin) name, role label, notifications, language, settings, logout.
@@ -33,6 +37,8 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
   const compact = !!onOpenMenu;
   const { t } = useTranslation('common');
   const { modal, message } = App.useApp();
+  const { token } = theme.useToken();
+  const bar = { background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` };
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const producer = useAppSelector((s) => s.user.producer);
@@ -110,9 +116,7 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
 
   if (compact) {
     return (
-      <Layout.Header
-        style={{ background: '#fff', padding: '0 8px', borderBottom: '1px solid #f0f0f0', height: 56, lineHeight: '56px' }}
-      >
+      <Layout.Header style={{ ...bar, padding: '0 8px', height: TOP_BAR_HEIGHT, lineHeight: `${TOP_BAR_HEIGHT}px` }}>
         <Flex align="center" gap={8} style={{ height: '100%', lineHeight: 'normal' }}>
           <Button type="text" aria-label={t('menu.expand')} icon={<MenuOutlined />} onClick={onOpenMenu} data-testid="menu-toggle" />
           <span
@@ -136,13 +140,7 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
 
   return (
     <Layout.Header
-      style={{
-        background: '#fff',
-        padding: '0 24px 0 12px',
-        borderBottom: '1px solid #f0f0f0',
-        height: 56,
-        lineHeight: '56px',
-      }}
+      style={{ ...bar, padding: '0 24px 0 12px', height: TOP_BAR_HEIGHT, lineHeight: `${TOP_BAR_HEIGHT}px` }}
     >
       <Flex align="center" justify="space-between" style={{ height: '100%', lineHeight: 'normal' }}>
         <Tooltip title={collapsed ? t('menu.expand') : t('menu.collapse')}>
@@ -171,9 +169,15 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
             >
               {admin ? user.name : (producer?.name ?? user.name)}
             </span>
-            <Tag color={admin ? 'volcano' : 'green'} data-testid="role-label" style={{ marginInlineEnd: 0 }}>
-              {admin ? t('role.admin') : t('role.producer')}
-            </Tag>
+            {admin ? (
+              <Tag color="volcano" data-testid="role-label" style={{ marginInlineEnd: 0 }}>
+                {t('role.admin')}
+              </Tag>
+            ) : (
+              <AccentTag data-testid="role-label" style={{ marginInlineEnd: 0 }}>
+                {t('role.producer')}
+              </AccentTag>
+            )}
           </Space>
           {/* Its words load on their own: the bar does not wait for them. */}
           <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { Card, Descriptions, Empty, Flex, Image, Table, Tag, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { COUNTRIES, provinceName } from '@agrihub/contract/geo';
 import type { Product } from '@agrihub/contract/schemas/products';
+import { AccentTag } from '../../../components/accent-tag';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { GtinVerification } from './gtin-verification';
@@ -72,7 +73,7 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
                     style={{ objectFit: 'cover' }}
                     alt=""
                   />
-                  {i === 0 && <Tag color="green">{t('products:images.cover')}</Tag>}
+                  {i === 0 && <AccentTag>{t('products:images.cover')}</AccentTag>}
                 </Flex>
               ))}
             </Flex>

@@ -4,6 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { UserAdminActor } from '@agrihub/contract/user-admin';
+import { AccentTag } from '../../../components/accent-tag';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -94,7 +95,7 @@ export function UserPage() {
                 {label('role', r)}
               </Tag>
             ))}
-            {user.id === actor.id && <Tag color="blue">{t('admin:user.you')}</Tag>}
+            {user.id === actor.id && <AccentTag>{t('admin:user.you')}</AccentTag>}
           </>
         }
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Image, Popconfirm, Space, Tag, Timeline, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Image, Popconfirm, Space, Timeline, Tooltip, Typography } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Batch, TraceEvent } from '@agrihub/contract/schemas/traceabilities';
+import { AccentTag } from '../../../components/accent-tag';
 import { useEnumLabel } from '../../../lib/enums';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
@@ -70,12 +71,11 @@ export function EventsPanel({ batch }: { batch: Batch }) {
           data-testid="batch-timeline"
           items={events.map((event, index) => ({
             key: event.id,
-            color: 'green',
             content: (
               <Flex vertical gap={4} data-testid="batch-event" data-step={event.step}>
                 <Flex justify="space-between" align="flex-start" gap={8}>
                   <Space wrap>
-                    <Tag color="green">{label('traceStep', event.step)}</Tag>
+                    <AccentTag>{label('traceStep', event.step)}</AccentTag>
                     <Typography.Text type="secondary">{formatDateTime(event.occurred_at, locale)}</Typography.Text>
                   </Space>
                   {draft && (

@@ -96,7 +96,6 @@ function StatusBreakdown<S extends string>({
                 <Progress
                   percent={Math.round((counts[s] / counts.total) * 100)}
                   showInfo={false}
-                  strokeColor={platform.primaryColor}
                   style={{ flex: 1, margin: 0 }}
                 />
                 <Typography.Text strong style={{ width: 56, textAlign: 'right' }}>

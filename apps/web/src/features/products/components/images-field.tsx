@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Flex, Image, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Image, Popconfirm, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_MAX_IMAGES } from '@agrihub/contract/schemas/products';
 import type { ImageValue } from '../lib/product-form';
+import { AccentTag } from '../../../components/accent-tag';
 import { UploadButton } from '../../../components/upload-button';
 
 interface Props {
@@ -69,9 +70,9 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
             />
             <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
               {i === 0 ? (
-                <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="product-image-cover">
+                <AccentTag style={{ marginInlineEnd: 0 }} data-testid="product-image-cover">
                   {t('images.cover')}
-                </Tag>
+                </AccentTag>
               ) : (
                 <Tooltip title={t('images.setCover')}>
                   <Button

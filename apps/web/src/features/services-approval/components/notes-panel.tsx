@@ -7,6 +7,7 @@ import {
   SERVICE_REQUEST_NOTE_FILES_MAX,
   SERVICE_REQUEST_NOTE_MAX,
 } from '@agrihub/contract/schemas/admin-service-requests';
+import { AccentTag } from '../../../components/accent-tag';
 import { UploadButton } from '../../../components/upload-button';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
@@ -62,7 +63,7 @@ export function NotesPanel({ request }: { request: AdminServiceRequestDetail }) 
             <Flex vertical gap={4} style={{ width: '100%' }}>
               <Flex gap={8} align="center" wrap>
                 <Typography.Text strong>{n.author?.name ?? t('notes.system')}</Typography.Text>
-                {n.author && !n.author.staff && <Tag color="blue">{t('notes.fromProducer')}</Tag>}
+                {n.author && !n.author.staff && <AccentTag>{t('notes.fromProducer')}</AccentTag>}
                 {n.internal && (
                   <Tag color="gold" icon={<EyeInvisibleOutlined />} data-testid="note-internal">
                     {t('notes.internal')}

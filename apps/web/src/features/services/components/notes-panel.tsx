@@ -1,7 +1,8 @@
-import { App, Button, Card, Empty, Flex, Form, Input, List, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ServiceRequest } from '@agrihub/contract/schemas/service-requests';
 import type { Upload } from '@agrihub/contract/schemas/uploads';
+import { AccentTag } from '../../../components/accent-tag';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
@@ -46,7 +47,7 @@ export function NotesPanel({ request }: { request: ServiceRequest }) {
               <Flex vertical gap={4} style={{ width: '100%' }}>
                 <Flex gap={8} wrap align="center">
                   <Typography.Text strong>{n.author?.name ?? t('services:notes.system')}</Typography.Text>
-                  {n.author?.staff && <Tag color="blue">{t('services:notes.staff')}</Tag>}
+                  {n.author?.staff && <AccentTag>{t('services:notes.staff')}</AccentTag>}
                   <Typography.Text type="secondary">{formatDateTime(n.created_at, currentLocale())}</Typography.Text>
                 </Flex>
                 <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginBottom: 0 }}>
