@@ -28,7 +28,8 @@ export function ListPage({ testId, title, extra, filters, query, children }: Pro
       {extra === undefined ? (
         heading
       ) : (
-        <Flex justify="space-between" align="center">
+        // The title keeps one line: when the buttons beside it do not fit, they go under it.
+        <Flex justify="space-between" align="center" wrap gap={12}>
           {heading}
           {extra}
         </Flex>

@@ -10,6 +10,8 @@ import { ListPage } from '../../../components/list-page';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import { useListAdminProducersQuery } from '../api/admin-producers-api';
 import { BulkActions } from '../components/bulk-actions';
 import { ExportButtons } from '../components/export-buttons';
@@ -34,6 +36,7 @@ export function AdminProducersPage() {
     update(patch);
   };
 
+  // The 1200 px layout: the kind and tax code under the name (two lines at most, whole in a tooltip).
   const columns: TableColumnsType<Producer> = [
     {
       title: t('fields.name'),
@@ -42,40 +45,47 @@ export function AdminProducersPage() {
       sorter: true,
       sortOrder: table.sortOrder('name'),
       render: (name: string, p) => (
-        <Link to={generatePath(paths.adminProducer, { id: String(p.id) })} data-testid="admin-producer-link">
-          {name}
-        </Link>
+        <>
+          <CellText text={name} rows={2}>
+            <Link to={generatePath(paths.adminProducer, { id: String(p.id) })} data-testid="admin-producer-link">
+              {name}
+            </Link>
+          </CellText>
+          <CellText
+            text={[label('producerType', p.producer_type), p.tax_code && t('list.taxCode', { code: p.tax_code })]
+              .filter(Boolean)
+              .join(' · ')}
+            secondary
+          />
+        </>
       ),
     },
-    {
-      title: t('fields.producer_type'),
-      dataIndex: 'producer_type',
-      key: 'producer_type',
-      render: (v: Producer['producer_type']) => label('producerType', v),
-    },
-    { title: t('fields.tax_code'), dataIndex: 'tax_code', key: 'tax_code', render: (v: string | null) => v ?? '—' },
     {
       title: t('fields.phone'),
       dataIndex: 'phone',
       key: 'phone',
+      width: 136,
       render: (v: string | null) => formatPhone(v) || '—',
     },
     {
       title: t('fields.province_code'),
       dataIndex: 'province_code',
       key: 'province_code',
-      render: (v: string | null) => provinceName(v) ?? '—',
+      width: 128,
+      render: (v: string | null) => <CellText text={provinceName(v) ?? '—'} rows={2} />,
     },
     {
       title: t('fields.status'),
       dataIndex: 'status',
       key: 'status',
+      width: COL.status,
       render: (s: Producer['status']) => <ProducerStatusTag status={s} />,
     },
     {
       title: t('fields.created_at'),
       dataIndex: 'created_at',
       key: 'created_at',
+      width: 112,
       sorter: true,
       sortOrder: table.sortOrder('created_at'),
       render: (v: string) => formatDateTime(v, locale),
@@ -83,6 +93,7 @@ export function AdminProducersPage() {
     {
       key: 'actions',
       align: 'right',
+      width: 104,
       render: (_: unknown, p) => <StatusActions producer={p} actions={['approve']} size="small" />,
     },
   ];
@@ -109,6 +120,7 @@ export function AdminProducersPage() {
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
+          columnWidth: COL.selection,
         }}
         onRow={(p) => ({ 'data-testid': 'admin-producer-row', 'data-id': p.id }) as object}
         locale={{
@@ -119,6 +131,7 @@ export function AdminProducersPage() {
           ),
         }}
         {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
+        {...fittedTable(columns, { selection: true })}
       />
     </ListPage>
   );

@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,9 @@ import { AppCan } from '../../../lib/ability';
 import { useEnumLabel } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
+import { AccentTag } from '../../../components/accent-tag';
+import { CellText } from '../../../components/cell-text';
 import { useAdminUsersQuery, type AdminUserRow } from '../api/admin-users-api';
 import { UserActiveTag } from '../components/user-actions';
 import { useUserTable, type UserFilters } from '../lib/list-params';
@@ -36,6 +39,8 @@ export function UsersPage() {
   const locale = currentLocale();
   const existing = useExistingPages();
 
+  // The 1200 px layout: the phone under the e-mail, the producer under its tag, names on two lines at
+  // most (whole in a tooltip).
   const columns: TableColumnsType<AdminUserRow> = [
     {
       title: t('admin:users.columns.name'),
@@ -43,27 +48,31 @@ export function UsersPage() {
       sorter: true,
       sortOrder: table.sortOrder('name'),
       render: (_, u) => (
-        <Link to={userPath(u.id)} data-testid="user-link">
-          {u.name || '—'}
-        </Link>
+        <CellText text={u.name || '—'} rows={2}>
+          <Link to={userPath(u.id)} data-testid="user-link">
+            {u.name || '—'}
+          </Link>
+        </CellText>
       ),
     },
     {
-      title: t('admin:users.columns.email'),
+      title: `${t('admin:users.columns.email')} / ${t('admin:users.columns.phone')}`,
       dataIndex: 'email',
       key: 'email',
+      width: 216,
       sorter: true,
       sortOrder: table.sortOrder('email'),
-    },
-    {
-      title: t('admin:users.columns.phone'),
-      dataIndex: 'phone',
-      key: 'phone',
-      render: (v: string | null) => formatPhone(v) || '—',
+      render: (email: string, u) => (
+        <>
+          <CellText text={email} data-testid="user-email" />
+          <CellText text={formatPhone(u.phone) || '—'} secondary data-testid="user-phone" />
+        </>
+      ),
     },
     {
       title: t('admin:users.columns.roles'),
       key: 'roles',
+      width: 184,
       render: (_, u) =>
         u.roles.length > 0 ? (
           <Flex gap={4} wrap>
@@ -74,24 +83,23 @@ export function UsersPage() {
             ))}
           </Flex>
         ) : (
-          <Flex vertical gap={2}>
-            <Tag color="green" style={{ alignSelf: 'flex-start' }}>
-              {t('common:role.producer')}
-            </Tag>
-            {u.producer && <Typography.Text type="secondary">{u.producer.name}</Typography.Text>}
+          <Flex vertical gap={2} align="flex-start">
+            <AccentTag>{t('common:role.producer')}</AccentTag>
+            {u.producer && <CellText text={u.producer.name} rows={2} secondary />}
           </Flex>
         ),
     },
     {
       title: t('admin:users.columns.active'),
       key: 'active',
-      width: 130,
+      width: COL.status,
       render: (_, u) => <UserActiveTag active={u.active} />,
     },
     {
       title: t('admin:users.columns.createdAt'),
       dataIndex: 'created_at',
       key: 'created_at',
+      width: 112,
       sorter: true,
       sortOrder: table.sortOrder('created_at'),
       render: (v: string) => formatDateTime(v, locale),
@@ -184,6 +192,7 @@ export function UsersPage() {
           ),
         }}
         {...table.tableProps(list.data?.meta, (total) => t('admin:users.total', { count: total }))}
+        {...fittedTable(columns)}
         data-testid="admin-users-table"
       />
     </ListPage>

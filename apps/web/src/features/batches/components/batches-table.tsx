@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Avatar, Flex, Table, Typography } from 'antd';
+import { Avatar, Flex, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,9 @@ import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { BatchListItem } from '@agrihub/contract/schemas/traceabilities';
 import { formatDate } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
 import type { BatchTable } from '../lib/list-filters';
+import { CellText } from '../../../components/cell-text';
 import { BatchStateTag } from '../../../components/status-tags';
 
 interface Props {
@@ -24,11 +27,101 @@ interface Props {
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
-/** A page of batches with server paging and sorting, and row selection for the export. */
+/**
+ * A page of batches with server paging and sorting, and row selection for the export. Seven columns
+ * fit the 1200 px card: the state under the lot code, the expiry under the production date, the
+ * stages over the scans, so the product's name keeps room for two lines.
+ */
 export function BatchesTable({ batches, meta, loading, table, linkOf, selected, onSelect, empty }: Props) {
   const { t, i18n } = useTranslation('batches');
   const locale = currentLocale();
   const en = i18n.language === 'en';
+  const columns: ColumnsType<BatchListItem> = [
+    {
+      key: 'lot_code',
+      title: t('fields.lot_code'),
+      width: 140,
+      sorter: true,
+      sortOrder: table.sortOrder('lot_code'),
+      render: (_, b) => (
+        <Flex vertical gap={4} align="flex-start">
+          <CellText text={b.lot_code}>
+            <Link to={linkOf(b)} data-testid="batch-link">
+              {b.lot_code}
+            </Link>
+          </CellText>
+          <BatchStateTag state={b.state} />
+        </Flex>
+      ),
+    },
+    {
+      key: 'product',
+      title: t('fields.product'),
+      render: (_, b) => {
+        const name = (en && b.product.name_en) || b.product.name;
+        return (
+          <Flex gap={8} align="center">
+            <Avatar
+              shape="square"
+              size={40}
+              src={b.product.cover?.thumbnail_url ?? b.product.cover?.url}
+              icon={<PictureOutlined />}
+              style={{ flex: 'none' }}
+            />
+            <Flex vertical style={{ minWidth: 0 }}>
+              <CellText text={name} rows={2} data-testid="batch-product" />
+              {b.variant && b.variant.label !== '--' && <CellText text={b.variant.label} secondary />}
+            </Flex>
+          </Flex>
+        );
+      },
+    },
+    {
+      key: 'production_date',
+      title: t('list.dates'),
+      width: 128,
+      sorter: true,
+      sortOrder: table.sortOrder('production_date'),
+      render: (_, b) => (
+        <Flex vertical>
+          <span style={NOWRAP}>{formatDate(b.production_date, locale)}</span>
+          {b.expiry_date && (
+            <CellText text={t('list.expiresOn', { date: formatDate(b.expiry_date, locale) })} secondary />
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'quantity',
+      title: t('fields.quantity'),
+      width: 108,
+      align: 'right',
+      render: (_, b) => (
+        <CellText text={`${b.quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB')} ${b.unit}`} />
+      ),
+    },
+    {
+      key: 'tracing',
+      title: t('list.tracing'),
+      width: 120,
+      render: (_, b) => (
+        <Flex vertical>
+          <span style={NOWRAP} data-testid="batch-events">
+            {t('list.events', { count: b.event_count })}
+          </span>
+          <CellText text={t('list.scans', { count: b.scan_count })} secondary data-testid="batch-scans" />
+        </Flex>
+      ),
+    },
+    {
+      key: 'created_at',
+      title: t('fields.created_at'),
+      width: COL.date,
+      sorter: true,
+      sortOrder: table.sortOrder('created_at'),
+      render: (_, b) => <span style={NOWRAP}>{formatDate(b.created_at, locale)}</span>,
+    },
+  ];
   return (
     <Table<BatchListItem>
       rowKey="id"
@@ -39,74 +132,12 @@ export function BatchesTable({ batches, meta, loading, table, linkOf, selected, 
         selectedRowKeys: selected,
         onChange: (keys) => onSelect(keys.map(Number)),
         preserveSelectedRowKeys: true,
+        columnWidth: COL.selection,
       }}
       onRow={(b) => ({ 'data-testid': 'batch-row', 'data-id': b.id }) as React.HTMLAttributes<HTMLElement>}
       {...table.tableProps(meta, (total) => t('list.total', { count: total }))}
-      columns={[
-        {
-          key: 'lot_code',
-          title: t('fields.lot_code'),
-          sorter: true,
-          sortOrder: table.sortOrder('lot_code'),
-          render: (_, b) => (
-            <Link to={linkOf(b)} data-testid="batch-link" style={NOWRAP}>
-              {b.lot_code}
-            </Link>
-          ),
-        },
-        {
-          key: 'product',
-          title: t('fields.product'),
-          render: (_, b) => (
-            <Flex gap={8} align="center">
-              <Avatar
-                shape="square"
-                size={40}
-                src={b.product.cover?.thumbnail_url ?? b.product.cover?.url}
-                icon={<PictureOutlined />}
-              />
-              <Flex vertical>
-                <span>{(en && b.product.name_en) || b.product.name}</span>
-                {b.variant && b.variant.label !== '--' && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {b.variant.label}
-                  </Typography.Text>
-                )}
-              </Flex>
-            </Flex>
-          ),
-        },
-        {
-          key: 'production_date',
-          title: t('fields.production_date'),
-          sorter: true,
-          sortOrder: table.sortOrder('production_date'),
-          render: (_, b) => <span style={NOWRAP}>{formatDate(b.production_date, locale)}</span>,
-        },
-        {
-          key: 'expiry_date',
-          title: t('fields.expiry_date'),
-          render: (_, b) => <span style={NOWRAP}>{b.expiry_date ? formatDate(b.expiry_date, locale) : '—'}</span>,
-        },
-        {
-          key: 'quantity',
-          title: t('fields.quantity'),
-          align: 'right',
-          render: (_, b) => (
-            <span style={NOWRAP}>{`${b.quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB')} ${b.unit}`}</span>
-          ),
-        },
-        { key: 'events', title: t('fields.event_count'), align: 'right', render: (_, b) => b.event_count },
-        { key: 'scans', title: t('fields.scan_count'), align: 'right', render: (_, b) => b.scan_count },
-        { key: 'state', title: t('fields.status'), render: (_, b) => <BatchStateTag state={b.state} /> },
-        {
-          key: 'created_at',
-          title: t('fields.created_at'),
-          sorter: true,
-          sortOrder: table.sortOrder('created_at'),
-          render: (_, b) => <span style={NOWRAP}>{formatDate(b.created_at, locale)}</span>,
-        },
-      ]}
+      {...fittedTable(columns, { selection: true })}
+      columns={columns}
     />
   );
 }

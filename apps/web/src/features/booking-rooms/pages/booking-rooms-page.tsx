@@ -6,8 +6,21 @@ import type { AdminBookingRoom } from '@agrihub/contract/schemas/booking-rooms';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
 import { formatDate, formatMoney } from '../../../lib/formatters';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import { useAdminBookingRoomsQuery, useDeleteBookingRoomMutation } from '../api/booking-rooms-api';
 import { RoomDrawer } from '../components/room-drawer';
+
+/** The rooms' columns in the 1200 px layout (the name takes what the others leave). */
+const ROOM_COLUMN_WIDTHS = [
+  {},
+  { width: 84 },
+  { width: 120 },
+  { width: 124 },
+  { width: 168 },
+  { width: 68 },
+  { width: 96 },
+];
 
 /**
  * /admin/booking-rooms: the platform's showroom and booth spaces a department registration
@@ -58,48 +71,66 @@ export function BookingRoomsPage() {
             loading={rooms.isFetching}
             dataSource={rooms.data ?? []}
             pagination={false}
-            scroll={{ x: 900 }}
+            {...fittedTable(ROOM_COLUMN_WIDTHS)}
             data-testid="booking-rooms-table"
-            locale={{ emptyText: rooms.isLoading ? ' ' : <Empty description={t('table.empty')} data-testid="booking-rooms-empty" /> }}
+            locale={{
+              emptyText: rooms.isLoading ? (
+                ' '
+              ) : (
+                <Empty description={t('table.empty')} data-testid="booking-rooms-empty" />
+              ),
+            }}
             columns={[
               {
                 title: t('table.name'),
                 key: 'name',
                 render: (_v, r) => (
-                  <Space direction="vertical" size={0}>
-                    <Typography.Text strong>{nameOf(r)}</Typography.Text>
-                    <Typography.Text type="secondary">{r.location}</Typography.Text>
-                  </Space>
+                  <>
+                    <CellText text={nameOf(r)} rows={2} style={{ fontWeight: 600 }} />
+                    <CellText text={r.location} secondary />
+                  </>
                 ),
               },
-              { title: t('table.size'), dataIndex: 'size_m2', width: 100, render: (v: number) => `${v} m²` },
+              { title: t('table.size'), dataIndex: 'size_m2', width: 84, render: (v: number) => `${v} m²` },
               {
                 title: t('table.price'),
                 dataIndex: 'price_per_month',
-                width: 150,
+                width: 120,
                 render: (v: number) => formatMoney(v),
               },
               {
                 title: t('table.available'),
                 dataIndex: 'available',
-                width: 140,
-                render: (v: boolean) => (v ? <Tag color="green">{t('table.open')}</Tag> : <Tag>{t('table.closed')}</Tag>),
+                width: 124,
+                render: (v: boolean) =>
+                  v ? <Tag color="green">{t('table.open')}</Tag> : <Tag>{t('table.closed')}</Tag>,
               },
-              { title: t('table.bookings'), dataIndex: 'bookings_count', width: 110, align: 'right' },
               {
-                title: t('table.nextBooking'),
-                key: 'next',
-                width: 220,
-                render: (_v, r) =>
-                  r.next_booking
-                    ? t('table.period', { start: formatDate(r.next_booking.start_date, locale), end: formatDate(r.next_booking.end_date, locale) })
-                    : '—',
+                // How many bookings and, under the count, the next one's period.
+                title: t('table.bookings'),
+                key: 'bookings',
+                width: 168,
+                render: (_v, r) => (
+                  <>
+                    <div>{r.bookings_count}</div>
+                    {r.next_booking && (
+                      <CellText
+                        text={t('table.period', {
+                          start: formatDate(r.next_booking.start_date, locale),
+                          end: formatDate(r.next_booking.end_date, locale),
+                        })}
+                        secondary
+                        data-testid="room-next-booking"
+                      />
+                    )}
+                  </>
+                ),
               },
-              { title: t('table.position'), dataIndex: 'position', width: 90, align: 'right' },
+              { title: t('table.position'), dataIndex: 'position', width: 68, align: 'right' },
               {
                 title: '',
                 key: 'actions',
-                width: 120,
+                width: 96,
                 fixed: 'right',
                 render: (_v, r) => (
                   <Space>
@@ -111,7 +142,11 @@ export function BookingRoomsPage() {
                     />
                     <Popconfirm
                       title={t('delete.title', { name: nameOf(r) })}
-                      description={r.bookings_count ? t('delete.hasBookings', { count: r.bookings_count }) : t('delete.description')}
+                      description={
+                        r.bookings_count
+                          ? t('delete.hasBookings', { count: r.bookings_count })
+                          : t('delete.description')
+                      }
                       okText={t('delete.ok')}
                       cancelText={t('drawer.cancel')}
                       okButtonProps={{ danger: true, id: `room-delete-confirm-${r.id}` }}

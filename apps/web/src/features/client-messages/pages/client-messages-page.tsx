@@ -16,6 +16,7 @@ import {
   Table,
   Tag,
   Typography,
+  type TableColumnsType,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,8 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import { useAppSelector } from '../../../stores/hooks';
 import {
   useGetClientMessageQuery,
@@ -92,6 +95,50 @@ export function ClientMessagesPage() {
       : null;
   const counts = list.data?.counts ?? {};
   const total = Object.values(counts).reduce<number>((s, n) => s + (n ?? 0), 0);
+
+  // The 1200 px layout: the phone under the name; names and companies on two lines at most (whole in a
+  // tooltip), the fixed columns at their widths.
+  const columns: TableColumnsType<ClientMessage> = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (_, r) => (
+        <>
+          <CellText text={r.name} rows={2} style={{ fontWeight: 600 }} data-testid="message-name" />
+          <CellText text={formatPhone(r.phone)} secondary data-testid="message-phone" />
+        </>
+      ),
+    },
+    { key: 'company', title: t('fields.company'), render: (_, r) => <CellText text={r.company ?? ''} rows={2} /> },
+    {
+      key: 'topic',
+      title: t('fields.topic'),
+      width: 132,
+      render: (_, r) => <CellText text={label('clientMessageTopic', r.topic)} rows={2} />,
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 148,
+      sorter: true,
+      sortOrder: table.sortOrder('status'),
+      render: (_, r) => <Tag data-testid="message-status">{label('leadStatus', r.status)}</Tag>,
+    },
+    {
+      key: 'assignee',
+      title: t('fields.assignee'),
+      width: 128,
+      render: (_, r) => <CellText text={r.assignee?.name ?? ''} rows={2} />,
+    },
+    {
+      key: 'created_at',
+      title: t('fields.createdAt'),
+      width: 112,
+      sorter: true,
+      sortOrder: table.sortOrder('created_at'),
+      render: (_, r) => formatDateTime(r.created_at, locale),
+    },
+  ];
 
   return (
     <>
@@ -180,31 +227,8 @@ export function ClientMessagesPage() {
           locale={{
             emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('empty')} />,
           }}
-          columns={[
-            {
-              key: 'name',
-              title: t('fields.name'),
-              render: (_, r) => <Typography.Text strong>{r.name}</Typography.Text>,
-            },
-            { key: 'phone', title: t('fields.phone'), render: (_, r) => formatPhone(r.phone) },
-            { key: 'company', title: t('fields.company'), render: (_, r) => r.company ?? '' },
-            { key: 'topic', title: t('fields.topic'), render: (_, r) => label('clientMessageTopic', r.topic) },
-            {
-              key: 'status',
-              title: t('fields.status'),
-              sorter: true,
-              sortOrder: table.sortOrder('status'),
-              render: (_, r) => <Tag data-testid="message-status">{label('leadStatus', r.status)}</Tag>,
-            },
-            { key: 'assignee', title: t('fields.assignee'), render: (_, r) => r.assignee?.name ?? '' },
-            {
-              key: 'created_at',
-              title: t('fields.createdAt'),
-              sorter: true,
-              sortOrder: table.sortOrder('created_at'),
-              render: (_, r) => formatDateTime(r.created_at, locale),
-            },
-          ]}
+          columns={columns}
+          {...fittedTable(columns, { flexMin: 170 })}
           {...table.tableProps(list.data?.meta, (n) => t('total', { count: n }))}
         />
       </ListPage>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { App, Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Faq } from '@agrihub/contract/schemas/content';
@@ -10,6 +10,8 @@ import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import { useDeleteFaqMutation, useListFaqsQuery } from '../api/content-admin-api';
 import { FaqDrawer } from '../components/faq-drawer';
 import { htmlText } from '../lib/content-form';
@@ -43,6 +45,79 @@ export function FaqsPage() {
       void message.error(isApiError(e) ? e.message : t('errors.generic'));
     }
   };
+
+  // The 1200 px layout: the question takes what the others leave, two lines at most, its answer one.
+  const columns: TableColumnsType<Faq> = [
+    {
+      key: 'question',
+      title: t('faqs.question'),
+      sorter: true,
+      sortOrder: table.sortOrder('question'),
+      render: (_, r) => (
+        <Flex vertical gap={2} style={{ minWidth: 0 }}>
+          <CellText text={r.question} rows={2} style={{ fontWeight: 600 }} data-testid="faq-question-text" />
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
+            {htmlText(r.answer, 160)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'group',
+      title: t('faqs.group'),
+      width: 160,
+      render: (_, r) => (
+        <Tag title={r.group} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {r.group}
+        </Tag>
+      ),
+    },
+    {
+      key: 'position',
+      title: t('faqs.position'),
+      width: 90,
+      align: 'right',
+      sorter: true,
+      sortOrder: table.sortOrder('position'),
+      render: (_, r) => r.position,
+    },
+    {
+      key: 'published',
+      title: t('faqs.published'),
+      width: 120,
+      render: (_, r) =>
+        r.published ? (
+          <Tag color="green" data-testid="faq-visibility">
+            {t('faqs.shown')}
+          </Tag>
+        ) : (
+          <Tag data-testid="faq-visibility">{t('faqs.hidden')}</Tag>
+        ),
+    },
+    {
+      key: 'updated_at',
+      title: t('fields.updatedAt'),
+      width: 112,
+      sorter: true,
+      sortOrder: table.sortOrder('updated_at'),
+      render: (_, r) => formatDateTime(r.updated_at, locale),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 100,
+      render: (_, r) =>
+        canEdit && (
+          <RowActions
+            name={r.question}
+            testId="faq"
+            onEdit={() => setEditing(r)}
+            onDelete={canDelete ? () => onDelete(r) : undefined}
+            deleteConfirm={t('faqs.deleteConfirm')}
+          />
+        ),
+    },
+  ];
 
   return (
     <>
@@ -100,86 +175,13 @@ export function FaqsPage() {
           rowKey="id"
           dataSource={list.data?.faqs ?? []}
           loading={list.isFetching}
-          // Fixed layout: the question column takes what the others leave, its answer cut with an ellipsis.
-          tableLayout="fixed"
           data-testid="faqs-table"
           onRow={(r) => ({ 'data-testid': 'faq-row', 'data-id': r.id }) as object}
           locale={{
             emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('faqs.empty')} />,
           }}
-          columns={[
-            {
-              key: 'question',
-              title: t('faqs.question'),
-              sorter: true,
-              sortOrder: table.sortOrder('question'),
-              render: (_, r) => (
-                <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                  <Typography.Text strong data-testid="faq-question-text">
-                    {r.question}
-                  </Typography.Text>
-                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }}>
-                    {htmlText(r.answer, 160)}
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            {
-              key: 'group',
-              title: t('faqs.group'),
-              width: 160,
-              render: (_, r) => (
-                <Tag title={r.group} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  {r.group}
-                </Tag>
-              ),
-            },
-            {
-              key: 'position',
-              title: t('faqs.position'),
-              width: 90,
-              align: 'right',
-              sorter: true,
-              sortOrder: table.sortOrder('position'),
-              render: (_, r) => r.position,
-            },
-            {
-              key: 'published',
-              title: t('faqs.published'),
-              width: 120,
-              render: (_, r) =>
-                r.published ? (
-                  <Tag color="green" data-testid="faq-visibility">
-                    {t('faqs.shown')}
-                  </Tag>
-                ) : (
-                  <Tag data-testid="faq-visibility">{t('faqs.hidden')}</Tag>
-                ),
-            },
-            {
-              key: 'updated_at',
-              title: t('fields.updatedAt'),
-              width: 150,
-              sorter: true,
-              sortOrder: table.sortOrder('updated_at'),
-              render: (_, r) => formatDateTime(r.updated_at, locale),
-            },
-            {
-              key: 'actions',
-              title: t('fields.actions'),
-              width: 100,
-              render: (_, r) =>
-                canEdit && (
-                  <RowActions
-                    name={r.question}
-                    testId="faq"
-                    onEdit={() => setEditing(r)}
-                    onDelete={canDelete ? () => onDelete(r) : undefined}
-                    deleteConfirm={t('faqs.deleteConfirm')}
-                  />
-                ),
-            },
-          ]}
+          columns={columns}
+          {...fittedTable(columns)}
           {...table.tableProps(list.data?.meta, (n) => t('faqs.total', { count: n }))}
         />
       </ListPage>

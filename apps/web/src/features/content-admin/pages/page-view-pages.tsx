@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Result, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useParams } from 'react-router';
@@ -15,6 +15,8 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import {
   useDeletePageViewMutation,
   useGetPageViewQuery,
@@ -50,6 +52,66 @@ export function PageViewsPage() {
       void message.error(isApiError(e) ? e.message : t('errors.generic'));
     }
   };
+
+  // The 1200 px layout: the title takes what the others leave, two lines at most (whole in a tooltip).
+  const columns: TableColumnsType<PageViewRow> = [
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sorter: true,
+      sortOrder: table.sortOrder('title'),
+      render: (_, r) => (
+        <CellText text={r.title} rows={2}>
+          <Link to={generatePath(paths.adminPageView, { id: String(r.id) })} data-testid="page-view-link">
+            {r.title}
+          </Link>
+        </CellText>
+      ),
+    },
+    {
+      key: 'slug',
+      title: t('fields.slug'),
+      width: 200,
+      sorter: true,
+      sortOrder: table.sortOrder('slug'),
+      render: (_, r) => (
+        <CellText text={`/${r.slug}`}>
+          <Typography.Text code>/{r.slug}</Typography.Text>
+        </CellText>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 128,
+      render: (_, r) => (
+        <Tag color={r.status === 'published' ? 'green' : 'default'}>{label('pageViewStatus', r.status)}</Tag>
+      ),
+    },
+    {
+      key: 'updated_at',
+      title: t('fields.updatedAt'),
+      width: 112,
+      sorter: true,
+      sortOrder: table.sortOrder('updated_at'),
+      render: (_, r) => formatDateTime(r.updated_at, locale),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 108,
+      render: (_, r) => (
+        <RowActions
+          name={r.title}
+          testId="page-view"
+          editTo={generatePath(paths.adminPageView, { id: String(r.id) })}
+          onPreview={() => setPreview(r.id)}
+          onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
+          deleteConfirm={t('pageViews.deleteConfirm')}
+        />
+      ),
+    },
+  ];
 
   return (
     <>
@@ -106,58 +168,8 @@ export function PageViewsPage() {
               <Empty description={table.active ? t('noMatch') : t('pageViews.empty')} />
             ),
           }}
-          columns={[
-            {
-              key: 'title',
-              title: t('fields.title'),
-              sorter: true,
-              sortOrder: table.sortOrder('title'),
-              render: (_, r) => (
-                <Link to={generatePath(paths.adminPageView, { id: String(r.id) })} data-testid="page-view-link">
-                  {r.title}
-                </Link>
-              ),
-            },
-            {
-              key: 'slug',
-              title: t('fields.slug'),
-              width: 260,
-              sorter: true,
-              sortOrder: table.sortOrder('slug'),
-              render: (_, r) => <Typography.Text code>/{r.slug}</Typography.Text>,
-            },
-            {
-              key: 'status',
-              title: t('fields.status'),
-              width: 150,
-              render: (_, r) => (
-                <Tag color={r.status === 'published' ? 'green' : 'default'}>{label('pageViewStatus', r.status)}</Tag>
-              ),
-            },
-            {
-              key: 'updated_at',
-              title: t('fields.updatedAt'),
-              width: 160,
-              sorter: true,
-              sortOrder: table.sortOrder('updated_at'),
-              render: (_, r) => formatDateTime(r.updated_at, locale),
-            },
-            {
-              key: 'actions',
-              title: t('fields.actions'),
-              width: 120,
-              render: (_, r) => (
-                <RowActions
-                  name={r.title}
-                  testId="page-view"
-                  editTo={generatePath(paths.adminPageView, { id: String(r.id) })}
-                  onPreview={() => setPreview(r.id)}
-                  onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
-                  deleteConfirm={t('pageViews.deleteConfirm')}
-                />
-              ),
-            },
-          ]}
+          columns={columns}
+          {...fittedTable(columns)}
           {...table.tableProps(list.data?.meta, (n) => t('pageViews.total', { count: n }))}
         />
       </ListPage>

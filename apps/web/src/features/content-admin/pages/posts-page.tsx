@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Drawer, Empty, Flex, Image, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Flex, Image, Table, Tag, Typography, theme, type TableColumnsType } from 'antd';
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
@@ -14,6 +14,8 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import {
   useDeletePostMutation,
   useListPostCategoriesQuery,
@@ -37,6 +39,7 @@ const STATUS_COLOR: Record<string, string> = { draft: 'default', published: 'gre
 export function PostsPage() {
   const { t } = useTranslation('content-admin');
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const label = useEnumLabel();
   const statusOptions = useEnumOptions('postStatus');
   const locale = currentLocale();
@@ -59,6 +62,100 @@ export function PostsPage() {
       void message.error(isApiError(e) ? e.message : t('errors.generic'));
     }
   };
+
+  // The 1200 px layout: the title on two lines at most (whole in a tooltip), its slug under it.
+  const columns: TableColumnsType<PostRow> = [
+    {
+      key: 'title',
+      title: t('fields.title'),
+      sorter: true,
+      sortOrder: table.sortOrder('title'),
+      render: (_, r) => (
+        <Flex gap={10} align="center">
+          {r.cover ? (
+            <span style={{ flex: 'none', lineHeight: 0 }}>
+              <Image
+                src={r.cover.thumbnail_url ?? r.cover.url}
+                width={56}
+                height={36}
+                preview={false}
+                style={{ objectFit: 'cover', borderRadius: 4 }}
+                alt=""
+              />
+            </span>
+          ) : (
+            <div
+              style={{ width: 56, height: 36, flex: 'none', background: token.colorFillTertiary, borderRadius: 4 }}
+            />
+          )}
+          <Flex vertical style={{ minWidth: 0 }}>
+            <CellText text={r.title} rows={2}>
+              <Link to={generatePath(paths.adminPost, { id: String(r.id) })} data-testid="post-title">
+                {r.title}
+              </Link>
+            </CellText>
+            <CellText text={`/${r.slug}`} secondary />
+          </Flex>
+        </Flex>
+      ),
+    },
+    {
+      key: 'category',
+      title: t('fields.category'),
+      width: 150,
+      render: (_, r) => <CellText text={r.category.path} rows={2} style={{ fontSize: 13 }} />,
+    },
+    {
+      // The status with its time (scheduled for, published at); sorts by the publication time.
+      key: 'published_at',
+      title: t('fields.publication'),
+      width: 140,
+      sorter: true,
+      sortOrder: table.sortOrder('published_at'),
+      render: (_, r) => (
+        <Flex vertical gap={2}>
+          <Tag color={STATUS_COLOR[r.status]} style={{ width: 'fit-content' }} data-testid="post-status">
+            {label('postStatus', r.status)}
+          </Tag>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDateTime(r.status === 'scheduled' ? r.publish_at : r.published_at, locale)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'view_count',
+      title: t('fields.views'),
+      width: 92,
+      align: 'right',
+      sorter: true,
+      sortOrder: table.sortOrder('view_count'),
+      render: (_, r) => r.view_count.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN'),
+    },
+    {
+      key: 'updated_at',
+      title: t('fields.updatedAt'),
+      width: 112,
+      sorter: true,
+      sortOrder: table.sortOrder('updated_at'),
+      render: (_, r) => formatDateTime(r.updated_at, locale),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 108,
+      render: (_, r) => (
+        <RowActions
+          name={r.title}
+          testId="post"
+          editTo={generatePath(paths.adminPost, { id: String(r.id) })}
+          onPreview={() => setPreview(r.id)}
+          onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
+          deleteConfirm={t('posts.deleteConfirm')}
+        />
+      ),
+    },
+  ];
 
   return (
     <>
@@ -144,94 +241,8 @@ export function PostsPage() {
           locale={{
             emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('posts.empty')} />,
           }}
-          columns={[
-            {
-              key: 'title',
-              title: t('fields.title'),
-              sorter: true,
-              sortOrder: table.sortOrder('title'),
-              render: (_, r) => (
-                <Flex gap={10} align="center">
-                  {r.cover ? (
-                    <Image
-                      src={r.cover.thumbnail_url ?? r.cover.url}
-                      width={64}
-                      height={40}
-                      preview={false}
-                      style={{ objectFit: 'cover', borderRadius: 4 }}
-                      alt=""
-                    />
-                  ) : (
-                    <div style={{ width: 64, height: 40, background: '#f5f5f5', borderRadius: 4 }} />
-                  )}
-                  <Flex vertical style={{ minWidth: 0 }}>
-                    <Link to={generatePath(paths.adminPost, { id: String(r.id) })} data-testid="post-title">
-                      {r.title}
-                    </Link>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      /{r.slug}
-                    </Typography.Text>
-                  </Flex>
-                </Flex>
-              ),
-            },
-            {
-              key: 'category',
-              title: t('fields.category'),
-              width: 170,
-              render: (_, r) => <Typography.Text style={{ fontSize: 13 }}>{r.category.path}</Typography.Text>,
-            },
-            {
-              // The status with its time (scheduled for, published at); sorts by the publication time.
-              key: 'published_at',
-              title: t('fields.publication'),
-              width: 160,
-              sorter: true,
-              sortOrder: table.sortOrder('published_at'),
-              render: (_, r) => (
-                <Flex vertical gap={2}>
-                  <Tag color={STATUS_COLOR[r.status]} style={{ width: 'fit-content' }} data-testid="post-status">
-                    {label('postStatus', r.status)}
-                  </Tag>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatDateTime(r.status === 'scheduled' ? r.publish_at : r.published_at, locale)}
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            {
-              key: 'view_count',
-              title: t('fields.views'),
-              width: 90,
-              align: 'right',
-              sorter: true,
-              sortOrder: table.sortOrder('view_count'),
-              render: (_, r) => r.view_count.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN'),
-            },
-            {
-              key: 'updated_at',
-              title: t('fields.updatedAt'),
-              width: 130,
-              sorter: true,
-              sortOrder: table.sortOrder('updated_at'),
-              render: (_, r) => formatDateTime(r.updated_at, locale),
-            },
-            {
-              key: 'actions',
-              title: t('fields.actions'),
-              width: 110,
-              render: (_, r) => (
-                <RowActions
-                  name={r.title}
-                  testId="post"
-                  editTo={generatePath(paths.adminPost, { id: String(r.id) })}
-                  onPreview={() => setPreview(r.id)}
-                  onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
-                  deleteConfirm={t('posts.deleteConfirm')}
-                />
-              ),
-            },
-          ]}
+          columns={columns}
+          {...fittedTable(columns)}
           {...table.tableProps(list.data?.meta, (n) => t('posts.total', { count: n }))}
         />
       </ListPage>

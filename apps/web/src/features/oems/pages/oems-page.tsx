@@ -28,6 +28,8 @@ import { useCategoriesQuery } from '../../../lib/catalogue-api';
 import { formatDate } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { platform } from '../../../lib/platform';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import { useListOemsQuery, useUpdateOemMutation } from '../api/oems-api';
 import { OemExportButtons } from '../components/export-buttons';
 import { OemFiltersBar } from '../components/oem-filters';
@@ -87,6 +89,9 @@ function ActiveSwitch({ oem, canUpdate }: { oem: ProducerOem; canUpdate: boolean
   );
 }
 
+/** A category's tag never wider than its cell: a long name is cut (whole in its title). */
+const TAG_IN_CELL = { marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 /**
  * /admin/oems: the platform's OEM producers (DESIGN §5.5), server-paged, filters above the table
  * (search without accents, province, category, capacity, cooperating, certificates expiring or
@@ -104,24 +109,28 @@ export function OemsPage() {
   if (!platform.features.oems) return <Result status="404" title={t('detail.notFound')} data-testid="oems-off" />;
 
   const canUpdate = ability.can('update', 'producer_oem');
+  // The 1200 px layout: the name takes what the fixed columns leave, two lines at most (whole in a tooltip).
   const columns: TableColumnsType<ProducerOem> = [
     {
       title: t('fields.name'),
       key: 'name',
-      width: 270,
       sorter: true,
       sortOrder: table.sortOrder('name'),
       render: (_, o) => (
         <Flex vertical>
-          <Link to={generatePath(paths.adminOem, { id: String(o.id) })} data-testid="oem-link">
-            {o.name}
-          </Link>
+          <CellText text={o.name} rows={2}>
+            <Link to={generatePath(paths.adminOem, { id: String(o.id) })} data-testid="oem-link">
+              {o.name}
+            </Link>
+          </CellText>
           {(o.tax_code || o.province_code) && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="oem-province">
-              {[o.tax_code && t('list.taxCode', { code: o.tax_code }), provinceName(o.province_code)]
+            <CellText
+              text={[o.tax_code && t('list.taxCode', { code: o.tax_code }), provinceName(o.province_code)]
                 .filter(Boolean)
                 .join(' · ')}
-            </Typography.Text>
+              secondary
+              data-testid="oem-province"
+            />
           )}
         </Flex>
       ),
@@ -129,11 +138,11 @@ export function OemsPage() {
     {
       title: t('fields.contact_name'),
       key: 'contact',
-      width: 150,
+      width: 144,
       render: (_, o) =>
         o.contact_name || o.phone ? (
           <Flex vertical>
-            <span>{o.contact_name ?? '—'}</span>
+            <CellText text={o.contact_name ?? '—'} rows={2} />
             {o.phone && (
               <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                 {formatPhone(o.phone)}
@@ -147,16 +156,21 @@ export function OemsPage() {
     {
       title: t('fields.category_ids'),
       key: 'categories',
+      width: 160,
       render: (_, o) =>
         o.category_ids.length ? (
           <Flex wrap gap={4}>
-            {o.category_ids.map((id) => (
-              <Tag key={id} style={{ marginInlineEnd: 0 }}>
-                {categoryLabel(id, categories.data ?? [], locale)
+            {o.category_ids.map((id) => {
+              const name =
+                categoryLabel(id, categories.data ?? [], locale)
                   .split(' > ')
-                  .pop() || `#${id}`}
-              </Tag>
-            ))}
+                  .pop() || `#${id}`;
+              return (
+                <Tag key={id} title={name} style={TAG_IN_CELL}>
+                  {name}
+                </Tag>
+              );
+            })}
           </Flex>
         ) : (
           '—'
@@ -166,7 +180,7 @@ export function OemsPage() {
       title: t('fields.monthly_capacity'),
       key: 'monthly_capacity',
       align: 'right',
-      width: 120,
+      width: 116,
       sorter: true,
       sortOrder: table.sortOrder('monthly_capacity'),
       render: (_, o) =>
@@ -175,7 +189,7 @@ export function OemsPage() {
     {
       title: t('fields.certificate_status'),
       key: 'next_expiry',
-      width: 160,
+      width: 156,
       sorter: true,
       sortOrder: table.sortOrder('next_expiry'),
       render: (_, o) => {
@@ -201,7 +215,7 @@ export function OemsPage() {
       title: t('fields.active'),
       key: 'active',
       align: 'center',
-      width: 90,
+      width: 76,
       render: (_, o) => <ActiveSwitch oem={o} canUpdate={canUpdate} />,
     },
   ];
@@ -239,6 +253,7 @@ export function OemsPage() {
           ),
         }}
         {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
+        {...fittedTable(columns)}
       />
     </ListPage>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Empty, Flex, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Empty, Flex, InputNumber, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { useAppAbility } from '../../../lib/ability';
 import { useEnumLabel } from '../../../lib/enums';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import { PURCHASE_ORDERS_URL, useListPurchaseOrdersQuery } from '../api/purchase-orders-api';
 import { MoveActions } from '../components/move-actions';
 import { PurchaseOrderStatusTag } from '../components/status-tag';
@@ -97,6 +99,85 @@ export function PurchaseOrdersPage() {
       : null;
   const supplierValue =
     filters.supplier_type && filters.supplier_id ? supplierKey(filters.supplier_type, filters.supplier_id) : undefined;
+
+  // The 1200 px layout: who wrote the order and when under its number, the delivery under the order date,
+  // the supplier's kind and tax code under its name (two lines at most), so the supplier keeps room.
+  const columns: TableColumnsType<PurchaseOrderSummary> = [
+    {
+      key: 'code',
+      title: t('fields.code'),
+      sorter: true,
+      sortOrder: table.sortOrder('code'),
+      width: 148,
+      render: (_, r) => (
+        <Flex vertical>
+          <CellText text={r.code}>
+            <Link to={generatePath(paths.adminPurchaseOrder, { id: String(r.id) })} data-testid="order-link">
+              {r.code}
+            </Link>
+          </CellText>
+          {r.created_by && <CellText text={r.created_by.name} secondary data-testid="order-created-by" />}
+          <CellText text={formatDateTime(r.created_at, locale)} secondary />
+        </Flex>
+      ),
+    },
+    {
+      key: 'order_date',
+      title: t('fields.dates'),
+      sorter: true,
+      sortOrder: table.sortOrder('order_date'),
+      width: COL.date,
+      render: (_, r) => (
+        <Flex vertical>
+          <span>{day(r.order_date)}</span>
+          <CellText text={t('fields.deliveryOn', { date: day(r.delivery_date) })} secondary />
+        </Flex>
+      ),
+    },
+    {
+      key: 'supplier',
+      title: t('fields.supplier'),
+      render: (_, r) => {
+        const detail = `${t(`supplierType.${r.supplier.type}`)}${r.supplier.tax_code ? ` · ${t('form.taxCode', { code: r.supplier.tax_code })}` : ''}`;
+        return (
+          <>
+            <CellText text={r.supplier.name} rows={2} data-testid="order-supplier" />
+            <CellText text={detail} secondary />
+          </>
+        );
+      },
+    },
+    {
+      key: 'total',
+      title: t('fields.total'),
+      sorter: true,
+      sortOrder: table.sortOrder('total'),
+      align: 'right',
+      width: COL.money,
+      render: (_, r) => (
+        <span data-testid="order-total" data-value={r.total}>
+          {formatMoney(r.total)}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: COL.status,
+      render: (_, r) => (
+        <Flex vertical gap={2} align="flex-start">
+          <PurchaseOrderStatusTag status={r.status} />
+          {r.status === 'cancelled' && r.reason && <CellText text={r.reason} secondary />}
+        </Flex>
+      ),
+    },
+    {
+      key: 'moves',
+      title: t('fields.actions'),
+      width: 124,
+      render: (_, r) => <MoveActions order={r} size="small" />,
+    },
+  ];
 
   return (
     <ListPage
@@ -208,7 +289,6 @@ export function PurchaseOrdersPage() {
     >
       <Table<PurchaseOrderSummary>
         rowKey="id"
-        tableLayout="fixed"
         dataSource={list.data?.orders ?? []}
         loading={list.isFetching}
         data-testid="orders-table"
@@ -216,97 +296,8 @@ export function PurchaseOrdersPage() {
         locale={{
           emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('empty')} />,
         }}
-        columns={[
-          {
-            key: 'code',
-            title: t('fields.code'),
-            sorter: true,
-            sortOrder: table.sortOrder('code'),
-            width: 140,
-            render: (_, r) => (
-              <Link to={generatePath(paths.adminPurchaseOrder, { id: String(r.id) })} data-testid="order-link">
-                {r.code}
-              </Link>
-            ),
-          },
-          {
-            key: 'order_date',
-            title: t('fields.dates'),
-            sorter: true,
-            sortOrder: table.sortOrder('order_date'),
-            width: 110,
-            render: (_, r) => (
-              <Flex vertical>
-                <span>{day(r.order_date)}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('fields.deliveryOn', { date: day(r.delivery_date) })}
-                </Typography.Text>
-              </Flex>
-            ),
-          },
-          {
-            key: 'supplier',
-            title: t('fields.supplier'),
-            render: (_, r) => (
-              <Flex vertical>
-                <Typography.Text>{r.supplier.name}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t(`supplierType.${r.supplier.type}`)}
-                  {r.supplier.tax_code ? ` · ${t('form.taxCode', { code: r.supplier.tax_code })}` : ''}
-                </Typography.Text>
-              </Flex>
-            ),
-          },
-          {
-            key: 'total',
-            title: t('fields.total'),
-            sorter: true,
-            sortOrder: table.sortOrder('total'),
-            align: 'right',
-            width: 135,
-            render: (_, r) => (
-              <span data-testid="order-total" data-value={r.total}>
-                {formatMoney(r.total)}
-              </span>
-            ),
-          },
-          {
-            key: 'status',
-            title: t('fields.status'),
-            width: 125,
-            render: (_, r) => (
-              <Flex vertical gap={2}>
-                <PurchaseOrderStatusTag status={r.status} />
-                {r.status === 'cancelled' && r.reason && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: r.reason }}>
-                    {r.reason}
-                  </Typography.Text>
-                )}
-              </Flex>
-            ),
-          },
-          {
-            key: 'created_at',
-            title: t('fields.createdBy'),
-            sorter: true,
-            sortOrder: table.sortOrder('created_at'),
-            width: 130,
-            render: (_, r) => (
-              <Flex vertical>
-                <span>{r.created_by?.name ?? '—'}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {formatDateTime(r.created_at, locale)}
-                </Typography.Text>
-              </Flex>
-            ),
-          },
-          {
-            key: 'moves',
-            title: t('fields.actions'),
-            width: 150,
-            render: (_, r) => <MoveActions order={r} size="small" />,
-          },
-        ]}
+        columns={columns}
+        {...fittedTable(columns)}
         {...table.tableProps(list.data?.meta, (n) => t('total', { count: n }))}
       />
     </ListPage>

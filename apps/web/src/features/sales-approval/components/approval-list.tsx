@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Drawer, Empty, Flex, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +20,8 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import {
   useListAdminChannelsQuery,
   useListReferencesQuery,
@@ -120,6 +122,80 @@ export function ApprovalList({ type }: { type: ReferenceableType }) {
     </Flex>
   );
 
+  // The 1200 px layout: the product (two lines), its GTIN and producer (one line) and what it lacks
+  // take what the fixed columns leave; a reason is cut to one line (whole in a tooltip).
+  const columns: TableColumnsType<SaleChannelReference> = [
+    { key: 'channel', title: t('fields.channel'), width: 128, render: (_, r) => <ChannelName channel={r.channel} /> },
+    ...(isProduct
+      ? [
+          {
+            key: 'product',
+            title: t('fields.productProducer'),
+            render: (_: unknown, r: SaleChannelReference) => {
+              const detail = `${r.product?.gtin ? `GTIN ${r.product.gtin}` : t('noGtin')} · ${r.producer.name}`;
+              return (
+                <Flex vertical gap={2}>
+                  <CellText text={r.product?.name ?? ''} rows={2} style={{ fontWeight: 600 }} />
+                  <CellText text={detail} secondary />
+                  <SaleChannelMissing missing={r.missing} testId="row-missing" />
+                </Flex>
+              );
+            },
+          },
+        ]
+      : [
+          {
+            key: 'producer',
+            title: t('fields.producer'),
+            render: (_: unknown, r: SaleChannelReference) => (
+              <CellText text={r.producer.name} rows={2} style={{ fontWeight: 600 }} />
+            ),
+          },
+        ]),
+    {
+      key: 'register_status',
+      title: t('fields.registerStatus'),
+      width: 136,
+      render: (_, r) => (
+        <Flex vertical gap={2} align="start">
+          <SaleChannelRegisterStatusTag status={r.register_status} testId="row-register-status" />
+          {r.reason && <CellText text={r.reason} secondary />}
+        </Flex>
+      ),
+    },
+    ...(isProduct
+      ? [
+          {
+            key: 'last_synced_at',
+            title: t('fields.syncStatus'),
+            width: 140,
+            sorter: true,
+            sortOrder: table.sortOrder('last_synced_at'),
+            render: (_: unknown, r: SaleChannelReference) => (
+              <Flex vertical gap={2} align="start">
+                <SaleChannelSyncStatusTag status={r.sync_status} testId="row-sync-status" />
+                {r.last_synced_at && <CellText text={formatDateTime(r.last_synced_at, locale)} secondary />}
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'created_at',
+      title: t('fields.createdAt'),
+      width: 108,
+      sorter: true,
+      sortOrder: table.sortOrder('created_at'),
+      render: (_, r) => formatDateTime(r.created_at, locale),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      width: 88,
+      render: (_, r) => <ReferenceActions reference={r} compact />,
+    },
+  ];
+
   return (
     <>
       <ListPage
@@ -211,6 +287,7 @@ export function ApprovalList({ type }: { type: ReferenceableType }) {
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys.map(Number)),
             preserveSelectedRowKeys: true,
+            columnWidth: COL.selection,
           }}
           onRow={(r) =>
             ({
@@ -224,84 +301,8 @@ export function ApprovalList({ type }: { type: ReferenceableType }) {
           locale={{
             emptyText: list.isLoading ? ' ' : <Empty description={table.active ? t('noMatch') : t('empty')} />,
           }}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { key: 'channel', title: t('fields.channel'), render: (_, r) => <ChannelName channel={r.channel} /> },
-            ...(isProduct
-              ? [
-                  {
-                    key: 'product',
-                    title: t('fields.productProducer'),
-                    render: (_: unknown, r: SaleChannelReference) => (
-                      <Flex vertical gap={2}>
-                        <Typography.Text strong>{r.product?.name}</Typography.Text>
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {r.product?.gtin ? `GTIN ${r.product.gtin}` : t('noGtin')} · {r.producer.name}
-                        </Typography.Text>
-                        <SaleChannelMissing missing={r.missing} testId="row-missing" />
-                      </Flex>
-                    ),
-                  },
-                ]
-              : []),
-            ...(isProduct
-              ? []
-              : [
-                  {
-                    key: 'producer',
-                    title: t('fields.producer'),
-                    render: (_: unknown, r: SaleChannelReference) => (
-                      <Typography.Text strong>{r.producer.name}</Typography.Text>
-                    ),
-                  },
-                ]),
-            {
-              key: 'register_status',
-              title: t('fields.registerStatus'),
-              render: (_, r) => (
-                <Flex vertical gap={2} align="start">
-                  <SaleChannelRegisterStatusTag status={r.register_status} testId="row-register-status" />
-                  {r.reason && (
-                    <Typography.Text type="secondary" ellipsis style={{ maxWidth: 220, fontSize: 12 }} title={r.reason}>
-                      {r.reason}
-                    </Typography.Text>
-                  )}
-                </Flex>
-              ),
-            },
-            ...(isProduct
-              ? [
-                  {
-                    key: 'last_synced_at',
-                    title: t('fields.syncStatus'),
-                    sorter: true,
-                    sortOrder: table.sortOrder('last_synced_at'),
-                    render: (_: unknown, r: SaleChannelReference) => (
-                      <Flex vertical gap={2} align="start">
-                        <SaleChannelSyncStatusTag status={r.sync_status} testId="row-sync-status" />
-                        {r.last_synced_at && (
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {formatDateTime(r.last_synced_at, locale)}
-                          </Typography.Text>
-                        )}
-                      </Flex>
-                    ),
-                  },
-                ]
-              : []),
-            {
-              key: 'created_at',
-              title: t('fields.createdAt'),
-              sorter: true,
-              sortOrder: table.sortOrder('created_at'),
-              render: (_, r) => formatDateTime(r.created_at, locale),
-            },
-            {
-              key: 'actions',
-              title: t('fields.actions'),
-              render: (_, r) => <ReferenceActions reference={r} compact />,
-            },
-          ]}
+          {...fittedTable(columns, { selection: true })}
+          columns={columns}
           {...table.tableProps(list.data?.meta, (n) => t('total', { count: n }))}
         />
       </ListPage>

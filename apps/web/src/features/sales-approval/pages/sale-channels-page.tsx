@@ -9,9 +9,13 @@ import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
 import { requirementLines } from '../../../lib/sale-channels';
+import { fittedTable } from '../../../lib/table-layout';
 import { useListAdminChannelsQuery, useUpdateAdminChannelMutation } from '../api/sales-approval-api';
 import { ChannelName } from '../../../components/channel-name';
 import { ChannelSettings } from '../components/channel-drawer';
+
+/** The channels' columns in the 1200 px layout: requirements and feeds share what the others leave. */
+const CHANNEL_COLUMN_WIDTHS = [{ width: 168 }, { width: 96 }, {}, {}, { width: 176 }] as const;
 
 /**
  * /admin/sale-channels: the platform's sales channels (DESIGN §5.3) with whether each takes
@@ -89,13 +93,14 @@ export function SaleChannelsPage() {
           dataSource={list.data ?? []}
           pagination={false}
           data-testid="channels-table"
-          scroll={{ x: 'max-content' }}
+          {...fittedTable(CHANNEL_COLUMN_WIDTHS)}
           onRow={(c) => ({ 'data-testid': 'channel-row', 'data-code': c.code }) as object}
           locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('channels.empty')} /> }}
           columns={[
             {
               key: 'name',
               title: t('fields.channel'),
+              width: CHANNEL_COLUMN_WIDTHS[0].width,
               render: (_, c) => (
                 <Flex vertical gap={2}>
                   <ChannelName channel={c} size={28} />
@@ -108,6 +113,7 @@ export function SaleChannelsPage() {
             {
               key: 'active',
               title: t('channels.active'),
+              width: CHANNEL_COLUMN_WIDTHS[1].width,
               render: (_, c) => (
                 <Switch
                   checked={c.active}
@@ -130,7 +136,7 @@ export function SaleChannelsPage() {
               render: (_, c) => {
                 const lines = requirementLines(c.requirements);
                 return lines.length ? (
-                  <Flex gap={4} wrap style={{ maxWidth: 260 }} data-testid="channel-requirements">
+                  <Flex gap={4} wrap data-testid="channel-requirements">
                     {lines.map((l) => (
                       <Tag key={l.key}>{t(`requirementTags.${l.key}`, { count: l.count })}</Tag>
                     ))}
@@ -144,11 +150,11 @@ export function SaleChannelsPage() {
               key: 'feeds',
               title: t('channels.feeds'),
               render: (_, c) => (
-                <Flex vertical gap={2} style={{ maxWidth: 270 }} data-testid="channel-feeds">
+                <Flex vertical gap={2} data-testid="channel-feeds">
                   <Typography.Text
                     copyable={{ text: c.feed_xml_url }}
                     ellipsis
-                    style={{ maxWidth: 250 }}
+                    style={{ maxWidth: '100%' }}
                     data-testid="feed-xml"
                   >
                     XML: {c.feed_xml_url}
@@ -156,7 +162,7 @@ export function SaleChannelsPage() {
                   <Typography.Text
                     copyable={{ text: c.feed_csv_url }}
                     ellipsis
-                    style={{ maxWidth: 250 }}
+                    style={{ maxWidth: '100%' }}
                     data-testid="feed-csv"
                   >
                     CSV: {c.feed_csv_url}
@@ -167,6 +173,7 @@ export function SaleChannelsPage() {
             {
               key: 'actions',
               title: t('fields.actions'),
+              width: CHANNEL_COLUMN_WIDTHS[4].width,
               render: (_, c) => (
                 <Flex vertical gap={4} align="start">
                   <Button icon={<EditOutlined />} onClick={() => edit(c.id)} data-testid="channel-edit">

@@ -4,6 +4,8 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined, ProfileOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
+import { CellText } from '../../../components/cell-text';
+import { fittedTable } from '../../../lib/table-layout';
 import {
   SALE_CHANNEL_REGISTER_STATUSES,
   SALE_CHANNEL_SYNC_STATUSES,
@@ -83,21 +85,17 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
       render: (_, r) =>
         r.product && (
           <div>
-            <Link to={generatePath(paths.product, { id: String(r.product.id) })}>{r.product.name}</Link>
-            {r.product.gtin && (
-              <div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  GTIN {r.product.gtin}
-                </Typography.Text>
-              </div>
-            )}
+            <CellText text={r.product.name} rows={2}>
+              <Link to={generatePath(paths.product, { id: String(r.product.id) })}>{r.product.name}</Link>
+            </CellText>
+            {r.product.gtin && <CellText text={`GTIN ${r.product.gtin}`} secondary />}
           </div>
         ),
     },
     {
       title: t('sales-channels:products.registerStatus'),
       key: 'register_status',
-      width: 190,
+      width: 160,
       render: (_, r) => (
         <Space direction="vertical" size={2}>
           <SaleChannelRegisterStatusTag status={r.register_status} />
@@ -112,7 +110,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
     {
       title: t('sales-channels:products.syncStatus'),
       key: 'sync_status',
-      width: 230,
+      width: 190,
       render: (_, r) => (
         <Space direction="vertical" size={2}>
           <SaleChannelSyncStatusTag status={r.sync_status} />
@@ -144,7 +142,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
     {
       title: t('sales-channels:products.actions'),
       key: 'actions',
-      width: 220,
+      width: 176,
       render: (_, r) => (
         <Flex gap={6} wrap>
           <Button
@@ -236,7 +234,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
           columns={columns}
           dataSource={list.data?.references ?? []}
           loading={list.isFetching}
-          scroll={{ x: 960 }}
+          {...fittedTable(columns, { flexMin: 150 })}
           locale={{
             emptyText: (
               <Empty

@@ -45,7 +45,7 @@ export function StepProgress({ request }: { request: Pick<AdminServiceRequest, '
     <Tooltip title={label('serviceStep', request.step)}>
       <div data-testid="request-progress" data-step={request.step}>
         <Progress
-          size={[18, 8]}
+          size={[14, 8]}
           steps={Math.max(steps.length, 1)}
           percent={cancelled ? 100 : steps.length ? progressPercent(request.service.type, request.step) : 100}
           strokeColor={cancelled ? '#d9d9d9' : undefined}

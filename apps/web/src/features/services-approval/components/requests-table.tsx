@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { Empty, Flex, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import type { AdminServiceRequest, RequestList } from '../api/services-approval-api';
 import type { useRequestTable } from '../lib/list-params';
 import { RequestStatusTags, StepProgress } from './request-tags';
+
+/** A time over its date ("11:05" / "24/11/2026") with a sorter. */
+const DATE_TIME = 108;
 
 interface Props {
   table: ReturnType<typeof useRequestTable>;
@@ -19,7 +24,10 @@ interface Props {
   testId: string;
 }
 
-/** The server-paged table of service requests shared by the approval and lock pages. */
+/**
+ * The server-paged table of service requests shared by the approval and lock pages, in the 1200 px
+ * layout: who asked under the service, who follows it under the status, the step's progress bar.
+ */
 export function RequestsTable({ table, list, action, selected, onSelect, testId }: Props) {
   const { t } = useTranslation('services-approval');
   const locale = currentLocale();
@@ -27,7 +35,7 @@ export function RequestsTable({ table, list, action, selected, onSelect, testId 
     {
       title: t('fields.id'),
       key: 'id',
-      width: 80,
+      width: 64,
       render: (_, r) => (
         <Link to={generatePath(paths.adminServiceRequest, { id: String(r.id) })} data-testid="request-link">
           #{r.id}
@@ -35,43 +43,43 @@ export function RequestsTable({ table, list, action, selected, onSelect, testId 
       ),
     },
     {
-      title: t('fields.service'),
+      // The service and, under it, who asked: the producer and its user.
+      title: `${t('fields.service')} / ${t('fields.producer')}`,
       key: 'service',
-      width: 190,
-      render: (_, r) => r.service.title,
-    },
-    {
-      title: t('fields.producer'),
-      key: 'producer',
-      width: 200,
-      render: (_, r) => (
-        <>
-          {r.producer.name}
-          {r.user && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              {r.user.name}
-            </Typography.Text>
-          )}
-        </>
-      ),
+      render: (_, r) => {
+        const who = [r.producer.name, r.user?.name].filter(Boolean).join(' · ');
+        return (
+          <>
+            <CellText text={r.service.title} rows={2} />
+            <CellText text={who} secondary data-testid="request-producer" />
+          </>
+        );
+      },
     },
     {
       title: t('fields.step'),
       key: 'step',
-      width: 190,
+      width: 156,
       sorter: true,
       sortOrder: table.sortOrder('step'),
       render: (_, r) => <StepProgress request={r} />,
     },
-    { title: t('fields.status'), key: 'status', render: (_, r) => <RequestStatusTags request={r} /> },
     {
-      title: t('fields.assignee'),
-      key: 'assignee',
-      render: (_, r) => r.assignee?.name ?? <Typography.Text type="secondary">{t('fields.unassigned')}</Typography.Text>,
+      // The status tags and, under them, who follows the request.
+      title: t('fields.status'),
+      key: 'status',
+      width: 132,
+      render: (_, r) => (
+        <Flex vertical gap={4} align="flex-start">
+          <RequestStatusTags request={r} />
+          <CellText text={r.assignee?.name ?? t('fields.unassigned')} secondary data-testid="request-assignee" />
+        </Flex>
+      ),
     },
     {
       title: t('fields.due_at'),
       key: 'due_at',
+      width: DATE_TIME,
       sorter: true,
       sortOrder: table.sortOrder('due_at'),
       render: (_, r) => (r.step_due_at ? formatDateTime(r.step_due_at, locale) : '—'),
@@ -79,11 +87,21 @@ export function RequestsTable({ table, list, action, selected, onSelect, testId 
     {
       title: t('fields.created_at'),
       key: 'created_at',
+      width: DATE_TIME,
       sorter: true,
       sortOrder: table.sortOrder('created_at'),
       render: (_, r) => formatDateTime(r.created_at, locale),
     },
-    ...(action ? [{ key: 'action', align: 'right' as const, render: (_: unknown, r: AdminServiceRequest) => action(r) }] : []),
+    ...(action
+      ? [
+          {
+            key: 'action',
+            width: 112,
+            align: 'right' as const,
+            render: (_: unknown, r: AdminServiceRequest) => action(r),
+          },
+        ]
+      : []),
   ];
   return (
     <Table<AdminServiceRequest>
@@ -98,6 +116,7 @@ export function RequestsTable({ table, list, action, selected, onSelect, testId 
               selectedRowKeys: selected,
               preserveSelectedRowKeys: true,
               onChange: (keys) => onSelect(keys.map(Number)),
+              columnWidth: COL.selection,
             }
           : undefined
       }
@@ -110,6 +129,7 @@ export function RequestsTable({ table, list, action, selected, onSelect, testId 
         ),
       }}
       {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
+      {...fittedTable(columns, { selection: !!onSelect, flexMin: 164 })}
     />
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Empty, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { RegisterService } from '@agrihub/contract/schemas/services';
 import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { fittedTable } from '../../../lib/table-layout';
+import { CellText } from '../../../components/cell-text';
 import type { Locale } from '@agrihub/contract/platforms';
 import { PricingButtons } from './pricing-buttons';
 
@@ -26,74 +28,87 @@ export function CatalogueTable({ services, loading, toggling, onToggle, onEdit }
     if (s.price_from === 0) return t('table.free');
     return `${formatMoney(s.price_from)}${s.price_unit ? ` / ${s.price_unit}` : ''}`;
   };
+  // The 1200 px layout: the flow's kind under the service's name, the pricing rows under the price,
+  // the buttons stacked, so the name keeps two lines of room.
+  const columns: TableColumnsType<RegisterService> = [
+    { title: '#', dataIndex: 'position', width: 48, render: (_v, _s, i) => i + 1 },
+    {
+      title: t('table.service'),
+      key: 'title',
+      render: (_v, s) => (
+        <Flex vertical gap={2} align="flex-start">
+          <CellText text={s.title} rows={2} style={{ fontWeight: 600 }} />
+          <CellText text={s.slug} secondary />
+          <Tag color={TYPE_COLOR[s.type] ?? 'default'} title={t('table.type')}>
+            {t(`type.${s.type}`)}
+          </Tag>
+        </Flex>
+      ),
+    },
+    {
+      title: t('table.available'),
+      dataIndex: 'available',
+      width: 104,
+      render: (available: boolean, s) => (
+        <Switch
+          checked={available}
+          loading={toggling === s.id}
+          onChange={(on) => onToggle(s, on)}
+          aria-label={t('table.available')}
+          data-testid={`service-available-${s.slug}`}
+        />
+      ),
+    },
+    {
+      title: t('table.priceFrom'),
+      key: 'price',
+      width: 168,
+      render: (_v, s) => (
+        <>
+          <div>{price(s)}</div>
+          <CellText text={t('table.pricingRowsCount', { count: s.pricing.length })} secondary />
+        </>
+      ),
+    },
+    {
+      title: t('table.updatedAt'),
+      dataIndex: 'updated_at',
+      width: 112,
+      render: (v: string) => formatDateTime(v, locale),
+    },
+    {
+      title: t('table.actions'),
+      key: 'actions',
+      width: 168,
+      render: (_v, s) => (
+        <Flex vertical gap={4} align="flex-start">
+          <Button
+            size="small"
+            type="link"
+            icon={<EditOutlined />}
+            onClick={() => onEdit(s)}
+            style={{ paddingInline: 0 }}
+            data-testid={`service-edit-${s.slug}`}
+          >
+            {t('table.edit')}
+          </Button>
+          <PricingButtons service={s} />
+        </Flex>
+      ),
+    },
+  ];
   return (
     <Table<RegisterService>
       rowKey="id"
       loading={loading}
       dataSource={services}
       pagination={false}
-      scroll={{ x: 1340 }}
-      locale={{ emptyText: loading ? ' ' : <Empty description={t('table.empty')} data-testid="services-setting-empty" /> }}
+      locale={{
+        emptyText: loading ? ' ' : <Empty description={t('table.empty')} data-testid="services-setting-empty" />,
+      }}
       data-testid="services-setting-table"
-      columns={[
-        { title: '#', dataIndex: 'position', width: 50, render: (_v, _s, i) => i + 1 },
-        {
-          title: t('table.service'),
-          key: 'title',
-          width: 300,
-          render: (_v, s) => (
-            <>
-              <Typography.Text strong>{s.title}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {s.slug}
-              </Typography.Text>
-            </>
-          ),
-        },
-        {
-          title: t('table.available'),
-          dataIndex: 'available',
-          width: 110,
-          render: (available: boolean, s) => (
-            <Switch
-              checked={available}
-              loading={toggling === s.id}
-              onChange={(on) => onToggle(s, on)}
-              aria-label={t('table.available')}
-              data-testid={`service-available-${s.slug}`}
-            />
-          ),
-        },
-        {
-          title: t('table.type'),
-          dataIndex: 'type',
-          width: 150,
-          render: (type: number) => <Tag color={TYPE_COLOR[type] ?? 'default'}>{t(`type.${type}`)}</Tag>,
-        },
-        { title: t('table.priceFrom'), key: 'price', width: 190, render: (_v, s) => price(s) },
-        {
-          title: t('table.pricingRows'),
-          key: 'rows',
-          width: 100,
-          render: (_v, s) => s.pricing.length,
-        },
-        { title: t('table.updatedAt'), dataIndex: 'updated_at', width: 150, render: (v: string) => formatDateTime(v, locale) },
-        {
-          title: t('table.actions'),
-          key: 'actions',
-          width: 300,
-          fixed: 'right',
-          render: (_v, s) => (
-            <>
-              <Button size="small" type="link" icon={<EditOutlined />} onClick={() => onEdit(s)} data-testid={`service-edit-${s.slug}`}>
-                {t('table.edit')}
-              </Button>
-              <PricingButtons service={s} />
-            </>
-          ),
-        },
-      ]}
+      {...fittedTable(columns)}
+      columns={columns}
     />
   );
 }

@@ -50,7 +50,7 @@ export function PricingButtons({ service }: { service: RegisterService }) {
   };
 
   return (
-    <Space size={4}>
+    <Space size={4} wrap>
       <Button
         size="small"
         icon={<DownloadOutlined />}
