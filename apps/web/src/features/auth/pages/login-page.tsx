@@ -73,6 +73,7 @@ export function LoginPage() {
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form<Values>
+        name="login"
         noValidate
         form={form}
         layout="vertical"
