@@ -49,7 +49,6 @@ export function ChangePasswordForm({ onSuccess, submitText }: { onSuccess?: () =
 
   return (
     <Form<Values>
-      name="change-password"
       noValidate
       form={form}
       layout="vertical"

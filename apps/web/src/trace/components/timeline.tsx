@@ -34,11 +34,11 @@ export function Timeline({
                   type="button"
                   className="thumb"
                   onClick={() => onOpen(event.photos, index)}
-                  aria-label={t('openStepPhoto', { n: index + 1, step: stepLabel(event.step) })}
+                  aria-label={t('openPhoto', { n: index + 1 })}
                 >
                   <img
                     src={photo.thumbnail_url ?? photo.url}
-                    alt={t('stepPhoto', { n: index + 1, step: stepLabel(event.step) })}
+                    alt=""
                     loading="lazy"
                     decoding="async"
                     width={88}

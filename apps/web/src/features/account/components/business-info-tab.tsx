@@ -96,7 +96,6 @@ function BusinessForm({ producer }: { producer: Producer }) {
 
   return (
     <Form<Values>
-      name="business-info"
       noValidate
       form={form}
       layout="vertical"

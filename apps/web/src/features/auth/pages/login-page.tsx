@@ -73,7 +73,6 @@ export function LoginPage() {
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
       <Form<Values>
-        name="login"
         noValidate
         form={form}
         layout="vertical"

@@ -10,7 +10,6 @@ import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErro
 import { useEnumOptions } from '../../../lib/enums';
 import { currentLocale } from '../../../lib/i18n';
 import { useRegisterMutation, type RegistrationArgs } from '../../../lib/session-api';
-import { LinkButton } from '../../../components/link-button';
 
 interface Values {
   email: string;
@@ -81,9 +80,9 @@ export function RegisterPage() {
           subTitle={done}
           data-testid="register-done"
           extra={
-            <LinkButton to={toLogin} type="primary">
-              {t('auth:backToLogin')}
-            </LinkButton>
+            <Link to={toLogin}>
+              <Button type="primary">{t('auth:backToLogin')}</Button>
+            </Link>
           }
         />
       </PublicCard>
@@ -93,7 +92,7 @@ export function RegisterPage() {
   return (
     <PublicCard title={t('auth:register.title')} subtitle={t('auth:register.subtitle')} wide testId="register">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />}
-      <Form<Values> name="register" noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
+      <Form<Values> noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
         <Divider titlePlacement="start" plain>
           {t('auth:register.account')}
         </Divider>

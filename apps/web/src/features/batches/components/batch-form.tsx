@@ -43,7 +43,6 @@ export function BatchForm({ initial, batchId, onSaved, onCancel, updatedAt, onRe
 
   return (
     <Form<BatchFormValues>
-      name="batch"
       noValidate
       form={form}
       layout="vertical"

@@ -78,7 +78,6 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
       forceRender
     >
       <Form<EventFormValues>
-        name="batch-event"
         noValidate
         form={form}
         layout="vertical"

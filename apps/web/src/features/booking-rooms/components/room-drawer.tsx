@@ -83,7 +83,6 @@ export function RoomDrawer({ room, onClose }: Props) {
       }
     >
       <Form<BookingRoomBody>
-        name="booking-room"
         noValidate
         form={form}
         layout="vertical"

@@ -282,7 +282,6 @@ function CategoryModal({ editing, all, onClose }: ModalProps) {
       forceRender
     >
       <Form<CategoryValues>
-        name="post-category"
         noValidate
         form={form}
         layout="vertical"

@@ -102,7 +102,6 @@ export function PageViewEditor({ page }: { page: AdminPageView | null }) {
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} data-testid="page-view-error" />}
       <Form<PageViewFormValues>
-        name="page-view"
         noValidate
         form={form}
         layout="vertical"

@@ -152,7 +152,6 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} data-testid="post-error" />}
       <Form<PostFormValues>
-        name="post"
         noValidate
         form={form}
         layout="vertical"
@@ -274,7 +273,6 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
                     categories={categories.data ?? []}
                     loading={categories.isLoading}
                     placeholder={t('post.categoryPlaceholder')}
-                    aria-label={t('fields.category')}
                     testId="post-category"
                   />
                 </Form.Item>
@@ -282,13 +280,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
               </Card>
               <Card title={t('fields.cover')} size="small">
                 <Form.Item name="cover" style={{ marginBottom: 0 }}>
-                  <ImageField
-                    testId="post-cover"
-                    width={300}
-                    height={169}
-                    help={t('post.coverHelp')}
-                    alt={t('fields.cover')}
-                  />
+                  <ImageField testId="post-cover" width={300} height={169} help={t('post.coverHelp')} />
                 </Form.Item>
               </Card>
               <SeoPanel />

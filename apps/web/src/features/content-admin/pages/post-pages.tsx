@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Card, Flex, Result } from 'antd';
+import { Button, Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -9,7 +9,6 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useGetPostQuery, usePostHistoryQuery } from '../api/content-admin-api';
 import { PostEditor } from '../components/post-editor';
-import { LinkButton } from '../../../components/link-button';
 
 /** /admin/add-post */
 export function AddPostPage() {
@@ -31,9 +30,9 @@ export function PostPage() {
         status="404"
         title={t('content-admin:post.notFound')}
         extra={
-          <LinkButton to={paths.adminPosts} type="primary">
-            {t('content-admin:posts.backToList')}
-          </LinkButton>
+          <Link to={paths.adminPosts}>
+            <Button type="primary">{t('content-admin:posts.backToList')}</Button>
+          </Link>
         }
         data-testid="post-not-found"
       />

@@ -25,7 +25,6 @@ import {
 import { CategoryManager } from '../components/category-manager';
 import { ContentPreview } from '../components/post-preview';
 import { usePostTable, type PostFilters } from '../lib/list-params';
-import { LinkButton } from '../../../components/link-button';
 
 const CLEARED: Partial<PostFilters> = { q: undefined, status: undefined, category_id: undefined };
 
@@ -170,9 +169,11 @@ export function PostsPage() {
               {t('categories.title')}
             </Button>
             {ability.can('create', 'post') && (
-              <LinkButton to={paths.adminAddPost} type="primary" icon={<PlusOutlined />} data-testid="add-post">
-                {t('posts.add')}
-              </LinkButton>
+              <Link to={paths.adminAddPost}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="add-post">
+                  {t('posts.add')}
+                </Button>
+              </Link>
             )}
           </Flex>
         }

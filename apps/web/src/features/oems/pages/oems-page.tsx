@@ -1,5 +1,6 @@
 import {
   App,
+  Button,
   Empty,
   Flex,
   Popconfirm,
@@ -34,7 +35,6 @@ import { OemExportButtons } from '../components/export-buttons';
 import { OemFiltersBar } from '../components/oem-filters';
 import { ValidityTag } from '../components/validity-tag';
 import { useOemTable } from '../lib/list-params';
-import { LinkButton } from '../../../components/link-button';
 
 const number = (n: number, locale: string) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN');
 
@@ -228,9 +228,11 @@ export function OemsPage() {
         <Space>
           <OemExportButtons filters={filters} />
           {ability.can('create', 'producer_oem') && (
-            <LinkButton to={paths.adminAddOem} type="primary" icon={<PlusOutlined />} data-testid="oem-add">
-              {t('list.add')}
-            </LinkButton>
+            <Link to={paths.adminAddOem}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="oem-add">
+                {t('list.add')}
+              </Button>
+            </Link>
           )}
         </Space>
       }

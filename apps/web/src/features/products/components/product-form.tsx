@@ -33,7 +33,6 @@ export function ProductForm(props: Props) {
   const { t } = useTranslation('products');
   return (
     <Form<ProductFormValues>
-      name="product"
       noValidate
       form={form}
       layout="vertical"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Card, Flex, Result } from 'antd';
+import { Button, Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductSaleChannels } from '../../../components/product-sale-channels';
@@ -11,7 +11,6 @@ import { isApiError } from '../../../lib/api-error';
 import { useAppSelector } from '../../../stores/hooks';
 import { useGetProductQuery, useProductHistoryQuery } from '../api/products-api';
 import { ProductEditor } from '../components/product-editor';
-import { LinkButton } from '../../../components/link-button';
 
 function NeedsProducer() {
   const { t } = useTranslation('products');
@@ -41,9 +40,9 @@ export function ProductPage() {
         status="404"
         title={t('editor.notFound')}
         extra={
-          <LinkButton to={paths.products} type="primary">
-            {t('editor.backToList')}
-          </LinkButton>
+          <Link to={paths.products}>
+            <Button type="primary">{t('editor.backToList')}</Button>
+          </Link>
         }
         data-testid="product-not-found"
       />
@@ -56,13 +55,7 @@ export function ProductPage() {
       <ProductEditor key={product.data.id} product={product.data} />
       <ProductSaleChannels productId={product.data.id} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory
-          query={history}
-          testId="product-history"
-          page={historyPage}
-          onPageChange={setHistoryPage}
-          subject="product"
-        />
+        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} subject="product" />
       </Card>
     </Flex>
   );

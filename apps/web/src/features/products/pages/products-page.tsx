@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Flex, Space, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { generatePath, useNavigate } from 'react-router';
+import { Link, generatePath, useNavigate } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { useListProductsQuery } from '../api/products-api';
@@ -9,7 +9,6 @@ import { DeleteProductButton } from '../components/delete-product-button';
 import { ProductFiltersBar } from '../../../components/product-filters';
 import { ProductsTable } from '../../../components/products-table';
 import { useProductTable } from '../../../lib/product-list';
-import { LinkButton } from '../../../components/link-button';
 
 /** /products: the producer's products with search, status and category filters, paging and sort. */
 export function ProductsPage() {
@@ -45,9 +44,11 @@ export function ProductsPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('list.title')}
         </Typography.Title>
-        <LinkButton to={paths.addProduct} type="primary" icon={<PlusOutlined />} data-testid="add-product">
-          {t('actions.addProduct')}
-        </LinkButton>
+        <Link to={paths.addProduct}>
+          <Button type="primary" icon={<PlusOutlined />} data-testid="add-product">
+            {t('actions.addProduct')}
+          </Button>
+        </Link>
       </Flex>
       <Card>
         <Flex vertical gap={16}>
@@ -64,13 +65,9 @@ export function ProductsPage() {
               empty={list.isLoading ? ' ' : empty}
               actions={(p) => (
                 <Space size={0}>
-                  <LinkButton
-                    to={linkOf(p)}
-                    aria-label={t('actions.edit')}
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                  />
+                  <Link to={linkOf(p)} aria-label={t('actions.edit')}>
+                    <Button type="text" size="small" icon={<EditOutlined />} />
+                  </Link>
                   <DeleteProductButton product={p} compact />
                 </Space>
               )}

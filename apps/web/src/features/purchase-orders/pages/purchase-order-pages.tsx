@@ -16,7 +16,6 @@ import { MoveActions } from '../components/move-actions';
 import { OrderEditor } from '../components/order-editor';
 import { OrderView } from '../components/order-view';
 import { PurchaseOrderStatusTag } from '../components/status-tag';
-import { LinkButton } from '../../../components/link-button';
 
 /** /admin/add-purchase-order */
 export function AddPurchaseOrderPage() {
@@ -65,9 +64,9 @@ export function PurchaseOrderPage() {
         status="404"
         title={t('notFound')}
         extra={
-          <LinkButton to={paths.adminPurchaseOrders} type="primary">
-            {t('backToList')}
-          </LinkButton>
+          <Link to={paths.adminPurchaseOrders}>
+            <Button type="primary">{t('backToList')}</Button>
+          </Link>
         }
         data-testid="order-not-found"
       />

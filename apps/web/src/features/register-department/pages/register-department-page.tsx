@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, InputNumber, Resul
 import type { UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-
+import { Link } from 'react-router';
 import { ATTACHMENT_MAX_BYTES } from '@agrihub/contract/constants';
 import { PROVINCES } from '@agrihub/contract/geo';
 import {
@@ -33,7 +33,6 @@ import {
   type BookingPeriod,
   type DepartmentRegistered,
 } from '../api/register-department-api';
-import { LinkButton } from '../../../components/link-button';
 
 interface Values {
   business_name?: string;
@@ -140,9 +139,9 @@ export function RegisterDepartmentPage() {
           title={t('register-department:done.title')}
           subTitle={done.message}
           extra={
-            <LinkButton to={paths.login} type="primary">
-              {t('register-department:done.login')}
-            </LinkButton>
+            <Link to={paths.login}>
+              <Button type="primary">{t('register-department:done.login')}</Button>
+            </Link>
           }
         />
         <Descriptions bordered column={1} size="small" title={t('register-department:done.booking')}>
@@ -170,7 +169,6 @@ export function RegisterDepartmentPage() {
         />
       )}
       <Form<Values>
-        name="register-department"
         noValidate
         form={form}
         layout="vertical"

@@ -22,7 +22,6 @@ import { NotesPanel } from '../components/notes-panel';
 import { RequestDetails } from '../components/request-details';
 import { RequestStepper } from '../components/request-stepper';
 import { RequestStatusTags } from '../components/request-tags';
-import { LinkButton } from '../../../components/link-button';
 
 /** Lock / unlock from the detail page (admin), confirmed. */
 function LockToggle({ request }: { request: AdminServiceRequest }) {
@@ -78,9 +77,9 @@ export function ServiceRequestPage() {
         title={t('detail.notFound')}
         data-testid="request-not-found"
         extra={
-          <LinkButton to={paths.adminServiceRequests} type="primary">
-            {t('detail.backToList')}
-          </LinkButton>
+          <Link to={paths.adminServiceRequests}>
+            <Button type="primary">{t('detail.backToList')}</Button>
+          </Link>
         }
       />
     );

@@ -70,7 +70,6 @@ export function ServiceDrawer({ service, onClose }: Props) {
       }
     >
       <Form
-        name="service"
         noValidate
         form={form}
         layout="vertical"

@@ -7,7 +7,6 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
 import { useMoveMyRequestMutation } from '../api/services-api';
 import { FilesField } from './files-field';
-import { useFormName } from '../../../lib/form-name';
 
 type Move = ServiceRequest['allowed_moves'][number];
 
@@ -27,7 +26,6 @@ export function ForwardMoves({ request }: { request: ServiceRequest }) {
 }
 
 function MoveButton({ id, move }: { id: number; move: Move }) {
-  const formName = useFormName('request-move');
   const { t } = useTranslation(['services', 'common']);
   const label = useEnumLabel();
   const { message } = App.useApp();
@@ -67,7 +65,7 @@ function MoveButton({ id, move }: { id: number; move: Move }) {
       >
         <p>{withFiles ? t('services:request.dossierHint') : t('services:request.moveHint')}</p>
         {withFiles && (
-          <Form name={formName} noValidate layout="vertical">
+          <Form noValidate layout="vertical">
             <Form.Item label={t('services:form.attachments')}>
               <FilesField value={files} onChange={setFiles} max={SERVICE_REQUEST_FILES_MAX} testId="move-files" />
             </Form.Item>

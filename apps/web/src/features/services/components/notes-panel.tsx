@@ -61,7 +61,6 @@ export function NotesPanel({ request }: { request: ServiceRequest }) {
       )}
       {canReply && (
         <Form
-          name="request-notes"
           noValidate
           form={form}
           layout="vertical"

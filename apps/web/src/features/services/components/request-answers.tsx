@@ -60,14 +60,7 @@ export function RequestAnswers({ request }: { request: ServiceRequest }) {
         )}
       </Flex>
       {editing ? (
-        <Form
-          name="request-answers"
-          noValidate
-          form={form}
-          layout="vertical"
-          disabled={isLoading}
-          onFinish={(v) => void save(v)}
-        >
+        <Form noValidate form={form} layout="vertical" disabled={isLoading} onFinish={(v) => void save(v)}>
           {failure && (
             <Alert
               type="error"

@@ -106,7 +106,6 @@ export function RegisterServicePage() {
           />
         )}
         <Form<Values>
-          name="register-service"
           noValidate
           form={form}
           layout="vertical"

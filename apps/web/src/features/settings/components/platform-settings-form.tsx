@@ -63,7 +63,6 @@ export function PlatformSettingsForm({ setting }: { setting: PlatformSetting }) 
 
   return (
     <Form<Values>
-      name="platform-settings"
       noValidate
       form={form}
       layout="vertical"

@@ -1,9 +1,8 @@
-import { Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-
+import { Link } from 'react-router';
 import { DEFAULT_PRIVATE_PATH, paths } from '../../../config/paths';
 import { PublicCard } from '../../../components/public-card';
-import { LinkButton } from '../../../components/link-button';
 
 function NotFound({ home }: { home: string }) {
   const { t } = useTranslation('common');
@@ -14,9 +13,9 @@ function NotFound({ home }: { home: string }) {
       subTitle={t('notFound.description')}
       data-testid="not-found"
       extra={
-        <LinkButton to={home} type="primary">
-          {t('notFound.backHome')}
-        </LinkButton>
+        <Link to={home}>
+          <Button type="primary">{t('notFound.backHome')}</Button>
+        </Link>
       }
     />
   );
