@@ -8,8 +8,8 @@ import { ListPage } from '../../../components/list-page';
 import { RowActions } from '../../../components/row-actions';
 import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { updatedAtColumn } from '../lib/columns';
 import { fittedTable } from '../../../lib/table-layout';
 import { CellText } from '../../../components/cell-text';
 import { useDeleteFaqMutation, useListFaqsQuery } from '../api/content-admin-api';
@@ -94,14 +94,7 @@ export function FaqsPage() {
           <Tag data-testid="faq-visibility">{t('faqs.hidden')}</Tag>
         ),
     },
-    {
-      key: 'updated_at',
-      title: t('fields.updatedAt'),
-      width: 112,
-      sorter: true,
-      sortOrder: table.sortOrder('updated_at'),
-      render: (_, r) => formatDateTime(r.updated_at, locale),
-    },
+    updatedAtColumn(t, table.sortOrder, locale),
     {
       key: 'actions',
       title: t('fields.actions'),

@@ -13,8 +13,8 @@ import { paths } from '../../../config/paths';
 import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
-import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { updatedAtColumn } from '../lib/columns';
 import { fittedTable } from '../../../lib/table-layout';
 import { CellText } from '../../../components/cell-text';
 import {
@@ -88,14 +88,7 @@ export function PageViewsPage() {
         <Tag color={r.status === 'published' ? 'green' : 'default'}>{label('pageViewStatus', r.status)}</Tag>
       ),
     },
-    {
-      key: 'updated_at',
-      title: t('fields.updatedAt'),
-      width: 112,
-      sorter: true,
-      sortOrder: table.sortOrder('updated_at'),
-      render: (_, r) => formatDateTime(r.updated_at, locale),
-    },
+    updatedAtColumn(t, table.sortOrder, locale),
     {
       key: 'actions',
       title: t('fields.actions'),

@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { updatedAtColumn } from '../lib/columns';
 import { fittedTable } from '../../../lib/table-layout';
 import { CellText } from '../../../components/cell-text';
 import {
@@ -132,14 +133,7 @@ export function PostsPage() {
       sortOrder: table.sortOrder('view_count'),
       render: (_, r) => r.view_count.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN'),
     },
-    {
-      key: 'updated_at',
-      title: t('fields.updatedAt'),
-      width: 112,
-      sorter: true,
-      sortOrder: table.sortOrder('updated_at'),
-      render: (_, r) => formatDateTime(r.updated_at, locale),
-    },
+    updatedAtColumn(t, table.sortOrder, locale),
     {
       key: 'actions',
       title: t('fields.actions'),
