@@ -223,8 +223,11 @@ test('a toast opens below the top bar, never over it', async ({ page }) => {
   const toast = page.locator('.ant-message-notice').first();
   await expect(toast).toBeVisible();
   const bar = (await page.locator('.ant-layout-header').first().boundingBox())!;
-  const box = (await toast.boundingBox())!;
-  expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  // The toast slides down into place (antd's move-up animation): its resting place is what counts,
+  // so the position is read until the animation has ended rather than at its first frame.
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? -1, { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(bar.y + bar.height);
 });
 
 /** `#rrggbb` as the browser writes a computed colour. */
