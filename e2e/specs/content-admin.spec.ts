@@ -94,7 +94,7 @@ test('an admin writes and schedules a post with the rich text editor, manages ca
       expect(await button.getAttribute('aria-label')).toBeTruthy();
     const content = await editorEnd(editor);
     const type = (text: string) => page.keyboard.insertText(text);
-    await toolbar.getByRole('button', { name: 'Tiêu đề mục (H2)' }).click();
+    await toolbar.getByRole('button', { name: 'Tiêu đề mục H2' }).click();
     await type('Thu hoạch sớm');
     await content.press('Enter');
     await type('Năm nay vụ cà phê cho năng suất cao.');

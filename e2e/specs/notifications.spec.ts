@@ -91,7 +91,7 @@ test('a rejected product: the producer’s bell counts it, shows the reason and 
   await producerPage.bringToFront();
   await producerPage.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(bell.locator('.ant-badge-count')).toHaveText('1');
-  await expect(bell).toHaveAttribute('aria-label', 'Thông báo (1 chưa đọc)');
+  await expect(bell).toHaveAttribute('aria-label', 'Thông báo, 1 chưa đọc');
 
   // The list shows the title and the reason; opening it goes to the product and marks it read.
   await bell.click();

@@ -32,6 +32,9 @@ export function themeOf(platform: Platform): ThemeConfig {
       // Progress bars and rings (the profile's completeness, a request's steps) in the platform colour,
       // not antd's info blue.
       Progress: { defaultColor: brand },
+      // An empty table's text (antd writes it in the disabled grey, 1.8:1) reads as secondary text
+      // (an empty list's: styles.css).
+      Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
     },
   };
 }

@@ -15,6 +15,10 @@ interface Props {
   onlyLeaves?: boolean;
   style?: React.CSSProperties;
   testId?: string;
+  /** Set by Form.Item: the field's id, which its label points to. */
+  id?: string;
+  /** The name for screen readers of a select without a label (a filter); defaults to the placeholder. */
+  'aria-label'?: string;
 }
 
 /** Category tree: names in the tree, the full path ' > ' in the field, leaves only. */
@@ -29,6 +33,8 @@ export function CategorySelect({
   onlyLeaves = true,
   style,
   testId,
+  id,
+  'aria-label': ariaLabel,
 }: Props) {
   const { i18n } = useTranslation('products');
   const treeData = useMemo(
@@ -49,6 +55,8 @@ export function CategorySelect({
       treeDefaultExpandAll={false}
       popupMatchSelectWidth={false}
       style={{ width: '100%', ...style }}
+      id={id}
+      aria-label={ariaLabel ?? (id ? undefined : placeholder)}
       data-testid={testId}
     />
   );
@@ -76,6 +84,8 @@ export function CategoriesSelect({
   max,
   style,
   testId,
+  id,
+  'aria-label': ariaLabel,
 }: ManyProps) {
   const { i18n } = useTranslation('products');
   const treeData = useMemo(
@@ -98,6 +108,8 @@ export function CategoriesSelect({
       popupMatchSelectWidth={false}
       maxTagCount="responsive"
       style={{ width: '100%', ...style }}
+      id={id}
+      aria-label={ariaLabel ?? (id ? undefined : placeholder)}
       data-testid={testId}
     />
   );

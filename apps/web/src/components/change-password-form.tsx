@@ -49,6 +49,7 @@ export function ChangePasswordForm({ onSuccess, submitText }: { onSuccess?: () =
 
   return (
     <Form<Values>
+      name="change-password"
       noValidate
       form={form}
       layout="vertical"

@@ -104,6 +104,7 @@ export function ContactForm({
         <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="contact-error" />
       )}
       <Form<Values>
+        name="contact"
         noValidate
         form={form}
         layout="vertical"

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Input, Select, type SelectProps } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 
 interface FilterBarProps {
   children: ReactNode;
@@ -37,15 +39,27 @@ interface SearchFilterProps {
   enterButton?: boolean;
 }
 
+/**
+ * Input.Search's button with a name for screen readers (antd's shows only an icon, named "search"
+ * in English): `enterButton={useSearchButton()}`. An antd Button element itself, which Input.Search
+ * takes as its button (any other element it would wrap in a button of its own).
+ */
+export function useSearchButton(primary = false) {
+  const { t } = useTranslation('common');
+  return <Button type={primary ? 'primary' : 'default'} icon={<SearchOutlined />} aria-label={t('actions.search')} />;
+}
+
 /** The list's free-text search, sent on Enter (or the button). */
 export function SearchFilter({ value, onSearch, placeholder, width, testId, enterButton }: SearchFilterProps) {
+  const searchButton = useSearchButton(enterButton);
   return (
     <Input.Search
       key={value ?? ''}
       allowClear
-      enterButton={enterButton}
+      enterButton={searchButton}
       defaultValue={value}
       placeholder={placeholder}
+      aria-label={placeholder}
       onSearch={(v) => onSearch(v.trim() || undefined)}
       style={{ width }}
       data-testid={testId}
@@ -61,7 +75,7 @@ type SelectFilterProps<V> = Omit<SelectProps<V>, 'value' | 'onChange' | 'style' 
   testId: string;
 };
 
-/** A clearable select filter of a list. */
+/** A clearable select filter of a list, named by its placeholder for screen readers (it has no label). */
 export function SelectFilter<V extends string | number>({
   value,
   onChange,
@@ -71,6 +85,7 @@ export function SelectFilter<V extends string | number>({
 }: SelectFilterProps<V>) {
   return (
     <Select<V>
+      aria-label={typeof rest.placeholder === 'string' ? rest.placeholder : undefined}
       {...rest}
       allowClear
       value={value}

@@ -57,6 +57,7 @@ export function ProductsTable({ products, meta, loading, table, linkOf, showProd
               size={48}
               src={p.images[0]?.thumbnail_url ?? p.images[0]?.url}
               icon={<PictureOutlined />}
+              alt=""
               style={{ flex: 'none' }}
             />
             <Flex vertical style={{ minWidth: 0 }}>

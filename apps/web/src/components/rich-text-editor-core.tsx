@@ -463,7 +463,7 @@ function LinkModal({ open, initial, onCancel, onApply }: LinkModalProps) {
       okButtonProps={{ 'data-testid': 'rte-link-apply' }}
       forceRender
     >
-      <Form noValidate form={form} layout="vertical" onFinish={submit}>
+      <Form name="rich-text-link" noValidate form={form} layout="vertical" onFinish={submit}>
         <Form.Item
           name="url"
           label={t('linkDialog.url')}

@@ -1,7 +1,7 @@
 import { Button, Flex, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 
 interface RowActionsProps {
   /** What the row is called: the buttons' accessible names and the delete confirmation name it. */
@@ -21,21 +21,28 @@ interface RowActionsProps {
 /** A list row's icon buttons (edit, preview, delete confirmed), each named for screen readers. */
 export function RowActions({ name, testId, editTo, onEdit, onPreview, onDelete, deleteConfirm }: RowActionsProps) {
   const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  // Edit to a page is a link (one element: a button inside a link is two nested controls), opened
+  // in the app; a new tab or window (modifier keys) is left to the browser.
   const edit = (
     <Button
       type="text"
       size="small"
       icon={<EditOutlined />}
+      href={editTo}
       aria-label={t('actions.editNamed', { name })}
-      onClick={onEdit}
+      onClick={(e) => {
+        if (!editTo) return onEdit?.();
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        void navigate(editTo);
+      }}
       data-testid={`${testId}-edit`}
     />
   );
   return (
     <Flex gap={4}>
-      {(editTo || onEdit) && (
-        <Tooltip title={t('actions.edit')}>{editTo ? <Link to={editTo}>{edit}</Link> : edit}</Tooltip>
-      )}
+      {(editTo || onEdit) && <Tooltip title={t('actions.edit')}>{edit}</Tooltip>}
       {onPreview && (
         <Tooltip title={t('actions.preview')}>
           <Button

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -42,6 +42,7 @@ export function SideMenu({
   const { selected, open } = selectedMenuKeys(entries, pathname);
   // Spec §2: the dashboard is highlighted by default (pages outside the menu keep the last choice).
   const selectedKey = selected ?? remembered ?? 'dashboard';
+  const [openKeys, setOpenKeys] = useState<string[]>(open ? [open] : []);
 
   const toItem = (entry: MenuEntry): Item => {
     const label = t(entry.labelKey);
@@ -49,7 +50,22 @@ export function SideMenu({
       return {
         key: entry.key,
         icon: <MenuIcon name={entry.icon} />,
-        label: <span data-testid={`menu-${entry.key}`}>{label}</span>,
+        // A button, so Tab reaches the group's title as it reaches the entries' links (antd's title
+        // is only reached with the arrow keys). Space opens it through the click; Enter is left to
+        // the menu's own key handling, which opens it too (the click as well would close it again).
+        label: (
+          <button
+            type="button"
+            className="side-menu-group"
+            aria-expanded={openKeys.includes(entry.key)}
+            data-testid={`menu-${entry.key}`}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.preventDefault();
+            }}
+          >
+            {label}
+          </button>
+        ),
         children: entry.children.map(toItem),
       };
     }
@@ -83,6 +99,8 @@ export function SideMenu({
           items={entries.map(toItem)}
           selectedKeys={[selectedKey]}
           defaultOpenKeys={open ? [open] : []}
+          // Followed only to tell screen readers whether each group is open.
+          onOpenChange={setOpenKeys}
           onClick={({ key }) => {
             dispatch(submenuSelected(key));
             onNavigate?.();

@@ -34,7 +34,7 @@ export function ProductView({ product }: { product: PublicProduct }) {
               >
                 <img
                   src={photo.thumbnail_url ?? photo.url}
-                  alt={index === 0 ? localName(product) : ''}
+                  alt={t('productPhoto', { n: index + 1, name: localName(product) })}
                   loading="lazy"
                   decoding="async"
                   width={88}

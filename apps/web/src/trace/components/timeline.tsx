@@ -34,11 +34,11 @@ export function Timeline({
                   type="button"
                   className="thumb"
                   onClick={() => onOpen(event.photos, index)}
-                  aria-label={t('openPhoto', { n: index + 1 })}
+                  aria-label={t('openStepPhoto', { n: index + 1, step: stepLabel(event.step) })}
                 >
                   <img
                     src={photo.thumbnail_url ?? photo.url}
-                    alt=""
+                    alt={t('stepPhoto', { n: index + 1, step: stepLabel(event.step) })}
                     loading="lazy"
                     decoding="async"
                     width={88}

@@ -58,6 +58,7 @@ export function AccountInfoTab({ user }: { user: User }) {
 
   return (
     <Form<Values>
+      name="account-info"
       noValidate
       form={form}
       layout="vertical"
@@ -70,8 +71,8 @@ export function AccountInfoTab({ user }: { user: User }) {
       data-testid="account-form"
     >
       {guard.prompt}
-      <Form.Item label={t('account:accountInfo.email')}>
-        <Input value={user.email} disabled readOnly data-testid="account-email" />
+      <Form.Item label={t('account:accountInfo.email')} htmlFor="account-info-email">
+        <Input id="account-info-email" value={user.email} disabled readOnly data-testid="account-email" />
       </Form.Item>
       <Form.Item name="name" label={t('account:accountInfo.name')} required rules={[rule('name')]}>
         <Input autoComplete="name" data-testid="account-name" />

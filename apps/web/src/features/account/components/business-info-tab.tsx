@@ -96,6 +96,7 @@ function BusinessForm({ producer }: { producer: Producer }) {
 
   return (
     <Form<Values>
+      name="business-info"
       noValidate
       form={form}
       layout="vertical"

@@ -7,8 +7,19 @@ import { isApiError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/formatters';
 import { useUploadImageMutation } from '../../../lib/session-api';
 
-/** Form control for `logo_url`: uploads through POST /api/v1/images and keeps the answered URL. */
-export function LogoUpload({ value, onChange }: { value?: string | null; onChange?: (url: string | null) => void }) {
+/**
+ * Form control for `logo_url`: uploads through POST /api/v1/images and keeps the answered URL. `id`
+ * (from Form.Item) goes on the file input, which the field's label points to.
+ */
+export function LogoUpload({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string | null;
+  onChange?: (url: string | null) => void;
+  id?: string;
+}) {
   const { t } = useTranslation(['account', 'validation', 'common']);
   const { message } = App.useApp();
   const [upload] = useUploadImageMutation();
@@ -39,6 +50,7 @@ export function LogoUpload({ value, onChange }: { value?: string | null; onChang
       <Flex vertical gap={8}>
         <Flex gap={8}>
           <Upload
+            id={id}
             accept={IMAGE_MIME_TYPES.join(',')}
             showUploadList={false}
             beforeUpload={(file) => (check(file) ? true : Upload.LIST_IGNORE)}

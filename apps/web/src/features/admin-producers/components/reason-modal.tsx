@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCER_REASON_MAX, producerStatusRequest } from '@agrihub/contract/schemas/admin-producers';
 import { contractRule } from '../../../lib/form-rules';
+import { useFormName } from '../../../lib/form-name';
 
 interface Props {
   open: boolean;
@@ -14,6 +15,7 @@ interface Props {
 
 /** Closing one or several producers: the reason is required (≤500 characters) and mailed to them. */
 export function CloseReasonModal({ open, subject, busy, onSubmit, onClose }: Props) {
+  const formName = useFormName('producer-reason');
   const { t } = useTranslation('admin-producers');
   const [form] = Form.useForm<{ reason: string }>();
 
@@ -36,7 +38,7 @@ export function CloseReasonModal({ open, subject, busy, onSubmit, onClose }: Pro
       forceRender
     >
       <Alert type="warning" showIcon title={t('close.hint')} style={{ marginBottom: 16 }} />
-      <Form noValidate form={form} layout="vertical">
+      <Form name={formName} noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t('close.reason')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Result, Space, Typography } from 'antd';
+import { Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useAdminProducerHistoryQuery, useGetAdminProducerQuery } from '../api/a
 import { ProducerDetails } from '../components/producer-details';
 import { StatusActions } from '../components/status-actions';
 import { ProducerStatusTag } from '../../../components/status-tags';
+import { LinkButton } from '../../../components/link-button';
 
 /** /admin/producers/{id}: a producer's details with approve / close / reopen. */
 export function AdminProducerPage() {
@@ -33,9 +34,9 @@ export function AdminProducerPage() {
         title={t('detail.notFound')}
         data-testid="admin-producer-not-found"
         extra={
-          <Link to={paths.adminProducers}>
-            <Button type="primary">{t('detail.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminProducers} type="primary">
+            {t('detail.backToList')}
+          </LinkButton>
         }
       />
     );
@@ -61,7 +62,13 @@ export function AdminProducerPage() {
       </Flex>
       <ProducerDetails detail={detail} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="producer-history" page={historyPage} onPageChange={setHistoryPage} subject="producer" />
+        <ActivityHistory
+          query={history}
+          testId="producer-history"
+          page={historyPage}
+          onPageChange={setHistoryPage}
+          subject="producer"
+        />
       </Card>
     </Flex>
   );

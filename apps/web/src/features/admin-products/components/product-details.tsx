@@ -71,7 +71,7 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
                     width={140}
                     height={105}
                     style={{ objectFit: 'cover' }}
-                    alt=""
+                    alt={t('products:images.alt', { n: i + 1 })}
                   />
                   {i === 0 && <AccentTag>{t('products:images.cover')}</AccentTag>}
                 </Flex>
@@ -93,7 +93,8 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
               key: 'thumb',
               title: t('products:variants.thumbnail'),
               width: 80,
-              render: (_, v) => (v.thumbnail_url ? <Image src={v.thumbnail_url} width={40} height={40} alt="" /> : '—'),
+              render: (_, v) =>
+                v.thumbnail_url ? <Image src={v.thumbnail_url} width={40} height={40} alt={v.label} /> : '—',
             },
             { key: 'label', title: t('products:variants.variant'), dataIndex: 'label' },
             { key: 'price', title: t('products:variants.price'), align: 'right', render: (_, v) => money(v.price) },

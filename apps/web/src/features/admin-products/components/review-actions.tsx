@@ -10,12 +10,14 @@ import { useAppSelector } from '../../../stores/hooks';
 import { isApiError } from '../../../lib/api-error';
 import { contractRule, serverFieldErrors } from '../../../lib/form-rules';
 import { useApproveProductMutation, useRejectProductMutation } from '../api/admin-products-api';
+import { useFormName } from '../../../lib/form-name';
 
 /**
  * Approve (confirmed) and reject with a required reason (modal), for a product waiting for
  * review. Shown only when the user's ability allows `update` on `product`; the server checks again.
  */
 export function ReviewActions({ product }: { product: Product }) {
+  const formName = useFormName('product-review');
   const { t } = useTranslation('admin-products');
   const { modal, message } = App.useApp();
   const ability = useAbility<AppAbility>();
@@ -93,7 +95,7 @@ export function ReviewActions({ product }: { product: Product }) {
         onCancel={() => setRejectOpen(false)}
         destroyOnHidden
       >
-        <Form noValidate form={form} layout="vertical" preserve={false}>
+        <Form name={formName} noValidate form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={t('review.reason')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Result, Space, Typography } from 'antd';
+import { Alert, Card, Flex, Result, Space, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { ProductStatusTag } from '../../../components/status-tags';
 import { useAdminProductHistoryQuery, useGetAdminProductQuery } from '../api/admin-products-api';
 import { ProductDetails } from '../components/product-details';
 import { ReviewActions } from '../components/review-actions';
+import { LinkButton } from '../../../components/link-button';
 
 /** /admin/products/{id}: read-only details with approve / reject. */
 export function AdminProductPage() {
@@ -36,9 +37,9 @@ export function AdminProductPage() {
         status="404"
         title={t('detail.notFound')}
         extra={
-          <Link to={paths.adminProducts}>
-            <Button type="primary">{t('detail.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminProducts} type="primary">
+            {t('detail.backToList')}
+          </LinkButton>
         }
       />
     );
@@ -90,7 +91,13 @@ export function AdminProductPage() {
         productTypeName={type ? (i18n.language === 'en' ? type.name_en : type.name) : undefined}
       />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} subject="product" />
+        <ActivityHistory
+          query={history}
+          testId="product-history"
+          page={historyPage}
+          onPageChange={setHistoryPage}
+          subject="product"
+        />
       </Card>
     </Flex>
   );

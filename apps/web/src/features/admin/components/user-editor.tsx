@@ -117,6 +117,7 @@ export function UserEditor({ user, actor }: Props) {
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="user-error" />}
       <Form<UserFormValues>
+        name="user"
         noValidate
         form={form}
         layout="vertical"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Flex, Result, Row, Space, Tag, Typography } from 'antd';
+import { Card, Col, Flex, Result, Row, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { useAppSelector } from '../../../stores/hooks';
 import { useAdminUserHistoryQuery, useAdminUserQuery } from '../api/admin-users-api';
 import { UserActions, UserActiveTag } from '../components/user-actions';
 import { UserEditor } from '../components/user-editor';
+import { LinkButton } from '../../../components/link-button';
 
 /** The signed-in account as the rules see the editor. */
 function useActor(): UserAdminActor | null {
@@ -71,9 +72,9 @@ export function UserPage() {
         title={t('admin:user.notFound')}
         data-testid="user-not-found"
         extra={
-          <Link to={paths.adminUsers}>
-            <Button type="primary">{t('admin:user.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminUsers} type="primary">
+            {t('admin:user.backToList')}
+          </LinkButton>
         }
       />
     );

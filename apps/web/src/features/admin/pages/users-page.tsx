@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
+import { Empty, Flex, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { CellText } from '../../../components/cell-text';
 import { useAdminUsersQuery, type AdminUserRow } from '../api/admin-users-api';
 import { UserActiveTag } from '../components/user-actions';
 import { useUserTable, type UserFilters } from '../lib/list-params';
+import { LinkButton } from '../../../components/link-button';
 
 const CLEARED: Partial<UserFilters> = {
   q: undefined,
@@ -121,11 +122,9 @@ export function UsersPage() {
       extra={
         existing.has(paths.adminAddUser) ? (
           <AppCan I="create" a="user">
-            <Link to={paths.adminAddUser}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="admin-users-add">
-                {t('admin:users.add')}
-              </Button>
-            </Link>
+            <LinkButton to={paths.adminAddUser} type="primary" icon={<PlusOutlined />} data-testid="admin-users-add">
+              {t('admin:users.add')}
+            </LinkButton>
           </AppCan>
         ) : undefined
       }

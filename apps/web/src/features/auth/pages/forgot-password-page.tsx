@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { PublicCard } from '../../../components/public-card';
 import { isApiError } from '../../../lib/api-error';
 import { useForgotPasswordMutation } from '../../../lib/session-api';
+import { LinkButton } from '../../../components/link-button';
 
 /** Asks for a reset link. The server answers the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -35,9 +36,9 @@ export function ForgotPasswordPage() {
           subTitle={sent}
           data-testid="forgot-password-sent"
           extra={
-            <Link to={paths.login}>
-              <Button type="primary">{t('auth:backToLogin')}</Button>
-            </Link>
+            <LinkButton to={paths.login} type="primary">
+              {t('auth:backToLogin')}
+            </LinkButton>
           }
         />
       </PublicCard>
@@ -49,7 +50,14 @@ export function ForgotPasswordPage() {
       {error && (
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="forgot-password-error" />
       )}
-      <Form noValidate layout="vertical" requiredMark={false} onFinish={onFinish} disabled={isLoading}>
+      <Form
+        name="forgot-password"
+        noValidate
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={isLoading}
+      >
         <Form.Item
           name="email"
           label={t('auth:fields.email')}

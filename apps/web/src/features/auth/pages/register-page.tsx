@@ -10,6 +10,7 @@ import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErro
 import { useEnumOptions } from '../../../lib/enums';
 import { currentLocale } from '../../../lib/i18n';
 import { useRegisterMutation, type RegistrationArgs } from '../../../lib/session-api';
+import { LinkButton } from '../../../components/link-button';
 
 interface Values {
   email: string;
@@ -80,9 +81,9 @@ export function RegisterPage() {
           subTitle={done}
           data-testid="register-done"
           extra={
-            <Link to={toLogin}>
-              <Button type="primary">{t('auth:backToLogin')}</Button>
-            </Link>
+            <LinkButton to={toLogin} type="primary">
+              {t('auth:backToLogin')}
+            </LinkButton>
           }
         />
       </PublicCard>
@@ -92,7 +93,7 @@ export function RegisterPage() {
   return (
     <PublicCard title={t('auth:register.title')} subtitle={t('auth:register.subtitle')} wide testId="register">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />}
-      <Form<Values> noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
+      <Form<Values> name="register" noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
         <Divider titlePlacement="start" plain>
           {t('auth:register.account')}
         </Divider>

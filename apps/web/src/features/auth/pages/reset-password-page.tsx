@@ -8,6 +8,7 @@ import { PublicCard } from '../../../components/public-card';
 import { isApiError } from '../../../lib/api-error';
 import { contractRule, formIssues, showFieldErrors } from '../../../lib/form-rules';
 import { useResetPasswordMutation } from '../../../lib/session-api';
+import { LinkButton } from '../../../components/link-button';
 
 interface Values {
   password: string;
@@ -42,9 +43,9 @@ export function ResetPasswordPage() {
           subTitle={t('auth:reset.missingTokenHint')}
           data-testid="reset-missing-token"
           extra={
-            <Link to={paths.forgotPassword}>
-              <Button type="primary">{t('auth:reset.requestNew')}</Button>
-            </Link>
+            <LinkButton to={paths.forgotPassword} type="primary">
+              {t('auth:reset.requestNew')}
+            </LinkButton>
           }
         />
       </PublicCard>
@@ -79,7 +80,14 @@ export function ResetPasswordPage() {
           action={<Link to={paths.forgotPassword}>{t('auth:reset.requestNew')}</Link>}
         />
       )}
-      <Form<Values> noValidate form={form} layout="vertical" onFinish={onFinish} disabled={isLoading}>
+      <Form<Values>
+        name="reset-password"
+        noValidate
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        disabled={isLoading}
+      >
         <Form.Item
           name="password"
           label={t('auth:fields.newPassword')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useEnumOptions } from '../../../lib/enums';
 import { useBatchProductOptionsQuery } from '../api/batches-api';
 import type { BatchFilters } from '../lib/list-filters';
+import { useSearchButton } from '../../../components/filter-bar';
 
 interface Props {
   filters: BatchFilters;
@@ -13,6 +14,7 @@ interface Props {
 /** Search (lot code, product name), status and product filters; all kept in the URL. */
 export function BatchFiltersBar({ filters, update, active }: Props) {
   const { t, i18n } = useTranslation('batches');
+  const searchButton = useSearchButton();
   const stateOptions = useEnumOptions('batchState');
   const products = useBatchProductOptionsQuery({});
   return (
@@ -23,6 +25,8 @@ export function BatchFiltersBar({ filters, update, active }: Props) {
         allowClear
         placeholder={t('list.searchPlaceholder')}
         style={{ width: 320 }}
+        aria-label={t('list.searchPlaceholder')}
+        enterButton={searchButton}
         onSearch={(q) => update({ q: q.trim() || undefined })}
         data-testid="batch-search"
       />
@@ -30,6 +34,7 @@ export function BatchFiltersBar({ filters, update, active }: Props) {
         allowClear
         style={{ width: 200 }}
         placeholder={t('list.allStatuses')}
+        aria-label={t('list.allStatuses')}
         value={filters.status}
         onChange={(status) => update({ status: status ?? undefined })}
         options={stateOptions}
@@ -40,6 +45,7 @@ export function BatchFiltersBar({ filters, update, active }: Props) {
         showSearch={{ optionFilterProp: 'label' }}
         style={{ width: 280 }}
         placeholder={t('list.allProducts')}
+        aria-label={t('list.allProducts')}
         loading={products.isFetching}
         value={filters.product_id}
         onChange={(product_id) => update({ product_id: product_id ?? undefined })}

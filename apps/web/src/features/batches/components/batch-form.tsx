@@ -43,6 +43,7 @@ export function BatchForm({ initial, batchId, onSaved, onCancel, updatedAt, onRe
 
   return (
     <Form<BatchFormValues>
+      name="batch"
       noValidate
       form={form}
       layout="vertical"

@@ -66,6 +66,7 @@ export function BatchesTable({ batches, meta, loading, table, linkOf, selected, 
               size={40}
               src={b.product.cover?.thumbnail_url ?? b.product.cover?.url}
               icon={<PictureOutlined />}
+              alt=""
               style={{ flex: 'none' }}
             />
             <Flex vertical style={{ minWidth: 0 }}>

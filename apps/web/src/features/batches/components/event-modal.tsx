@@ -78,6 +78,7 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
       forceRender
     >
       <Form<EventFormValues>
+        name="batch-event"
         noValidate
         form={form}
         layout="vertical"

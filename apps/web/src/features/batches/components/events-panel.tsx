@@ -144,10 +144,11 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                 {event.photos.length > 0 && (
                   <Flex wrap gap={6}>
                     <Image.PreviewGroup>
-                      {event.photos.map((p) => (
+                      {event.photos.map((p, i) => (
                         <Image
                           key={p.id}
                           src={p.thumbnail_url ?? p.url}
+                          alt={t('events.photoAlt', { n: i + 1, step: label('traceStep', event.step) })}
                           preview={{ src: p.url }}
                           width={72}
                           height={72}

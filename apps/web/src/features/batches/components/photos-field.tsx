@@ -21,10 +21,11 @@ export function PhotosField({ value = [], onChange }: { value?: PhotoValue[]; on
   return (
     <Flex wrap gap={8} data-testid="event-photo-list">
       <Image.PreviewGroup>
-        {value.map((photo) => (
+        {value.map((photo, i) => (
           <div key={photo.id} style={{ position: 'relative' }} data-testid="event-photo">
             <Image
               src={photo.thumbnail_url ?? photo.url}
+              alt={t('events.photoNumber', { n: i + 1 })}
               preview={{ src: photo.url }}
               width={88}
               height={88}

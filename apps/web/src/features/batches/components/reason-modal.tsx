@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { batchReasonRequest } from '@agrihub/contract/schemas/traceabilities';
 import { contractRule } from '../../../lib/form-rules';
+import { useFormName } from '../../../lib/form-name';
 
 interface Props {
   open: boolean;
@@ -17,6 +18,7 @@ interface Props {
  * (the strong confirmation) before the red button works.
  */
 export function ReasonModal({ open, kind, lotCode, busy, onSubmit, onClose }: Props) {
+  const formName = useFormName('batch-reason');
   const { t } = useTranslation('batches');
   const [form] = Form.useForm<{ reason: string; confirm: string }>();
   const confirm = Form.useWatch('confirm', form);
@@ -38,7 +40,7 @@ export function ReasonModal({ open, kind, lotCode, busy, onSubmit, onClose }: Pr
     >
       {recall && <Alert type="error" showIcon title={t('recall.warning')} style={{ marginBottom: 16 }} />}
       {!recall && <Alert type="warning" showIcon title={t('hold.hint')} style={{ marginBottom: 16 }} />}
-      <Form noValidate form={form} layout="vertical">
+      <Form name={formName} noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t(`${kind}.reason`)}

@@ -80,7 +80,7 @@ export function SharePanel({ batch }: { batch: Batch }) {
         <div>
           <Typography.Text strong>{t('share.publicLink')}</Typography.Text>
           <Space.Compact style={{ width: '100%', marginTop: 4 }}>
-            <Input readOnly value={publicLink} data-testid="public-link" />
+            <Input readOnly value={publicLink} aria-label={t('share.publicLink')} data-testid="public-link" />
             <Button
               icon={<CopyOutlined />}
               onClick={() => void copy()}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -18,6 +18,7 @@ import { SharePanel } from '../components/share-panel';
 import { StateActions, usePublishRefusal } from '../components/state-actions';
 import { BatchStateTag } from '../../../components/status-tags';
 import { batchToValues } from '../lib/batch-form';
+import { LinkButton } from '../../../components/link-button';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */
 export function BatchPage() {
@@ -35,9 +36,9 @@ export function BatchPage() {
         status="404"
         title={t('detail.notFound')}
         extra={
-          <Link to={paths.productBatches}>
-            <Button type="primary">{t('detail.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.productBatches} type="primary">
+            {t('detail.backToList')}
+          </LinkButton>
         }
         data-testid="batch-not-found"
       />
@@ -52,9 +53,12 @@ export function BatchPage() {
     <Flex vertical gap={16} data-testid="batch-page" data-state={batch.state}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="center" gap={8}>
-          <Link to={paths.productBatches} aria-label={t('detail.backToList')}>
-            <Button type="text" icon={<ArrowLeftOutlined />} />
-          </Link>
+          <LinkButton
+            to={paths.productBatches}
+            aria-label={t('detail.backToList')}
+            type="text"
+            icon={<ArrowLeftOutlined />}
+          />
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('detail.title', { lot: batch.lot_code })}
           </Typography.Title>

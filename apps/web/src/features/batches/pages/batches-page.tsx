@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, generatePath, useNavigate } from 'react-router';
+import { generatePath, useNavigate } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { useListBatchesQuery } from '../api/batches-api';
@@ -10,6 +10,7 @@ import { BatchFiltersBar } from '../components/batch-filters';
 import { BatchesTable } from '../components/batches-table';
 import { ExportButtons } from '../components/export-buttons';
 import { useBatchTable } from '../lib/list-filters';
+import { LinkButton } from '../../../components/link-button';
 
 /** /product-batches: the producer's batches with search, status and product filters, paging, XLSX export. */
 export function BatchesPage() {
@@ -43,11 +44,9 @@ export function BatchesPage() {
         </Typography.Title>
         <Flex gap={8}>
           <ExportButtons filters={filters} selectedIds={selected} />
-          <Link to={paths.addBatch}>
-            <Button type="primary" icon={<PlusOutlined />} data-testid="add-batch">
-              {t('actions.addBatch')}
-            </Button>
-          </Link>
+          <LinkButton to={paths.addBatch} type="primary" icon={<PlusOutlined />} data-testid="add-batch">
+            {t('actions.addBatch')}
+          </LinkButton>
         </Flex>
       </Flex>
       <Card>

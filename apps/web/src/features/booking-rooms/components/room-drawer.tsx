@@ -83,6 +83,7 @@ export function RoomDrawer({ room, onClose }: Props) {
       }
     >
       <Form<BookingRoomBody>
+        name="booking-room"
         noValidate
         form={form}
         layout="vertical"

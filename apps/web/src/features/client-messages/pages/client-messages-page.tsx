@@ -345,6 +345,7 @@ function MessageDetail({ id }: { id: number }) {
           style={{ minWidth: 240 }}
           value={m.assignee?.id}
           placeholder={t('client-messages:detail.unassigned')}
+          aria-label={t('client-messages:fields.assignee')}
           options={assigneeOptions}
           onChange={(v?: number) => void run({ assign: { assignee_id: v ?? null } })}
           data-testid="message-assignee"
@@ -354,6 +355,7 @@ function MessageDetail({ id }: { id: number }) {
       <Typography.Title level={5}>{t('client-messages:detail.notes')}</Typography.Title>
       {canUpdate && (
         <Form
+          name="message-note"
           noValidate
           form={noteForm}
           layout="vertical"
@@ -363,7 +365,12 @@ function MessageDetail({ id }: { id: number }) {
             name="body"
             rules={[{ required: true, whitespace: true, message: t('client-messages:detail.noteRequired') }]}
           >
-            <Input.TextArea rows={3} maxLength={CLIENT_MESSAGE_NOTE_MAX} data-testid="message-note" />
+            <Input.TextArea
+              rows={3}
+              maxLength={CLIENT_MESSAGE_NOTE_MAX}
+              aria-label={t('client-messages:detail.notes')}
+              data-testid="message-note"
+            />
           </Form.Item>
           <Button htmlType="submit" loading={isLoading} data-testid="message-note-submit">
             {t('client-messages:detail.addNote')}
@@ -415,7 +422,7 @@ function MessageDetail({ id }: { id: number }) {
           )
         }
       >
-        <Form noValidate form={reasonForm} layout="vertical">
+        <Form name="message-reason" noValidate form={reasonForm} layout="vertical">
           <Form.Item
             name="reason"
             label={t('client-messages:detail.reason')}

@@ -282,6 +282,7 @@ function CategoryModal({ editing, all, onClose }: ModalProps) {
       forceRender
     >
       <Form<CategoryValues>
+        name="post-category"
         noValidate
         form={form}
         layout="vertical"

@@ -130,6 +130,7 @@ export function FaqDrawer({ editing, groups, defaultGroup, onClose }: Props) {
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="faq-error" />}
       <Form<FaqValues>
+        name="faq"
         noValidate
         form={form}
         layout="vertical"

@@ -14,10 +14,12 @@ interface Props {
   width?: number;
   height?: number;
   help?: string;
+  /** What the image is (the field's name): its text for screen readers. */
+  alt: string;
 }
 
 /** One image (a cover, a meta image): uploaded through /api/v1/images, shown, replaced or removed (asked first). */
-export function ImageField({ value, onChange, disabled, testId, width = 240, height = 135, help }: Props) {
+export function ImageField({ value, onChange, disabled, testId, width = 240, height = 135, help, alt }: Props) {
   const { t } = useTranslation('content-admin');
   const [busy, setBusy] = useState(false);
   return (
@@ -29,7 +31,7 @@ export function ImageField({ value, onChange, disabled, testId, width = 240, hei
           width={width}
           height={height}
           style={{ objectFit: 'cover', borderRadius: 6 }}
-          alt=""
+          alt={alt}
           data-testid={`${testId}-preview`}
         />
       ) : (

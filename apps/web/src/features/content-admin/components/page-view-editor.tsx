@@ -102,6 +102,7 @@ export function PageViewEditor({ page }: { page: AdminPageView | null }) {
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} data-testid="page-view-error" />}
       <Form<PageViewFormValues>
+        name="page-view"
         noValidate
         form={form}
         layout="vertical"

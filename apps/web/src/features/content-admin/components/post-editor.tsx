@@ -152,6 +152,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} data-testid="post-error" />}
       <Form<PostFormValues>
+        name="post"
         noValidate
         form={form}
         layout="vertical"
@@ -273,6 +274,7 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
                     categories={categories.data ?? []}
                     loading={categories.isLoading}
                     placeholder={t('post.categoryPlaceholder')}
+                    aria-label={t('fields.category')}
                     testId="post-category"
                   />
                 </Form.Item>
@@ -280,7 +282,13 @@ export function PostEditor({ post }: { post: AdminPost | null }) {
               </Card>
               <Card title={t('fields.cover')} size="small">
                 <Form.Item name="cover" style={{ marginBottom: 0 }}>
-                  <ImageField testId="post-cover" width={300} height={169} help={t('post.coverHelp')} />
+                  <ImageField
+                    testId="post-cover"
+                    width={300}
+                    height={169}
+                    help={t('post.coverHelp')}
+                    alt={t('fields.cover')}
+                  />
                 </Form.Item>
               </Card>
               <SeoPanel />

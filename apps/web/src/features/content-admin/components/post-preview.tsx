@@ -67,7 +67,7 @@ function PostPreviewBody({ id }: { id: number }) {
           {p.summary}
         </Typography.Paragraph>
       )}
-      {p.cover && <Image src={p.cover.url} alt="" style={{ maxHeight: 360, objectFit: 'cover' }} />}
+      {p.cover && <Image src={p.cover.url} alt={p.title} style={{ maxHeight: 360, objectFit: 'cover' }} />}
       <RichTextView html={p.body} testId="preview-body" />
       <ResolvedMeta meta={p.meta} />
     </Flex>

@@ -80,7 +80,13 @@ export function SeoPanel() {
         />
       </Form.Item>
       <Form.Item name="meta_image" label={t('seo.metaImage')}>
-        <ImageField testId="meta-image" width={200} height={105} help={t('seo.metaImageHelp')} />
+        <ImageField
+          testId="meta-image"
+          width={200}
+          height={105}
+          help={t('seo.metaImageHelp')}
+          alt={t('fields.meta_image_id')}
+        />
       </Form.Item>
       <Typography.Text strong>{t('seo.previewTitle')}</Typography.Text>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Card, Empty, Flex, Result, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useParams } from 'react-router';
@@ -27,6 +27,7 @@ import {
 import { PageViewEditor } from '../components/page-view-editor';
 import { ContentPreview } from '../components/post-preview';
 import { usePageViewTable, type PageViewFilters } from '../lib/list-params';
+import { LinkButton } from '../../../components/link-button';
 
 const CLEARED: Partial<PageViewFilters> = { q: undefined, status: undefined };
 
@@ -114,11 +115,9 @@ export function PageViewsPage() {
         query={list}
         extra={
           ability.can('create', 'post') ? (
-            <Link to={paths.adminAddPageView}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="add-page-view">
-                {t('pageViews.add')}
-              </Button>
-            </Link>
+            <LinkButton to={paths.adminAddPageView} type="primary" icon={<PlusOutlined />} data-testid="add-page-view">
+              {t('pageViews.add')}
+            </LinkButton>
           ) : undefined
         }
         filters={
@@ -190,9 +189,9 @@ export function PageViewPage() {
         status="404"
         title={t('content-admin:pageView.notFound')}
         extra={
-          <Link to={paths.adminPageViews}>
-            <Button type="primary">{t('content-admin:pageViews.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminPageViews} type="primary">
+            {t('content-admin:pageViews.backToList')}
+          </LinkButton>
         }
         data-testid="page-view-not-found"
       />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Result } from 'antd';
+import { Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { useGetPostQuery, usePostHistoryQuery } from '../api/content-admin-api';
 import { PostEditor } from '../components/post-editor';
+import { LinkButton } from '../../../components/link-button';
 
 /** /admin/add-post */
 export function AddPostPage() {
@@ -30,9 +31,9 @@ export function PostPage() {
         status="404"
         title={t('content-admin:post.notFound')}
         extra={
-          <Link to={paths.adminPosts}>
-            <Button type="primary">{t('content-admin:posts.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminPosts} type="primary">
+            {t('content-admin:posts.backToList')}
+          </LinkButton>
         }
         data-testid="post-not-found"
       />

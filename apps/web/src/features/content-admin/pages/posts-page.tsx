@@ -26,6 +26,7 @@ import {
 import { CategoryManager } from '../components/category-manager';
 import { ContentPreview } from '../components/post-preview';
 import { usePostTable, type PostFilters } from '../lib/list-params';
+import { LinkButton } from '../../../components/link-button';
 
 const CLEARED: Partial<PostFilters> = { q: undefined, status: undefined, category_id: undefined };
 
@@ -163,11 +164,9 @@ export function PostsPage() {
               {t('categories.title')}
             </Button>
             {ability.can('create', 'post') && (
-              <Link to={paths.adminAddPost}>
-                <Button type="primary" icon={<PlusOutlined />} data-testid="add-post">
-                  {t('posts.add')}
-                </Button>
-              </Link>
+              <LinkButton to={paths.adminAddPost} type="primary" icon={<PlusOutlined />} data-testid="add-post">
+                {t('posts.add')}
+              </LinkButton>
             )}
           </Flex>
         }

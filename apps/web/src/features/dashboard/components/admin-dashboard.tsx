@@ -40,11 +40,8 @@ function PendingCards({ pending }: { pending: Figures['pending'] }) {
           const color = p.count === 0 ? undefined : URGENT.includes(p.key) ? '#cf1322' : '#d46b08';
           return (
             <Col span={6} key={p.key}>
-              <Link
-                to={p.link}
-                data-testid={`pending-${p.key}`}
-                aria-label={t('admin.pending.open', { label: t(`admin.pending.${p.key}`), count: p.count })}
-              >
+              {/* Named by what it shows (the area and its count), as it reads on screen. */}
+              <Link to={p.link} data-testid={`pending-${p.key}`}>
                 <Card hoverable size="small">
                   <Statistic
                     title={t(`admin.pending.${p.key}`)}
@@ -97,6 +94,7 @@ function StatusBreakdown<S extends string>({
                   percent={Math.round((counts[s] / counts.total) * 100)}
                   showInfo={false}
                   style={{ flex: 1, margin: 0 }}
+                  aria-label={label(enumName, s)}
                 />
                 <Typography.Text strong style={{ width: 56, textAlign: 'right' }}>
                   {counts[s].toLocaleString(currentLocale() === 'vi' ? 'vi-VN' : 'en-US')}

@@ -128,7 +128,7 @@ export function ProducerDashboard({ user, producer }: { user: User; producer: Pr
         <Col span={12}>
           <Card title={t('dashboard:completeness.title')} style={{ height: '100%' }}>
             <Flex gap={24} align="center" data-testid="profile-completeness" data-percent={pct}>
-              <Progress type="circle" percent={pct} size={96} />
+              <Progress type="circle" percent={pct} size={96} aria-label={t('dashboard:completeness.title')} />
               <div style={{ flex: 1 }}>
                 <Typography.Paragraph style={{ marginBottom: 8 }}>
                   {t('dashboard:completeness.filled', { filled, total })}

@@ -48,7 +48,7 @@ export function NotificationBell() {
         aria-label={unread ? t('bell.labelUnread', { count: unread }) : t('bell.label')}
         icon={
           <Badge count={unread} size="small" overflowCount={99} data-testid="notification-count">
-            <BellOutlined style={{ fontSize: 18 }} />
+            <BellOutlined aria-hidden style={{ fontSize: 18 }} />
           </Badge>
         }
       />

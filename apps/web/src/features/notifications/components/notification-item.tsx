@@ -35,7 +35,6 @@ export function NotificationItem({ item, onOpen }: { item: Notification; onOpen:
       className="notification-item"
       data-testid="notification-item"
       data-read={item.read}
-      aria-label={item.read ? item.title : `${t('item.unread')}: ${item.title}`}
       onClick={() => onOpen(item)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -47,12 +46,17 @@ export function NotificationItem({ item, onOpen }: { item: Notification; onOpen:
         padding: '10px 12px',
         cursor: 'pointer',
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
-        background: item.read ? undefined : token.colorPrimaryBg,
+        // A light tint of the brand: the secondary text keeps 4.5:1 on it (antd's colorPrimaryBg is darker).
+        background: item.read ? undefined : `${token.colorPrimary}0f`,
       }}
     >
       <Badge status={item.read ? 'default' : 'processing'} style={{ visibility: item.read ? 'hidden' : 'visible' }} />
       <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
-        <Typography.Text strong={!item.read}>{item.title}</Typography.Text>
+        <Typography.Text strong={!item.read}>
+          {/* Read out before the title; the item is named by all it shows (title, text, time). */}
+          {!item.read && <span className="sr-only">{t('item.unread')}: </span>}
+          {item.title}
+        </Typography.Text>
         <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
           {item.body}
         </Typography.Text>

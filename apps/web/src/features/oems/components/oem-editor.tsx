@@ -178,6 +178,7 @@ export function OemEditor({ oem }: { oem: ProducerOem | null }) {
       {!canSave && <Alert type="info" showIcon title={t('form.readOnly')} data-testid="oem-read-only" />}
       {failure && <Alert type="error" showIcon title={failure} data-testid="oem-error" />}
       <Form<OemFormValues>
+        name="oem"
         noValidate
         form={form}
         layout="vertical"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Result } from 'antd';
+import { Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-error';
 import { platform } from '../../../lib/platform';
 import { useGetOemQuery, useOemHistoryQuery } from '../api/oems-api';
 import { OemEditor } from '../components/oem-editor';
+import { LinkButton } from '../../../components/link-button';
 
 function NotFound() {
   const { t } = useTranslation('oems');
@@ -19,9 +20,9 @@ function NotFound() {
       title={t('detail.notFound')}
       extra={
         platform.features.oems && (
-          <Link to={paths.adminOems}>
-            <Button type="primary">{t('form.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminOems} type="primary">
+            {t('form.backToList')}
+          </LinkButton>
         )
       }
       data-testid="oem-not-found"

@@ -1,6 +1,5 @@
 import {
   App,
-  Button,
   Empty,
   Flex,
   Popconfirm,
@@ -35,6 +34,7 @@ import { OemExportButtons } from '../components/export-buttons';
 import { OemFiltersBar } from '../components/oem-filters';
 import { ValidityTag } from '../components/validity-tag';
 import { useOemTable } from '../lib/list-params';
+import { LinkButton } from '../../../components/link-button';
 
 const number = (n: number, locale: string) => n.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN');
 
@@ -228,11 +228,9 @@ export function OemsPage() {
         <Space>
           <OemExportButtons filters={filters} />
           {ability.can('create', 'producer_oem') && (
-            <Link to={paths.adminAddOem}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="oem-add">
-                {t('list.add')}
-              </Button>
-            </Link>
+            <LinkButton to={paths.adminAddOem} type="primary" icon={<PlusOutlined />} data-testid="oem-add">
+              {t('list.add')}
+            </LinkButton>
           )}
         </Space>
       }

@@ -16,6 +16,7 @@ export function DeleteProductButton({
   compact?: boolean;
 }) {
   const { t } = useTranslation('products');
+  const { t: tc } = useTranslation('common');
   const { modal, message } = App.useApp();
   const [remove] = useDeleteProductMutation();
   const confirm = () =>
@@ -43,6 +44,7 @@ export function DeleteProductButton({
       size={compact ? 'small' : 'middle'}
       icon={<DeleteOutlined />}
       onClick={confirm}
+      aria-label={compact ? tc('actions.deleteNamed', { name: product.name }) : undefined}
       data-testid="delete-product"
     >
       {compact ? undefined : t('actions.delete')}

@@ -66,7 +66,7 @@ export function ImagesField({ value = [], onChange, disabled }: Props) {
               width={134}
               height={100}
               style={{ objectFit: 'cover' }}
-              alt=""
+              alt={t('images.alt', { n: i + 1 })}
             />
             <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
               {i === 0 ? (

@@ -33,6 +33,7 @@ export function ProductForm(props: Props) {
   const { t } = useTranslation('products');
   return (
     <Form<ProductFormValues>
+      name="product"
       noValidate
       form={form}
       layout="vertical"

@@ -64,6 +64,7 @@ export function VariantsTable({ variants, disabled, onChange, onPriceToAll }: Pr
             style={{ width: 200 }}
             value={allPrice}
             onChange={(v) => setAllPrice(v ?? null)}
+            aria-label={t('variants.priceForAll')}
             data-testid="apply-price-value"
           />
           <Button onClick={() => onPriceToAll(allPrice)} disabled={allPrice === null} data-testid="apply-price-all">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Flex, Result } from 'antd';
+import { Card, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
 import { PageLoader } from '../../../components/page-loader';
 import { ProductSaleChannels } from '../../../components/product-sale-channels';
@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useAppSelector } from '../../../stores/hooks';
 import { useGetProductQuery, useProductHistoryQuery } from '../api/products-api';
 import { ProductEditor } from '../components/product-editor';
+import { LinkButton } from '../../../components/link-button';
 
 function NeedsProducer() {
   const { t } = useTranslation('products');
@@ -40,9 +41,9 @@ export function ProductPage() {
         status="404"
         title={t('editor.notFound')}
         extra={
-          <Link to={paths.products}>
-            <Button type="primary">{t('editor.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.products} type="primary">
+            {t('editor.backToList')}
+          </LinkButton>
         }
         data-testid="product-not-found"
       />
@@ -55,7 +56,13 @@ export function ProductPage() {
       <ProductEditor key={product.data.id} product={product.data} />
       <ProductSaleChannels productId={product.data.id} />
       <Card title={tc('activity.title')} size="small">
-        <ActivityHistory query={history} testId="product-history" page={historyPage} onPageChange={setHistoryPage} subject="product" />
+        <ActivityHistory
+          query={history}
+          testId="product-history"
+          page={historyPage}
+          onPageChange={setHistoryPage}
+          subject="product"
+        />
       </Card>
     </Flex>
   );

@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Flex, Space, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, generatePath, useNavigate } from 'react-router';
+import { generatePath, useNavigate } from 'react-router';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { useListProductsQuery } from '../api/products-api';
@@ -9,6 +9,7 @@ import { DeleteProductButton } from '../components/delete-product-button';
 import { ProductFiltersBar } from '../../../components/product-filters';
 import { ProductsTable } from '../../../components/products-table';
 import { useProductTable } from '../../../lib/product-list';
+import { LinkButton } from '../../../components/link-button';
 
 /** /products: the producer's products with search, status and category filters, paging and sort. */
 export function ProductsPage() {
@@ -44,11 +45,9 @@ export function ProductsPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('list.title')}
         </Typography.Title>
-        <Link to={paths.addProduct}>
-          <Button type="primary" icon={<PlusOutlined />} data-testid="add-product">
-            {t('actions.addProduct')}
-          </Button>
-        </Link>
+        <LinkButton to={paths.addProduct} type="primary" icon={<PlusOutlined />} data-testid="add-product">
+          {t('actions.addProduct')}
+        </LinkButton>
       </Flex>
       <Card>
         <Flex vertical gap={16}>
@@ -65,9 +64,13 @@ export function ProductsPage() {
               empty={list.isLoading ? ' ' : empty}
               actions={(p) => (
                 <Space size={0}>
-                  <Link to={linkOf(p)} aria-label={t('actions.edit')}>
-                    <Button type="text" size="small" icon={<EditOutlined />} />
-                  </Link>
+                  <LinkButton
+                    to={linkOf(p)}
+                    aria-label={t('actions.edit')}
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                  />
                   <DeleteProductButton product={p} compact />
                 </Space>
               )}

@@ -90,6 +90,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                             )
                           }
                           style={{ width: '100%' }}
+                          aria-label={t('lines.cell', { column: t('lines.product'), n: field.name + 1 })}
                           data-testid={`line-product-${field.name}`}
                         />
                       ),
@@ -110,6 +111,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                       autoSize={{ minRows: 1, maxRows: 3 }}
                       maxLength={PURCHASE_ORDER_DESCRIPTION_MAX}
                       placeholder={t('lines.descriptionPlaceholder')}
+                      aria-label={t('lines.cell', { column: t('lines.description'), n: field.name + 1 })}
                       data-testid={`line-description-${field.name}`}
                     />
                   </Form.Item>
@@ -124,6 +126,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                     <Select
                       options={UNITS.map((u) => ({ value: u, label: u }))}
                       placeholder={t('lines.unitPlaceholder')}
+                      aria-label={t('lines.cell', { column: t('lines.unit'), n: field.name + 1 })}
                       data-testid={`line-unit-${field.name}`}
                     />
                   </Form.Item>
@@ -144,6 +147,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                       max={PURCHASE_ORDER_MAX_QUANTITY}
                       decimalSeparator={vi ? ',' : '.'}
                       style={{ width: '100%' }}
+                      aria-label={t('lines.cell', { column: t('lines.quantity'), n: field.name + 1 })}
                       data-testid={`line-quantity-${field.name}`}
                     />
                   </Form.Item>
@@ -167,6 +171,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                       parser={ungroup}
                       suffix="đ"
                       style={{ width: '100%' }}
+                      aria-label={t('lines.cell', { column: t('lines.unitPrice'), n: field.name + 1 })}
                       data-testid={`line-unit-price-${field.name}`}
                     />
                   </Form.Item>
@@ -185,7 +190,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                           { value: 'amount', label: 'đ' },
                           { value: 'percent', label: '%' },
                         ]}
-                        aria-label={t('lines.discountType')}
+                        aria-label={t('lines.cell', { column: t('lines.discountType'), n: field.name + 1 })}
                         data-testid={`line-discount-type-${field.name}`}
                       />
                     </Form.Item>
@@ -200,6 +205,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                         parser={lines[field.name]?.discount_type === 'percent' ? undefined : ungroup}
                         decimalSeparator={vi ? ',' : '.'}
                         style={{ width: '100%' }}
+                        aria-label={t('lines.cell', { column: t('lines.discount'), n: field.name + 1 })}
                         data-testid={`line-discount-${field.name}`}
                       />
                     </Form.Item>
@@ -218,6 +224,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
                   >
                     <Select
                       options={TAX_RATES.map((r) => ({ value: r, label: `${r}%` }))}
+                      aria-label={t('lines.cell', { column: t('lines.vat'), n: field.name + 1 })}
                       data-testid={`line-vat-${field.name}`}
                     />
                   </Form.Item>

@@ -8,6 +8,7 @@ import {
 } from '@agrihub/contract/schemas/purchase-orders';
 import { isApiError } from '../../../lib/api-error';
 import { useMovePurchaseOrderMutation } from '../api/purchase-orders-api';
+import { useFormName } from '../../../lib/form-name';
 
 interface Props {
   order: Pick<PurchaseOrderSummary, 'id' | 'code' | 'moves'>;
@@ -20,6 +21,7 @@ interface Props {
  * (confirmed: the supplier is mailed), cancel (a reason asked for, kept on failure).
  */
 export function MoveActions({ order, size = 'middle' }: Props) {
+  const formName = useFormName('order-move');
   const { t } = useTranslation('purchase-orders');
   const { message } = App.useApp();
   const [move, moving] = useMovePurchaseOrderMutation();
@@ -91,7 +93,7 @@ export function MoveActions({ order, size = 'middle' }: Props) {
         destroyOnHidden={false}
         data-testid="move-reason-modal"
       >
-        <Form noValidate form={form} layout="vertical">
+        <Form name={formName} noValidate form={form} layout="vertical">
           <Form.Item
             name="reason"
             label={t('moves.reason')}

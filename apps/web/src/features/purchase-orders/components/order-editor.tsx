@@ -204,6 +204,7 @@ export function OrderEditor({ order }: Props) {
       </Flex>
       {failure && <Alert type="error" showIcon title={failure} data-testid="order-error" />}
       <Form<OrderFormValues>
+        name="purchase-order"
         noValidate
         form={form}
         layout="vertical"

@@ -15,6 +15,8 @@ interface Props {
   allowClear?: boolean;
   placeholder?: string;
   testId: string;
+  /** Set by Form.Item: the field's id, which its label points to. */
+  id?: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export function SupplierSelect({
   allowClear,
   placeholder,
   testId,
+  id,
 }: Props) {
   const { t } = useTranslation('purchase-orders');
   const [typed, setTyped] = useState('');
@@ -67,6 +70,9 @@ export function SupplierSelect({
       disabled={disabled}
       allowClear={allowClear}
       placeholder={placeholder ?? t('form.supplierPlaceholder')}
+      id={id}
+      // In a form its label names it (Form.Item gives the id); as a filter, its placeholder.
+      aria-label={id ? undefined : placeholder}
       loading={suppliers.isFetching}
       notFoundContent={suppliers.isFetching ? t('form.searching') : t('form.noSupplier')}
       options={options}

@@ -16,6 +16,7 @@ import { MoveActions } from '../components/move-actions';
 import { OrderEditor } from '../components/order-editor';
 import { OrderView } from '../components/order-view';
 import { PurchaseOrderStatusTag } from '../components/status-tag';
+import { LinkButton } from '../../../components/link-button';
 
 /** /admin/add-purchase-order */
 export function AddPurchaseOrderPage() {
@@ -64,9 +65,9 @@ export function PurchaseOrderPage() {
         status="404"
         title={t('notFound')}
         extra={
-          <Link to={paths.adminPurchaseOrders}>
-            <Button type="primary">{t('backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminPurchaseOrders} type="primary">
+            {t('backToList')}
+          </LinkButton>
         }
         data-testid="order-not-found"
       />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Empty, Flex, InputNumber, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DatePicker, Empty, Flex, InputNumber, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { PurchaseOrderStatusTag } from '../components/status-tag';
 import { SupplierSelect } from '../components/supplier-select';
 import { parseSupplierKey, supplierKey } from '../lib/order-form';
 import { exportUrl, usePurchaseOrderTable, type PurchaseOrderFilters } from '../lib/list-params';
+import { LinkButton } from '../../../components/link-button';
 
 const CLEARED: Partial<PurchaseOrderFilters> = {
   q: undefined,
@@ -60,6 +61,7 @@ function AmountFilter({
       precision={0}
       defaultValue={value}
       placeholder={placeholder}
+      aria-label={placeholder}
       formatter={(v) =>
         v === undefined || v === null || String(v) === '' ? '' : String(v).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
       }
@@ -194,11 +196,14 @@ export function PurchaseOrdersPage() {
             filterBody={() => ({})}
           />
           {ability.can('create', 'purchase_order') && (
-            <Link to={paths.adminAddPurchaseOrder}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="add-purchase-order">
-                {t('add')}
-              </Button>
-            </Link>
+            <LinkButton
+              to={paths.adminAddPurchaseOrder}
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="add-purchase-order"
+            >
+              {t('add')}
+            </LinkButton>
           )}
         </Space>
       }

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, InputNumber, Resul
 import type { UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+
 import { ATTACHMENT_MAX_BYTES } from '@agrihub/contract/constants';
 import { PROVINCES } from '@agrihub/contract/geo';
 import {
@@ -33,6 +33,7 @@ import {
   type BookingPeriod,
   type DepartmentRegistered,
 } from '../api/register-department-api';
+import { LinkButton } from '../../../components/link-button';
 
 interface Values {
   business_name?: string;
@@ -139,9 +140,9 @@ export function RegisterDepartmentPage() {
           title={t('register-department:done.title')}
           subTitle={done.message}
           extra={
-            <Link to={paths.login}>
-              <Button type="primary">{t('register-department:done.login')}</Button>
-            </Link>
+            <LinkButton to={paths.login} type="primary">
+              {t('register-department:done.login')}
+            </LinkButton>
           }
         />
         <Descriptions bordered column={1} size="small" title={t('register-department:done.booking')}>
@@ -169,6 +170,7 @@ export function RegisterDepartmentPage() {
         />
       )}
       <Form<Values>
+        name="register-department"
         noValidate
         form={form}
         layout="vertical"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Drawer, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SettingOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   SALE_CHANNEL_REGISTER_STATUSES,
   SALE_CHANNEL_SYNC_STATUSES,
@@ -32,6 +32,7 @@ import { BulkActions } from './bulk-actions';
 import { ChannelName } from '../../../components/channel-name';
 import { ReferenceActions } from './reference-actions';
 import { ReferenceDetail } from './reference-detail';
+import { LinkButton } from '../../../components/link-button';
 
 const CLEARED: Partial<ReferenceOwnFilters & { q: string }> = {
   q: undefined,
@@ -204,9 +205,9 @@ export function ApprovalList({ type }: { type: ReferenceableType }) {
         query={list}
         extra={
           <Space wrap>
-            <Link to={paths.adminSaleChannels} data-testid="channels-settings-link">
-              <Button icon={<SettingOutlined />}>{t('channelsLink')}</Button>
-            </Link>
+            <LinkButton to={paths.adminSaleChannels} data-testid="channels-settings-link" icon={<SettingOutlined />}>
+              {t('channelsLink')}
+            </LinkButton>
             {isProduct && (
               <AppCan I="update" a="sale_channel_reference">
                 <Button

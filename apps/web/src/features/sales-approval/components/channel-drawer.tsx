@@ -60,6 +60,7 @@ export function ChannelSettings({ id }: { id: number }) {
       <ChannelName channel={channel} size={32} />
       {failure && <Alert type="error" showIcon title={failure} data-testid="channel-error" />}
       <Form<Values>
+        name="sale-channel"
         noValidate
         form={form}
         layout="horizontal"

@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SALE_CHANNEL_REASON_MAX } from '@agrihub/contract/schemas/sale-channels';
+import { useFormName } from '../../../lib/form-name';
 
 interface Props {
   open: boolean;
@@ -15,6 +16,7 @@ interface Props {
 
 /** A decision that needs a reason (reject, close): the reason is required and told to the producer. */
 export function ReasonModal({ open, title, hint, busy, onSubmit, onClose }: Props) {
+  const formName = useFormName('sale-reason');
   const { t } = useTranslation('sales-approval');
   const [form] = Form.useForm<{ reason: string }>();
   return (
@@ -36,7 +38,7 @@ export function ReasonModal({ open, title, hint, busy, onSubmit, onClose }: Prop
       forceRender
       data-testid="reason-modal"
     >
-      <Form noValidate form={form} layout="vertical">
+      <Form name={formName} noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t('reason.label')}

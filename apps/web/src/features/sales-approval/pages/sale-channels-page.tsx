@@ -1,7 +1,7 @@
 import { App, Button, Drawer, Empty, Flex, Space, Switch, Table, Tag, Typography } from 'antd';
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { AdminSaleChannel } from '@agrihub/contract/schemas/sale-channels';
 import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
@@ -13,6 +13,7 @@ import { fittedTable } from '../../../lib/table-layout';
 import { useListAdminChannelsQuery, useUpdateAdminChannelMutation } from '../api/sales-approval-api';
 import { ChannelName } from '../../../components/channel-name';
 import { ChannelSettings } from '../components/channel-drawer';
+import { LinkButton } from '../../../components/link-button';
 
 /** The channels' columns in the 1200 px layout: requirements and feeds share what the others leave. */
 const CHANNEL_COLUMN_WIDTHS = [{ width: 168 }, { width: 96 }, {}, {}, { width: 176 }] as const;
@@ -73,12 +74,8 @@ export function SaleChannelsPage() {
           {t('channels.title')}
         </Typography.Title>
         <Space>
-          <Link to={paths.adminSalesApproval}>
-            <Button>{t('title.producer')}</Button>
-          </Link>
-          <Link to={paths.adminProductSalesApproval}>
-            <Button>{t('title.product')}</Button>
-          </Link>
+          <LinkButton to={paths.adminSalesApproval}>{t('title.producer')}</LinkButton>
+          <LinkButton to={paths.adminProductSalesApproval}>{t('title.product')}</LinkButton>
         </Space>
       </Flex>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

@@ -195,6 +195,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
           allowClear
           style={{ minWidth: 200 }}
           placeholder={t('sales-channels:products.registerStatus')}
+          aria-label={t('sales-channels:products.registerStatus')}
           value={registerStatus}
           onChange={(v) => {
             setRegisterStatus(v);
@@ -213,6 +214,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
           allowClear
           style={{ minWidth: 200 }}
           placeholder={t('sales-channels:products.syncStatus')}
+          aria-label={t('sales-channels:products.syncStatus')}
           value={syncStatus}
           onChange={(v) => {
             setSyncStatus(v);

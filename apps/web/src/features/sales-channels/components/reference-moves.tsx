@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { canSync, refusedProducts } from '../../../lib/sale-channels';
 import { useMoveSaleChannelReferenceMutation, useSyncSaleChannelReferenceMutation } from '../api/sales-channels-api';
 import { ReadinessList } from './readiness-list';
+import { useFormName } from '../../../lib/form-name';
 
 /** What is registered, in words: "Gạo ST25 on Shopee", or "your shop on Shopee". */
 export function useReferenceSubject() {
@@ -25,6 +26,7 @@ interface Target {
 
 /** Closing an approved registration: a modal asks for the reason (required), the channel stops listing it. */
 export function CloseReferenceButton({ target, size }: { target: Target; size?: 'small' | 'middle' }) {
+  const formName = useFormName('reference-move');
   const { t } = useTranslation(['sales-channels', 'common']);
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -63,7 +65,7 @@ export function CloseReferenceButton({ target, size }: { target: Target; size?: 
         destroyOnHidden
       >
         <p>{t('sales-channels:moves.closeWarning')}</p>
-        <Form noValidate form={form} layout="vertical" preserve={false}>
+        <Form name={formName} noValidate form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={t('sales-channels:moves.reason')}

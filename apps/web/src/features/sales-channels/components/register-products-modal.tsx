@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-error';
 import { productChoice, refusedProducts, type ProductReadiness } from '../../../lib/sale-channels';
 import { useListReferenceableQuery, useRegisterToSaleChannelMutation } from '../api/sales-channels-api';
 import { ReadinessList } from './readiness-list';
+import { useSearchButton } from '../../../components/filter-bar';
 
 const PER_PAGE = 10;
 
@@ -31,6 +32,7 @@ export function RegisterProductsModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['sales-channels', 'common']);
+  const searchButton = useSearchButton();
   const { message } = App.useApp();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -160,6 +162,8 @@ export function RegisterProductsModal({
         <Input.Search
           allowClear
           placeholder={t('sales-channels:register.search')}
+          aria-label={t('sales-channels:register.search')}
+          enterButton={searchButton}
           onSearch={(v) => {
             setQ(v.trim());
             setPage(1);

@@ -38,6 +38,7 @@ export function AssigneeSelect({ request }: { request: AdminServiceRequest }) {
         style={{ width: 240 }}
         value={current?.id}
         placeholder={t('fields.unassigned')}
+        aria-label={t('fields.assignee')}
         options={options}
         loading={staff.isFetching || state.isLoading}
         disabled={request.locked || state.isLoading}

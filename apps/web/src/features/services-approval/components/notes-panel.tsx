@@ -79,6 +79,7 @@ export function NotesPanel({ request }: { request: AdminServiceRequestDetail }) 
       />
       {!request.locked && (
         <Form
+          name="admin-notes"
           noValidate
           form={form}
           layout="vertical"
@@ -97,7 +98,7 @@ export function NotesPanel({ request }: { request: AdminServiceRequestDetail }) 
           <Flex justify="space-between" align="center" gap={8} wrap style={{ marginTop: 8 }}>
             <Flex gap={16} align="center">
               <Form.Item name="internal" valuePropName="checked" noStyle>
-                <Switch data-testid="note-internal-switch" />
+                <Switch aria-label={t('notes.internal')} data-testid="note-internal-switch" />
               </Form.Item>
               <Typography.Text type={internal ? 'warning' : 'secondary'}>
                 {internal ? t('notes.internalHint') : t('notes.visibleHint')}

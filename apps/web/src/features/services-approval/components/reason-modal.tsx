@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_REQUEST_REASON_MAX } from '@agrihub/contract/schemas/admin-service-requests';
+import { useFormName } from '../../../lib/form-name';
 
 export interface ReasonValues {
   reason: string;
@@ -22,6 +23,7 @@ interface Props {
  * producer unless marked internal. The typed reason is kept when the server refuses.
  */
 export function MoveReasonModal({ open, title, danger, busy, onSubmit, onClose }: Props) {
+  const formName = useFormName('request-reason');
   const { t } = useTranslation('services-approval');
   const [form] = Form.useForm<ReasonValues>();
   return (
@@ -43,7 +45,7 @@ export function MoveReasonModal({ open, title, danger, busy, onSubmit, onClose }
       forceRender
     >
       <Alert type="warning" showIcon title={t('move.reasonHint')} style={{ marginBottom: 16 }} />
-      <Form noValidate form={form} layout="vertical" initialValues={{ internal: false }}>
+      <Form name={formName} noValidate form={form} layout="vertical" initialValues={{ internal: false }}>
         <Form.Item
           name="reason"
           label={t('move.reason')}

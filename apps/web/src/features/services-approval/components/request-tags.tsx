@@ -13,7 +13,11 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 /** A request's status (labels: enums:serviceRequestStatus), with the locked and overdue marks. */
-export function RequestStatusTags({ request }: { request: Pick<AdminServiceRequest, 'status' | 'locked' | 'overdue'> }) {
+export function RequestStatusTags({
+  request,
+}: {
+  request: Pick<AdminServiceRequest, 'status' | 'locked' | 'overdue'>;
+}) {
   const { t } = useTranslation('services-approval');
   const label = useEnumLabel();
   return (
@@ -50,6 +54,7 @@ export function StepProgress({ request }: { request: Pick<AdminServiceRequest, '
           percent={cancelled ? 100 : steps.length ? progressPercent(request.service.type, request.step) : 100}
           strokeColor={cancelled ? '#d9d9d9' : undefined}
           showInfo={false}
+          aria-label={label('serviceStep', request.step)}
         />
         <div style={{ fontSize: 12 }}>
           {label('serviceStep', request.step)}

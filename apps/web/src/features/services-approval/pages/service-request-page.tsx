@@ -22,6 +22,7 @@ import { NotesPanel } from '../components/notes-panel';
 import { RequestDetails } from '../components/request-details';
 import { RequestStepper } from '../components/request-stepper';
 import { RequestStatusTags } from '../components/request-tags';
+import { LinkButton } from '../../../components/link-button';
 
 /** Lock / unlock from the detail page (admin), confirmed. */
 function LockToggle({ request }: { request: AdminServiceRequest }) {
@@ -77,9 +78,9 @@ export function ServiceRequestPage() {
         title={t('detail.notFound')}
         data-testid="request-not-found"
         extra={
-          <Link to={paths.adminServiceRequests}>
-            <Button type="primary">{t('detail.backToList')}</Button>
-          </Link>
+          <LinkButton to={paths.adminServiceRequests} type="primary">
+            {t('detail.backToList')}
+          </LinkButton>
         }
       />
     );

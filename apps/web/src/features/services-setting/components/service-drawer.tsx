@@ -70,6 +70,7 @@ export function ServiceDrawer({ service, onClose }: Props) {
       }
     >
       <Form
+        name="service"
         noValidate
         form={form}
         layout="vertical"

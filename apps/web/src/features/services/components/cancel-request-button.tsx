@@ -3,9 +3,11 @@ import { App, Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';
 import { useCancelMyRequestMutation } from '../api/services-api';
+import { useFormName } from '../../../lib/form-name';
 
 /** Cancelling is final: a modal asks for the reason (required) and confirms. */
 export function CancelRequestButton({ id }: { id: number }) {
+  const formName = useFormName('cancel-request');
   const { t } = useTranslation(['services', 'common']);
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -44,7 +46,7 @@ export function CancelRequestButton({ id }: { id: number }) {
         destroyOnHidden
       >
         <p>{t('services:request.cancelWarning')}</p>
-        <Form noValidate form={form} layout="vertical" preserve={false}>
+        <Form name={formName} noValidate form={form} layout="vertical" preserve={false}>
           <Form.Item
             name="reason"
             label={t('services:request.reason')}

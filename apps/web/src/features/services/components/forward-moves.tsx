@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel } from '../../../lib/enums';
 import { useMoveMyRequestMutation } from '../api/services-api';
 import { FilesField } from './files-field';
+import { useFormName } from '../../../lib/form-name';
 
 type Move = ServiceRequest['allowed_moves'][number];
 
@@ -26,6 +27,7 @@ export function ForwardMoves({ request }: { request: ServiceRequest }) {
 }
 
 function MoveButton({ id, move }: { id: number; move: Move }) {
+  const formName = useFormName('request-move');
   const { t } = useTranslation(['services', 'common']);
   const label = useEnumLabel();
   const { message } = App.useApp();
@@ -65,7 +67,7 @@ function MoveButton({ id, move }: { id: number; move: Move }) {
       >
         <p>{withFiles ? t('services:request.dossierHint') : t('services:request.moveHint')}</p>
         {withFiles && (
-          <Form noValidate layout="vertical">
+          <Form name={formName} noValidate layout="vertical">
             <Form.Item label={t('services:form.attachments')}>
               <FilesField value={files} onChange={setFiles} max={SERVICE_REQUEST_FILES_MAX} testId="move-files" />
             </Form.Item>

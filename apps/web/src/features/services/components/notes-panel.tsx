@@ -61,6 +61,7 @@ export function NotesPanel({ request }: { request: ServiceRequest }) {
       )}
       {canReply && (
         <Form
+          name="request-notes"
           noValidate
           form={form}
           layout="vertical"

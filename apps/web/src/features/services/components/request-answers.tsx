@@ -60,7 +60,14 @@ export function RequestAnswers({ request }: { request: ServiceRequest }) {
         )}
       </Flex>
       {editing ? (
-        <Form noValidate form={form} layout="vertical" disabled={isLoading} onFinish={(v) => void save(v)}>
+        <Form
+          name="request-answers"
+          noValidate
+          form={form}
+          layout="vertical"
+          disabled={isLoading}
+          onFinish={(v) => void save(v)}
+        >
           {failure && (
             <Alert
               type="error"

@@ -31,6 +31,7 @@ export function RequestProgress({ type, step }: { type: number; step: string }) 
         size="small"
         status={cancelled ? 'exception' : step === 'done' ? 'success' : 'active'}
         showInfo={false}
+        aria-label={label('serviceStep', step)}
       />
       <span className="public-muted">{label('serviceStep', step)}</span>
     </div>

@@ -106,6 +106,7 @@ export function RegisterServicePage() {
           />
         )}
         <Form<Values>
+          name="register-service"
           noValidate
           form={form}
           layout="vertical"

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card, Flex, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { PricingTable } from '../components/pricing-table';
 import { ServiceIcon } from '../components/service-icon';
 import { requestPath, serviceRegisterPath } from '../lib/paths';
 import { useViewer } from '../lib/use-viewer';
+import { LinkButton } from '../../../components/link-button';
 
 /**
  * /services/:slug (public): description, pricing table, the flow's steps and the register button.
@@ -85,11 +86,9 @@ function RegisterAction({ slug, available, staff }: { slug: string; available: b
   const open = mine.data?.requests.find((r) => r.service.slug === slug && r.step !== 'cancelled');
   if (open) {
     return (
-      <Link to={requestPath(open.id)}>
-        <Button type="primary" size="large" data-testid="service-open-request">
-          {t('detail.openRequest')}
-        </Button>
-      </Link>
+      <LinkButton to={requestPath(open.id)} type="primary" size="large" data-testid="service-open-request">
+        {t('detail.openRequest')}
+      </LinkButton>
     );
   }
   if (!available) return <Typography.Text type="secondary">{t('detail.unavailableHint')}</Typography.Text>;
@@ -97,11 +96,9 @@ function RegisterAction({ slug, available, staff }: { slug: string; available: b
   if (staff) return null;
   return (
     <Flex vertical gap={4} align="flex-start">
-      <Link to={serviceRegisterPath(slug)}>
-        <Button type="primary" size="large" data-testid="service-register">
-          {t('detail.register')}
-        </Button>
-      </Link>
+      <LinkButton to={serviceRegisterPath(slug)} type="primary" size="large" data-testid="service-register">
+        {t('detail.register')}
+      </LinkButton>
       {viewer === 'visitor' && <Typography.Text type="secondary">{t('detail.loginHint')}</Typography.Text>}
     </Flex>
   );

@@ -78,6 +78,7 @@ export function PersonalSettingsForm({ setting }: { setting: UserSetting }) {
 
   return (
     <Form<Values>
+      name="personal-settings"
       noValidate
       form={form}
       layout="vertical"
@@ -88,7 +89,7 @@ export function PersonalSettingsForm({ setting }: { setting: UserSetting }) {
       data-testid="personal-settings-form"
     >
       {guard.prompt}
-      <Form.Item label={t('settings:personal.language')} style={{ maxWidth: 320 }}>
+      <Form.Item label={t('settings:personal.language')} htmlFor="personal-settings_locale" style={{ maxWidth: 320 }}>
         {setting.locales.length > 1 ? (
           <Form.Item name="locale" noStyle>
             <Select

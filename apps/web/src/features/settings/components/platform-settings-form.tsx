@@ -63,6 +63,7 @@ export function PlatformSettingsForm({ setting }: { setting: PlatformSetting }) 
 
   return (
     <Form<Values>
+      name="platform-settings"
       noValidate
       form={form}
       layout="vertical"

@@ -1,8 +1,9 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+
 import { DEFAULT_PRIVATE_PATH, paths } from '../../../config/paths';
 import { PublicCard } from '../../../components/public-card';
+import { LinkButton } from '../../../components/link-button';
 
 function NotFound({ home }: { home: string }) {
   const { t } = useTranslation('common');
@@ -13,9 +14,9 @@ function NotFound({ home }: { home: string }) {
       subTitle={t('notFound.description')}
       data-testid="not-found"
       extra={
-        <Link to={home}>
-          <Button type="primary">{t('notFound.backHome')}</Button>
-        </Link>
+        <LinkButton to={home} type="primary">
+          {t('notFound.backHome')}
+        </LinkButton>
       }
     />
   );
