@@ -8,14 +8,20 @@ const API = 'http://localhost:3000';
 /**
  * The light public entries, as the API serves them (apps/server/src/plugins/web.ts): the
  * traceability page (trace.html, src/trace) for /trace/*, and the content pages (content.html,
- * src/content) for /news, /news/*, /faqs and /information-security. In development Vite does the
+ * src/content) for /news, /news/*, /faqs, /information-security and the sign-in page /login. In development Vite does the
  * same, so every entry behaves as in production (without the server's per-page meta tags).
  */
 export function lightEntryOf(url: string): '/trace.html' | '/content.html' | null {
   const raw = url.split(/[?#]/)[0];
   if (raw.startsWith('/trace/')) return '/trace.html';
   const path = raw.replace(/\/+$/, '');
-  if (path === '/news' || path.startsWith('/news/') || path === '/faqs' || path === '/information-security') {
+  if (
+    path === '/news' ||
+    path.startsWith('/news/') ||
+    path === '/faqs' ||
+    path === '/information-security' ||
+    path === '/login'
+  ) {
     return '/content.html';
   }
   return null;

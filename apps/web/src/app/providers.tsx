@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { antdLocale } from '../lib/antd-locale';
 import { platform } from '../lib/platform';
-import { persistor, store } from './store';
+import { applyLoginHandoff, persistor, store } from './store';
 import { themeOf } from './theme';
 
 const appTheme = themeOf(platform);
@@ -34,7 +34,7 @@ function AntdConfig({ children }: { children: ReactNode }) {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <Provider store={store}>
-      <PersistGate loading={<PageLoader fullScreen />} persistor={persistor}>
+      <PersistGate loading={<PageLoader fullScreen />} persistor={persistor} onBeforeLift={applyLoginHandoff}>
         <Suspense fallback={<PageLoader fullScreen />}>
           <AntdConfig>{children}</AntdConfig>
         </Suspense>

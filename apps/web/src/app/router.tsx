@@ -337,11 +337,6 @@ const routes: RouteObject[] = [
         lazy: page(() => import('./layouts/public-layout'), 'PublicLayout'),
         children: [
           {
-            path: paths.login,
-            handle: handle({ title: 'login', responsive: true }),
-            lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage'),
-          },
-          {
             path: paths.register,
             handle: handle({ title: 'register', responsive: true }),
             lazy: page(() => import('../features/auth/pages/register-page'), 'RegisterPage'),
@@ -369,6 +364,12 @@ const routes: RouteObject[] = [
           return { element: <SessionAwareLayout existingPages={EXISTING_PRIVATE_PAGES} /> };
         },
         children: sessionAwarePages,
+      },
+      {
+        // The sign-in page is light too (content.html, ADR 024); it goes with why a session ended.
+        path: paths.login,
+        handle: handle({ title: 'login', responsive: true }),
+        lazy: page(() => import('../features/shell/pages/login-redirect'), 'LoginRedirect'),
       },
       // The light public entries the API serves for these paths: the traceability pages (trace.html,
       // src/trace) and the content pages (content.html, src/content: news, FAQs, information

@@ -13,8 +13,11 @@ import {
 } from 'redux-persist';
 import { api } from '../lib/api';
 import { platform } from '../lib/platform';
+import { tokenReceived } from '../lib/session-actions';
+import { takeLoginHandoff } from '../lib/session-handoff';
 import { writeSessionToken } from '../lib/token-storage';
 import { platformDetected } from '../stores/layout-slice';
+import { loginFinished, loginStarted } from '../stores/login-slice';
 import { persistConfig } from '../stores/persist';
 import { rootReducer, type RootState } from '../stores/root-reducer';
 
@@ -41,8 +44,20 @@ export const persistor = persistStore(store, null, () => {
 // Keep this tab's copy of a not-remembered token (lib/token-storage.ts) in step with the state.
 let lastToken: RootState['user']['token'] | undefined;
 store.subscribe(() => {
-  const { token, remember } = (store.getState()).user;
+  const { token, remember } = store.getState().user;
   if (token === lastToken) return;
   lastToken = token;
   writeSessionToken(token && !remember ? token : null);
 });
+
+/**
+ * A sign-in made on the light /login page (content.html) just before this page load: taken in once
+ * the stored state is back (PersistGate's onBeforeLift), so the stored state cannot overwrite it.
+ */
+export function applyLoginHandoff(): void {
+  const handoff = takeLoginHandoff();
+  if (!handoff) return;
+  store.dispatch(loginStarted({ username: handoff.username, remember: handoff.remember }));
+  store.dispatch(loginFinished());
+  store.dispatch(tokenReceived({ token: handoff.token, remember: handoff.remember }));
+}

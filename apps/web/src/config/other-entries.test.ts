@@ -8,7 +8,16 @@ describe('pages of the light entries', () => {
     }
     expect(isOtherEntryPath('/information-security')).toBe(true);
     expect(isOtherEntryPath('/trace/DEMOTRACE0000001')).toBe(true);
-    for (const p of ['/newsletter', '/dashboard', '/services', '/admin/posts', '/admin/faqs']) {
+    expect(isOtherEntryPath('/login?next=%2Fproducts')).toBe(true);
+    for (const p of [
+      '/newsletter',
+      '/dashboard',
+      '/services',
+      '/admin/posts',
+      '/admin/faqs',
+      '/login-help',
+      '/register',
+    ]) {
       expect(isOtherEntryPath(p), p).toBe(false);
     }
   });

@@ -1,13 +1,14 @@
 /**
  * Pages this app does not draw: the light public entries the server sends for these paths
  * (apps/server/src/plugins/web.ts) — the traceability page (trace.html) and the content pages
- * (content.html: news, FAQs, information security). A link to one is a full page load (`<a href>`),
- * never a client-side route.
+ * (content.html: news, FAQs, information security, and the sign-in page, ADR 024). A link to one is
+ * a full page load (`<a href>`), never a client-side route.
  */
 export const contentPaths = {
   news: '/news',
   faqs: '/faqs',
   informationSecurity: '/information-security',
+  login: '/login',
 } as const;
 
 /** Menu entries that open a light entry (the producer's News on DTrack). */
@@ -20,6 +21,7 @@ export function isOtherEntryPath(path: string): boolean {
     p === contentPaths.news ||
     p.startsWith(`${contentPaths.news}/`) ||
     p === contentPaths.faqs ||
-    p === contentPaths.informationSecurity
+    p === contentPaths.informationSecurity ||
+    p === contentPaths.login
   );
 }

@@ -6,6 +6,7 @@ import { FAQS_PATH, routeOf } from './route';
 import { Shell } from './components/layout';
 import { NotFound } from './components/states';
 import { FaqsPage } from './pages/faqs-page';
+import { LoginPage } from './pages/login-page';
 import { NewsPage } from './pages/news-page';
 import { usePageTitle } from './pages/page-title';
 import { PostPage } from './pages/post-page';
@@ -20,7 +21,7 @@ function Missing() {
   );
 }
 
-/** The public content pages (content.html): news (DTrack), FAQs, information security. */
+/** The public content pages (content.html): news (DTrack), FAQs, information security, and sign-in. */
 export function ContentApp() {
   const { pathname, search } = useLocation();
   const route = routeOf(pathname, search, platform.features.news);
@@ -46,6 +47,7 @@ export function ContentApp() {
         {route.kind === 'post' && <PostPage key={route.idOrSlug} idOrSlug={route.idOrSlug} />}
         {route.kind === 'faqs' && <FaqsPage q={route.q} />}
         {route.kind === 'security' && <SecurityPage />}
+        {route.kind === 'login' && <LoginPage />}
         {route.kind === 'notFound' && <Missing />}
       </Shell>
     </div>

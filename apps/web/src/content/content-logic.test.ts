@@ -33,6 +33,9 @@ describe('public content routes', () => {
     expect(routeOf('/news/categories/x', '', true)).toEqual({ kind: 'notFound' });
     expect(routeOf('/news/truy-xuat-nguon-goc', '', true)).toEqual({ kind: 'post', idOrSlug: 'truy-xuat-nguon-goc' });
     expect(routeOf('/news/12', '', true)).toEqual({ kind: 'post', idOrSlug: '12' });
+    // The sign-in page is this entry's too (ADR 024), on every platform.
+    expect(routeOf('/login', '?next=%2Fproducts', false)).toEqual({ kind: 'login' });
+    expect(routeOf('/login/', '', true)).toEqual({ kind: 'login' });
     expect(routeOf('/news/a/b', '', true)).toEqual({ kind: 'notFound' });
     expect(routeOf('/news/%E0%A4%A', '', true)).toEqual({ kind: 'notFound' });
     expect(routeOf('/faqs', '?q=%20ma%20qr%20', false)).toEqual({ kind: 'faqs', q: 'ma qr' });

@@ -8,6 +8,9 @@ import { platform } from '../light/platform';
 // The contact form reads as on the admin app's pages (/services/client): one wording, one file.
 import contactEn from '../../public/locales/en/contact.json';
 import contactVi from '../../public/locales/vi/contact.json';
+// The sign-in page reads as the app's other account pages (public/locales/*/auth.json): only these parts.
+import { fields as authFieldsEn, login as loginEn } from '../../public/locales/en/auth.json';
+import { fields as authFieldsVi, login as loginVi } from '../../public/locales/vi/auth.json';
 import en from './locales/en.json';
 import vi from './locales/vi.json';
 
@@ -27,6 +30,13 @@ type ContactDictionary = typeof contactVi;
 const contactDictionaries: Record<Locale, ContactDictionary> = { vi: contactVi, en: contactEn };
 /** The contact form's words (public/locales/{vi,en}/contact.json, shared with the admin app). */
 export const contactText: ContactDictionary = contactDictionaries[locale];
+
+const loginDictionaries = {
+  vi: { ...loginVi, ...authFieldsVi },
+  en: { ...loginEn, ...authFieldsEn },
+} satisfies Record<Locale, Record<string, string>>;
+/** The sign-in page's words (auth.json's `login` and `fields`, shared with the admin app), `{{…}}` filled. */
+export const loginText = translator(loginDictionaries, locale);
 
 /**
  * The contract's messages the contact form can meet (its schema's keys, and the topics' labels):

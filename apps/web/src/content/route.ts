@@ -1,17 +1,20 @@
 /**
  * What a public content URL shows. This entry (content.html) serves /news, /news/categories/{id},
- * /news/{id or slug}, /faqs and /information-security; the server sends it for those paths only.
+ * /news/{id or slug}, /faqs, /information-security and the sign-in page /login (ADR 024); the
+ * server sends it for those paths only.
  */
 export type ContentRoute =
   | { kind: 'news'; categoryId: number | null; q: string; page: number }
   | { kind: 'post'; idOrSlug: string }
   | { kind: 'faqs'; q: string }
   | { kind: 'security' }
+  | { kind: 'login' }
   | { kind: 'notFound' };
 
 export const NEWS_PATH = '/news';
 export const FAQS_PATH = '/faqs';
 export const SECURITY_PATH = '/information-security';
+export const LOGIN_PATH = '/login';
 
 function decode(segment: string): string | null {
   try {
@@ -35,6 +38,7 @@ export function routeOf(pathname: string, search: string, hasNews: boolean): Con
   const q = (query.get('q') ?? '').trim();
   if (path === FAQS_PATH) return { kind: 'faqs', q };
   if (path === SECURITY_PATH) return { kind: 'security' };
+  if (path === LOGIN_PATH) return { kind: 'login' };
   if (!hasNews || (path !== NEWS_PATH && !path.startsWith(`${NEWS_PATH}/`))) return { kind: 'notFound' };
   const page = positiveInt(query.get('page')) ?? 1;
   if (path === NEWS_PATH) return { kind: 'news', categoryId: null, q, page };

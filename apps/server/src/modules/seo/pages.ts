@@ -264,6 +264,8 @@ export function entryOfPath(pathname: string): EntryKind {
   if (path === '/news' || path.startsWith('/news/') || path === '/faqs' || path === '/information-security') {
     return 'content';
   }
+  // The sign-in page is drawn by the light content entry too (ADR 024).
+  if (path === '/login') return 'content';
   return 'app';
 }
 
@@ -314,5 +316,5 @@ export async function resolvePage(
     }
     if (usable(rest[0], 100)) return servicePage(app, c, rest[0]);
   }
-  return { entry: 'app', status: 200, head: null };
+  return { entry: entryOfPath(path), status: 200, head: null };
 }

@@ -282,6 +282,17 @@ describe('share and search tags in the HTML of the public pages', () => {
     expect(tagsOf(request.body).title).toEqual(['index']);
   });
 
+  it('the sign-in page is the light content entry (ADR 024); sign-up and the password pages stay the app', async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Fproducts']) {
+      const res = await get('foodmap', url);
+      expect(res.statusCode).toBe(200);
+      expect(tagsOf(res.body).scripts).toEqual(['/assets/content.js']);
+    }
+    for (const url of ['/register', '/forgot-password', '/reset', '/login-help']) {
+      expect(tagsOf((await get('dtrack', url)).body).scripts).toEqual(['/assets/index.js']);
+    }
+  });
+
   it("a batch's trace page: its product, producer and lot, without counting a scan", async () => {
     const res = await get('dtrack', `/trace/${batchCode}`);
     expect(res.statusCode).toBe(200);
