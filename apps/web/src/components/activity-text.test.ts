@@ -74,6 +74,9 @@ describe('history panel: what an edit changed', () => {
   it('shows values short: yes/no, grouped numbers, long text cut', () => {
     expect(valueText(1500000, t, 'vi')).toBe((1500000).toLocaleString('vi-VN'));
     expect(valueText('', t, 'en')).toBe('—');
+    // A phone number as stored (E.164) reads the Vietnamese way in the history.
+    expect(valueText('+84912345678', t, 'vi')).toBe('0912 345 678');
+    expect(valueText('+842838234567', t, 'vi')).toBe('028 3823 4567');
     expect(valueText('x'.repeat(100), t, 'en')).toHaveLength(60);
   });
 });

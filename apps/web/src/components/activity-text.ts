@@ -1,3 +1,4 @@
+import { formatPhone } from '@agrihub/contract/phone';
 import type { EnumName } from '../lib/enums';
 import type { Translate } from '../lib/form-rules';
 import type { ActivityRow } from '../lib/history';
@@ -58,10 +59,15 @@ export function moveText(a: Pick<ActivityRow, 'from' | 'to'>, subject: HistorySu
 const MAX_VALUE = 60;
 
 /** A recorded value as the history shows it: yes/no, grouped numbers, text cut short, "—" when empty. */
+/** A stored phone number (the only values written `+` and digits). */
+const E164 = /^\+\d{8,15}$/;
+
 export function valueText(v: unknown, t: Translate, locale: string): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return t(v ? 'activity.yes' : 'activity.no');
   if (typeof v === 'number') return v.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN');
+  // Phone numbers are stored in E.164 (ADR 023); people read them the Vietnamese way.
+  if (typeof v === 'string' && E164.test(v)) return formatPhone(v);
   const s = typeof v === 'string' ? v : JSON.stringify(v);
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 1)}…` : s;
 }
