@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { withCheckDigit } from '@agrihub/contract/gtin';
 import { pickFrom, pickOption } from '../support/antd';
-import { demo, expect as baseExpect, signIn, test, urlFor } from '../support/fixtures';
+import { confirmPopover, demo, expect as baseExpect, signIn, test, urlFor } from '../support/fixtures';
 import { png, PNG_SIGNATURE } from '../support/png';
 
 // The story: a producer adds a product with 2×3 variants, renames an option value and keeps
@@ -151,7 +151,11 @@ test.describe('products and traceability, end to end (dtrack)', () => {
 
     // Submit for approval (confirmed); the product is pending and locked.
     await page.getByTestId('submit-product').click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Gửi duyệt' }).click();
+    await confirmPopover(
+      page,
+      'Gửi duyệt',
+      (r) => r.method() === 'POST' && /\/api\/v1\/products\/\d+\/register$/.test(r.url()),
+    );
     await expect(page.getByTestId('review-status').getByTestId('product-status')).toHaveAttribute(
       'data-status',
       'pending',

@@ -8,7 +8,7 @@ import {
   leafCategoryId,
   uploadImages,
 } from '../support/api';
-import { demo, expect as baseExpect, port, signIn, test, urlFor } from '../support/fixtures';
+import { confirmPopover, demo, expect as baseExpect, port, signIn, test, urlFor } from '../support/fixtures';
 import { png } from '../support/png';
 
 // Issue 10, the story of a sales channel listing on AgriHub: a producer (approved, with an approved
@@ -126,7 +126,11 @@ test('a producer lists a product on Shopee: missing photo fixed, approved, synce
   const status = producerPage.getByTestId('review-status').getByTestId('product-status');
   await expect(status).toHaveAttribute('data-status', 'draft');
   await producerPage.getByTestId('submit-product').click();
-  await producerPage.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Gửi duyệt' }).click();
+  await confirmPopover(
+    producerPage,
+    'Gửi duyệt',
+    (r) => r.method() === 'POST' && /\/api\/v1\/products\/\d+\/register$/.test(r.url()),
+  );
   await expect(status).toHaveAttribute('data-status', 'pending');
 
   // The admin approves the product's new version.

@@ -84,6 +84,23 @@ export async function registerAccount(
   return { email, password, producer };
 }
 
+/**
+ * Answers an antd Popconfirm opened by the last click: once its opening animation has ended (a click
+ * while it still grows can be lost), presses `ok` and waits for the request it sends.
+ */
+export async function confirmPopover(
+  page: Page,
+  ok: string,
+  request: (r: { url(): string; method(): string }) => boolean,
+) {
+  const popover = page.locator('.ant-popconfirm:visible');
+  await expect(popover).toBeVisible();
+  await popover.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const sent = page.waitForRequest((r) => request(r));
+  await popover.getByRole('button', { name: ok }).click();
+  await sent;
+}
+
 /** Logs out through the top bar, confirming the dialog. */
 export async function logout(page: Page) {
   await page.getByTestId('logout').click();
