@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM, PLATFORM_KEYS, type PlatformKey } from '@agrihub/contract';
 import { DEFAULT_HOST } from './listen.js';
@@ -59,12 +60,78 @@ const envSchema = z.object({
    */
   PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Uploads go to this S3 bucket (an S3-compatible store) instead of DATA_DIR/uploads when set. */
+  S3_BUCKET: z.string().trim().min(3).optional(),
+  /** The store's address; AWS S3 itself when unset. */
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]/, 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `true`: the bucket goes in the path (http://host/bucket/key), as most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
+
+/** The S3_* variables: read into `Config.s3`, never kept raw in the configuration (the secret among them). */
+const S3_VARS = [
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+/** What an S3 bucket needs besides its name (credentials from nowhere else: an incomplete setup stops the start). */
+const S3_REQUIRED = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * Where uploads are stored when S3_BUCKET is set. The secret key is a private field read through
+ * a getter: it is in no JSON, log line or `console.log` of the configuration.
+ */
+export class S3Settings {
+  readonly #secretAccessKey: string;
+  constructor(
+    readonly bucket: string,
+    readonly region: string,
+    readonly endpoint: string | undefined,
+    readonly forcePathStyle: boolean,
+    readonly accessKeyId: string,
+    secretAccessKey: string,
+  ) {
+    this.#secretAccessKey = secretAccessKey;
+  }
+  get secretAccessKey(): string {
+    return this.#secretAccessKey;
+  }
+  toJSON() {
+    const { bucket, region, endpoint, forcePathStyle, accessKeyId } = this;
+    return { bucket, region, endpoint, forcePathStyle, accessKeyId, secretAccessKey: '[redacted]' };
+  }
+  [inspect.custom]() {
+    return `S3Settings ${JSON.stringify(this.toJSON())}`;
+  }
+}
+
+/** Incomplete S3 settings: a bucket without its region or keys, or S3 variables without a bucket. */
+function s3Issues(env: Record<string, string | undefined>): string[] {
+  if (env.S3_BUCKET === undefined) {
+    const set = S3_VARS.filter((v) => env[v] !== undefined);
+    return set.length ? [`S3_BUCKET: required when ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set`] : [];
+  }
+  return S3_REQUIRED.filter((v) => env[v] === undefined || !env[v]?.trim()).map(
+    (v) => `${v}: required when S3_BUCKET is set`,
+  );
+}
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, (typeof S3_VARS)[number]> {
   dataDir: string;
+  /** Uploads live in this S3 bucket when set, else in uploadDir. */
+  s3: S3Settings | null;
   uploadDir: string;
   outboxDir: string;
   publicUrl: string;
@@ -76,17 +143,34 @@ export class ConfigError extends Error {}
 
 /** Validates the environment; a bad variable stops the process with the list of what is wrong. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(set);
+  // The messages name variables and rules, never a value (S3_SECRET_ACCESS_KEY among them).
+  const issues = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...s3Issues(set),
+  ];
+  if (!parsed.success || issues.length) {
+    throw new ConfigError(`Invalid environment:\n${issues.map((line) => `  - ${line}`).join('\n')}`);
   }
-  const env = parsed.data;
+  const { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, ...env } =
+    parsed.data;
+  const s3 = S3_BUCKET
+    ? new S3Settings(
+        S3_BUCKET,
+        S3_REGION!,
+        S3_ENDPOINT?.replace(/\/+$/, ''),
+        S3_FORCE_PATH_STYLE === 'true',
+        S3_ACCESS_KEY_ID!,
+        S3_SECRET_ACCESS_KEY!,
+      )
+    : null;
   // Relative to where the command was typed (npm sets INIT_CWD), so `npm start` at the root uses ./data.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
+    s3,
     dataDir,
     uploadDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),

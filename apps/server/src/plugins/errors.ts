@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { PERMISSION_DENIED_MESSAGE, translate, isMessageKey, type Locale } from '@agrihub/contract';
 import { AppError } from '../lib/errors.js';
 import { isConnectionLoss, isDataException } from '../lib/pg-errors.js';
+import { StorageUnavailableError } from '../lib/storage-errors.js';
 
 /** Message keys from contract schemas are translated; zod's own English is replaced by a generic text. */
 function fieldMessage(locale: Locale, message: string, params: Record<string, unknown>): string {
@@ -59,6 +60,13 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply
         .status(503)
         .send({ meta: { code: 'database_unavailable', message: translate(locale, 'database_unavailable') } });
+    }
+    if (error instanceof StorageUnavailableError) {
+      req.log.warn({ err: error.cause, op: error.op }, 'file store unavailable');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send({ meta: { code: 'storage_unavailable', message: translate(locale, 'storage_unavailable') } });
     }
     if (isDataException(error)) {
       req.log.warn({ err: error }, 'the database refused a value that the request schema let through');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { appMeta, users } from '../schema/index.js';
-import { localStorageDriver } from '../../plugins/storage.js';
+import { createStorageDriver } from '../../plugins/storage.js';
 import { loadConfig, type Config } from '../../config/env.js';
 import { seedAccounts } from './accounts.js';
 import { seedBatches } from './batches.js';
@@ -24,32 +24,38 @@ import { seedSettings } from './settings.js';
 export const DEMO_SEED_KEY = 'demo_seed';
 
 export interface SeedOptions {
-  /** Where generated demo images are stored (config.uploadDir, served at /uploads/). */
+  /** Where generated demo images are stored (config.uploadDir, served at /uploads/) unless config.s3 names a bucket. */
   uploadDir: string;
-  /** The server's configuration (platform hosts of the demo listings' links); read from the environment when absent. */
+  /** The server's configuration (platform hosts of the demo listings' links, S3 bucket); read from the environment when absent. */
   config?: Config;
 }
 
 /** All demo data, in dependency order. Every step is idempotent; the last write marks the seed done. */
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
-  const storage = localStorageDriver(opts.uploadDir);
-  await seedAccounts(db);
-  await seedProducerHistory(db);
-  await seedCatalog(db);
-  await seedOems(db);
-  await seedSaleChannels(db);
-  await seedServices(db);
-  await seedBookingRooms(db);
-  await seedServiceRequests(db);
-  await seedClientMessages(db);
-  await seedProducts(db, storage);
-  await seedBatches(db, storage);
-  await seedSaleChannelReferences(db, opts.config ?? loadConfig());
-  await seedNotifications(db);
-  await seedContent(db, storage);
-  await seedPurchaseOrders(db);
-  await seedSettings(db);
-  await setDemoSeedState(db, 'done');
+  const config = opts.config ?? loadConfig();
+  // The demo images go where the app serves uploads from: the S3 bucket when one is configured.
+  const storage = await createStorageDriver({ uploadDir: opts.uploadDir, s3: config.s3 });
+  try {
+    await seedAccounts(db);
+    await seedProducerHistory(db);
+    await seedCatalog(db);
+    await seedOems(db);
+    await seedSaleChannels(db);
+    await seedServices(db);
+    await seedBookingRooms(db);
+    await seedServiceRequests(db);
+    await seedClientMessages(db);
+    await seedProducts(db, storage);
+    await seedBatches(db, storage);
+    await seedSaleChannelReferences(db, config);
+    await seedNotifications(db);
+    await seedContent(db, storage);
+    await seedPurchaseOrders(db);
+    await seedSettings(db);
+    await setDemoSeedState(db, 'done');
+  } finally {
+    storage.close?.();
+  }
 }
 
 async function setDemoSeedState(db: Db, value: 'started' | 'done'): Promise<void> {
