@@ -59,6 +59,21 @@ const envSchema = z.object({
    */
   PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Redis shared by every node: the request rate limits, the public lookup limit, the post view
+   * budget and the scan de-duplication hold across nodes (ADR 026). Unset: each node keeps its own.
+   * `redis://[[user]:password@]host[:port][/db]` or `rediss://` for TLS.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .refine((s) => URL.canParse(s), 'is not a valid URL')
+    .optional(),
+  /** Put before every Redis key the app writes, so deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('agrihub:'),
 });
 
 export type Env = z.infer<typeof envSchema>;
