@@ -24,6 +24,8 @@ import mailerPlugin from './plugins/mailer.js';
 import storagePlugin from './plugins/storage.js';
 import foldersPlugin from './plugins/folders.js';
 import webPlugin from './plugins/web.js';
+import redisPlugin from './plugins/redis.js';
+import { sharedRateLimitStore } from './plugins/rate-limit-store.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildOptions {
@@ -63,6 +65,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { database, config });
+  // Null without REDIS_URL; with it, the rate limits and public counters hold across nodes (ADR 026).
+  await app.register(redisPlugin);
   // Before any route: it hooks each route as it is added.
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);
@@ -85,7 +89,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
+  const { sharedWindows } = app;
+  await app.register(rateLimit, {
+    global: false,
+    // Per node in memory, or shared through Redis with this node's memory as the fallback.
+    ...(app.redis && sharedWindows
+      ? {
+          store: sharedRateLimitStore(app.redis, 'rl:', (err) => sharedWindows.degraded(err, 'rate limit')),
+          skipOnError: true,
+        }
+      : {}),
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'AgriHub API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -82,6 +82,38 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * A second node: another real app on the same database as `first` (its own data folder, memory
+ * and background jobs), as two servers behind one load balancer. Closing it closes only the app;
+ * the database goes with `first`.
+ */
+export async function createNodeApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+  const app = await buildApp({ config, database: first.database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: first.db,
+    config,
+    database: first.database,
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 // The factories moved to factories.ts; re-exported while files still import them from here.
 export { TEST_PASSWORD, buildUser, type BuildUserOptions, type Built } from './factories.js';
 

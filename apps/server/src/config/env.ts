@@ -73,6 +73,21 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** `true`: the bucket goes in the path (http://host/bucket/key), as most self-hosted stores need. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Redis shared by every node: the request rate limits, the public lookup limit, the post view
+   * budget and the scan de-duplication hold across nodes (ADR 026). Unset: each node keeps its own.
+   * `redis://[[user]:password@]host[:port][/db]` or `rediss://` for TLS.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .refine((s) => URL.canParse(s), 'is not a valid URL')
+    .optional(),
+  /** Put before every Redis key the app writes, so deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('agrihub:'),
 });
 
 /** The S3_* variables: read into `Config.s3`, never kept raw in the configuration (the secret among them). */

@@ -4,7 +4,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { posts } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
-import { ViewCounter } from './views.js';
+import { VIEW_COUNTS_PER_MIN, ViewCounter } from './views.js';
 
 /** How often due scheduled posts are flipped to published. */
 export const PUBLISH_INTERVAL_MS = 30_000;
@@ -102,7 +102,7 @@ export default fp(
       },
     };
     app.decorate('postPublisher', publisher);
-    app.decorate('postViews', new ViewCounter());
+    app.decorate('postViews', new ViewCounter(VIEW_COUNTS_PER_MIN, app.sharedWindows));
     app.addHook('onReady', async () => {
       if (app.config.NODE_ENV !== 'test') publisher.start();
     });

@@ -1,6 +1,7 @@
 import { isIPv4 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import type { SharedUse, SharedWindows } from '../../lib/shared-windows.js';
 
 /** What a lookup that found nothing costs against the budget (a found one costs 1). */
 export const LOOKUP_MISS_COST = 10;
@@ -25,11 +26,22 @@ export function lookupClientOf(ip: string): string {
     .join(':')}::/64`;
 }
 
+/** A budget kept in Redis: its keys are `${name}:${client}` (after REDIS_PREFIX). */
+export interface SharedBudget {
+  windows: SharedWindows;
+  name: string;
+  use: SharedUse;
+}
+
 /**
  * Per-client budget of the public lookups (trace, product page, Digital Links), counted in a
  * fixed window: a found answer costs 1, one that found nothing LOOKUP_MISS_COST (it reached the
- * database for nothing). Synchronous and in memory (per node): a warm lookup stays one Map read
- * away from its answer. `budget` 0 turns it off.
+ * database for nothing). `budget` 0 turns it off.
+ *
+ * Without Redis, synchronous and in memory (per node): a warm lookup stays one Map read away
+ * from its answer. With `shared` (REDIS_URL set, ADR 026), `take` charges one window per client
+ * in Redis that every node sees (one atomic script, one round trip); when Redis fails it charges
+ * this node's memory instead.
  */
 export class LookupLimiter {
   private used = new Map<string, number>();
@@ -39,6 +51,7 @@ export class LookupLimiter {
   constructor(
     readonly budget: number,
     readonly windowMs = 60_000,
+    private readonly shared: SharedBudget | null = null,
   ) {}
 
   private clientOf(ip: string): string {
@@ -51,7 +64,23 @@ export class LookupLimiter {
     return c;
   }
 
-  /** Charges `cost` to the client of `ip`; returns 0 when allowed, else the seconds until it may retry. */
+  /**
+   * Charges `cost` to the client of `ip` in the shared window when there is one, else in memory;
+   * 0 when allowed, else the seconds until it may retry. Synchronous without Redis.
+   */
+  take(ip: string, cost: number): number | Promise<number> {
+    const shared = this.shared;
+    if (!shared || this.budget <= 0) return this.charge(ip, cost);
+    return shared.windows.charge(`${shared.name}:${this.clientOf(ip)}`, cost, this.budget, this.windowMs).then(
+      (ms) => (ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0),
+      (err: unknown) => {
+        shared.windows.degraded(err, shared.use);
+        return this.charge(ip, cost);
+      },
+    );
+  }
+
+  /** Charges `cost` to the client of `ip` in this node's memory; returns 0 when allowed, else the seconds until it may retry. */
   charge(ip: string, cost: number, now = Date.now()): number {
     if (this.budget <= 0) return 0;
     if (now >= this.windowEnd) {
@@ -74,14 +103,22 @@ export class LookupLimiter {
 
   /** Route hook: charges one lookup, or answers 429 with Retry-After once the budget is spent. */
   readonly onRequest = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
-    const retry = this.charge(req.ip, 1);
-    if (!retry) return done();
-    reply.header('retry-after', String(retry));
-    done(new AppError(429, 'lookup_rate_limited', { retry }));
+    const answer = (retry: number) => {
+      if (!retry) return done();
+      reply.header('retry-after', String(retry));
+      done(new AppError(429, 'lookup_rate_limited', { retry }));
+    };
+    const retry = this.take(req.ip, 1);
+    if (typeof retry === 'number') answer(retry);
+    else void retry.then(answer);
   };
 
-  /** Charges the rest of a miss's cost (the request itself was charged 1 by onRequest). */
+  /**
+   * Charges the rest of a miss's cost (the request itself was charged 1 by onRequest). Not
+   * waited for: the answer does not depend on it, and the node's one Redis connection sends it
+   * before any later request of the same client.
+   */
   miss(req: FastifyRequest): void {
-    this.charge(req.ip, LOOKUP_MISS_COST - 1);
+    void this.take(req.ip, LOOKUP_MISS_COST - 1);
   }
 }

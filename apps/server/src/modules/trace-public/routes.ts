@@ -69,9 +69,11 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
         }
         // Taken down with its closed producer (contract: publicVisibility).
         if (entry.gone) throw new AppError(410, NO_LONGER_AVAILABLE);
-        scans.record(entry.id, entry.code, req.ip);
         // A prebuilt string: Fastify sends it as is, without serializing again.
-        return reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
+        const send = () => reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
+        // Synchronous unless REDIS_URL is set: then the de-duplication asks Redis first (ADR 026).
+        const counted = scans.record(entry.id, entry.code, req.ip);
+        return typeof counted === 'boolean' ? send() : counted.then(send);
       };
       // A cache hit answers synchronously; only a miss waits for the database.
       const hit = cache.hit(req.params.code);

@@ -3,6 +3,7 @@ import { isIPv4 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
+import type { SharedWindows } from '../../lib/shared-windows.js';
 import type { TraceCache } from './cache.js';
 
 interface Pending {
@@ -44,7 +45,9 @@ export function sourceKeyOf(ip: string): string {
  * A source (see sourceKeyOf) counts at most one scan of a batch per SCAN_DEDUP_WINDOW_MS: a
  * loop of lookups can neither inflate the count nor raise the duplicate warning. The window is
  * remembered in memory (bounded, per node); a restart forgets it, which costs at most one
- * extra scan per source.
+ * extra scan per source. With `shared` (REDIS_URL set, ADR 026) the window is also claimed in
+ * Redis (SET NX PX), so a scan repeated on another node within it is not counted again; the
+ * counts themselves stay in this node's buffer. When Redis fails, this node's memory decides.
  */
 export class ScanBuffer {
   private buffer = new Map<number, Pending>();
@@ -57,6 +60,7 @@ export class ScanBuffer {
   constructor(
     private readonly db: Db,
     private readonly cache: TraceCache,
+    private readonly shared: SharedWindows | null = null,
   ) {}
 
   private keyOf(ip: string): string {
@@ -69,14 +73,39 @@ export class ScanBuffer {
     return key;
   }
 
-  /** Counts a scan of batch `id` from `ip`, unless this source's last one is within the window. */
-  record(id: number, code: string, ip: string, now = Date.now()): boolean {
+  /**
+   * Counts a scan of batch `id` from `ip`, unless this source's last one is within the window;
+   * true when counted. Synchronous without Redis; with it, a source this node has not counted in
+   * the window asks Redis whether another node has.
+   */
+  record(id: number, code: string, ip: string, now = Date.now()): boolean | Promise<boolean> {
     const key = this.keyOf(ip);
+    const shared = this.shared;
+    if (!shared || this.countedHere(id, key, now)) return this.recordHere(id, code, key, now);
+    return shared.claim(`scan:${id}:${key}`, SCAN_DEDUP_WINDOW_MS).then(
+      (first) => first && this.count(id, code, key, now),
+      (err: unknown) => {
+        shared.degraded(err, 'scan de-duplication');
+        return this.recordHere(id, code, key, now);
+      },
+    );
+  }
+
+  /** Whether this node counted a scan of batch `id` from source `key` within the window. */
+  private countedHere(id: number, key: string, now: number): boolean {
+    const last = this.counted.get(`${id} ${key}`);
+    return last !== undefined && now - last < SCAN_DEDUP_WINDOW_MS;
+  }
+
+  /** The decision in this node's memory alone: counts unless counted here within the window. */
+  private recordHere(id: number, code: string, key: string, now: number): boolean {
+    return !this.countedHere(id, key, now) && this.count(id, code, key, now);
+  }
+
+  private count(id: number, code: string, key: string, now: number): true {
     const pair = `${id} ${key}`;
-    const last = this.counted.get(pair);
-    if (last !== undefined && now - last < SCAN_DEDUP_WINDOW_MS) return false;
     // Re-inserted so the Map stays ordered by time counted.
-    if (last !== undefined) this.counted.delete(pair);
+    this.counted.delete(pair);
     this.counted.set(pair, now);
     if (this.counted.size > SCAN_DEDUP_MAX) this.forget(now);
     let p = this.buffer.get(id);

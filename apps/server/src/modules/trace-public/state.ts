@@ -27,12 +27,21 @@ export const SCAN_FLUSH_INTERVAL_MS = 1000;
 export default fp(
   async function traceState(app: FastifyInstance) {
     const cache = new TraceCache({ maxEntries: 10_000, ttlMs: 30_000 });
-    const scans = new ScanBuffer(app.db, cache);
+    // With REDIS_URL, the scan de-duplication and the lookup budget hold across nodes (ADR 026).
+    const shared = app.sharedWindows;
+    const scans = new ScanBuffer(app.db, cache, shared);
     app.decorate('traceCache', cache);
     const warmer = new TraceWarmer(app.db, cache);
     app.decorate('scanBuffer', scans);
     app.decorate('traceWarmer', warmer);
-    app.decorate('lookupLimiter', new LookupLimiter(app.config.PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN));
+    app.decorate(
+      'lookupLimiter',
+      new LookupLimiter(
+        app.config.PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN,
+        60_000,
+        shared && { windows: shared, name: 'lookup', use: 'lookup limit' },
+      ),
+    );
     app.addHook('onReady', async () => {
       warmer.start((err) => app.log.error({ err }, 'trace cache warm-up failed'));
     });
