@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createPeerApp, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
+import { withDatabase } from '../../test/global-setup.js';
 import { buildBatch, buildUser, type Built } from '../../test/factories.js';
 import { eventBody } from '../modules/traceabilities/batch-api.test-helper.js';
 import { catalogFixture, createProduct, productBody } from '../modules/products/test-support.js';
-import { CLUSTER_CHANNEL } from './cluster.js';
+import { CLUSTER_CHANNEL, NoticeListener } from './cluster.js';
 
 /**
  * Several nodes on one PostgreSQL database (ADR 025): a write made through node A's API shows on
@@ -321,5 +322,49 @@ describe.skipIf(!onPostgres)('two nodes on one PostgreSQL database', () => {
       (p) => p.recall !== null,
       Date.now(),
     );
+  });
+
+  it('a listener whose first LISTEN fails keeps trying, and drops the caches once it listens', async () => {
+    const name = `agrihub_test_late_${process.pid}_${Date.now()}`;
+    const url = withDatabase(process.env.DATABASE_URL!, name);
+    const heard: string[] = [];
+    let gaps = 0;
+    const listener = new NoticeListener({
+      url,
+      channel: CLUSTER_CHANNEL,
+      log: a.app.log,
+      onNotice: (p) => heard.push(p),
+      onGap: () => gaps++,
+      baseDelayMs: 20,
+      maxDelayMs: 200,
+    });
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      expect(await listener.start()).toBe(false); // the database does not exist yet
+      expect(listener.state.connected).toBe(false);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const since = Date.now();
+      await within(
+        async () => listener.state.connected,
+        (up) => up,
+        since,
+        5000,
+      );
+      expect(gaps).toBe(1);
+      const sender = new pg.Client({ connectionString: url });
+      await sender.connect();
+      await sender.query('select pg_notify($1, $2)', [CLUSTER_CHANNEL, '{"kind":"product","id":1}']);
+      await sender.end();
+      await within(
+        async () => heard.length,
+        (n) => n === 1,
+        Date.now(),
+      );
+    } finally {
+      await listener.stop();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
