@@ -114,6 +114,31 @@ export async function createNodeApp(first: TestApp, env: Record<string, string> 
   };
 }
 
+/**
+ * A second node of `t`'s PostgreSQL database: its own pool, listening connection, caches and app,
+ * with `t`'s settings. PostgreSQL only (a PGlite database belongs to one process: there is no
+ * second node of it). Close it before `t`, which drops the database.
+ */
+export async function createPeerApp(t: TestApp): Promise<TestApp> {
+  if (t.database.kind !== 'postgres' || !t.database.url) throw new Error('a second node needs PostgreSQL');
+  const database = await openDatabase({ databaseUrl: t.database.url, dataDir: null });
+  const app = await buildApp({ config: t.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config: t.config,
+    database,
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+    },
+  };
+}
+
 // The factories moved to factories.ts; re-exported while files still import them from here.
 export { TEST_PASSWORD, buildUser, type BuildUserOptions, type Built } from './factories.js';
 
