@@ -7,7 +7,8 @@
 //   REDIS_URL     default redis://127.0.0.1:6379        REDIS_PREFIX  default agrihub-cluster:
 //   DATA_DIR      default ./data/cluster (uploads and outbox, shared by both nodes)
 //   PORT          default 3000 (HAProxy; the nodes take free ports)   HOST  default 127.0.0.1
-// Any other variable (S3_*, SEED_DEMO, LOG_LEVEL, …) goes to both nodes as it would to `npm start`.
+//   LOG_LEVEL     default warn (HAProxy checks each node's health twice a second)
+// Any other variable (S3_*, SEED_DEMO, PUBLIC_URL, …) goes to both nodes as it would to `npm start`.
 import path from 'node:path';
 import { safeUrl, startCluster } from '../apps/server/test/cluster.ts';
 
@@ -19,6 +20,7 @@ const redisPrefix = env.REDIS_PREFIX || 'agrihub-cluster:';
 const dataDir = path.resolve(cwd, env.DATA_DIR || './data/cluster');
 const port = Number(env.PORT || 3000);
 const host = env.HOST || '127.0.0.1';
+const NODE_BANNER = /^AgriHub is running|^ {2}(DTrack|AgriHub|Foodmap|API docs) +http|^Listening on /;
 
 console.log(
   `Starting two nodes on ${safeUrl(databaseUrl)} and Redis ${safeUrl(redisUrl)} (prefix ${redisPrefix}), ` +
@@ -35,8 +37,13 @@ try {
     dataDir,
     port,
     host,
+    // Warnings and errors only unless LOG_LEVEL says otherwise: HAProxy's health checks (two a
+    // second per node) would fill the screen at info.
+    env: { LOG_LEVEL: env.LOG_LEVEL || 'warn' },
     onOutput: (name, line) => {
-      if (line.trim()) console.log(`[${name}] ${line}`);
+      // Each node's own banner names its private port: the cluster's banner below names HAProxy's.
+      if (!line.trim() || NODE_BANNER.test(line)) return;
+      console.log(`[${name}] ${line}`);
     },
   });
 } catch (err) {

@@ -166,14 +166,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   await ensureDatabase(opts.databaseUrl);
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const port = opts.port || (await freePort(host));
-  const base = opts.isolated
+  const base: NodeJS.ProcessEnv = opts.isolated
     ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir() }
     : { ...process.env };
   const env: NodeJS.ProcessEnv = {
     ...base,
     NODE_ENV: 'production',
     // Links in mails and QR codes name the balancer, not a node.
-    PUBLIC_URL: `http://localhost:${port}`,
+    PUBLIC_URL: base.PUBLIC_URL || `http://localhost:${port}`,
     ...opts.env,
     // Only HAProxy is reachable from elsewhere: a node trusts X-Forwarded-For (TRUST_PROXY), so
     // no client may reach it directly.
