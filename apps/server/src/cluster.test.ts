@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -204,7 +204,31 @@ describe.skipIf(!BASE_URL)('two nodes behind HAProxy, on one PostgreSQL and one 
     await nodeA.exited;
     const deadAt = Date.now();
     // B alone under the same load for a while.
-    await until(() => ok(deadAt) >= 60 && Date.now() - deadAt >= 1500, 15_000, 'writes after the kill');
+    await until(() => ok(deadAt) >= 60 && Date.now() - deadAt >= 1500, 15_000, 'writes after the kill').catch(
+      async (err: Error) => {
+        // What was going on: the writes since the kill, the database's sessions, the nodes' output.
+        stop = true;
+        const since = writes.filter((x) => x.endedAt >= killedAt);
+        const activity = await database.db.execute(
+          sql`select pid, state, wait_event_type, wait_event, (now() - xact_start)::text as xact, left(query, 80) as query
+                from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        throw new Error(
+          `${err.message}: ${ok(deadAt)} answered 201 since A died; ${writes.length} done, ` +
+            `since the kill (writer-n, status, node, ms): ` +
+            JSON.stringify(
+              since.map((x) => [
+                x.marker.split(' ')[1],
+                x.status,
+                x.node,
+                x.startedAt - killedAt,
+                x.endedAt - killedAt,
+              ]),
+            ) +
+            `\npg_stat_activity: ${JSON.stringify(activity.rows)}\n${cluster.output().slice(-3000)}`,
+        );
+      },
+    );
     stop = true;
     await Promise.all(writers);
 
@@ -233,10 +257,12 @@ describe.skipIf(!BASE_URL)('two nodes behind HAProxy, on one PostgreSQL and one 
         .join('; ') || 'none');
     console.log(`two-node kill: ${summary}`);
 
-    // Only the requests node A had received when it died fail: HAProxy closes their client
-    // connection (or answers 502) and never sends them again (a POST may have been done); a request
-    // A refuses goes to B. A writer has one request in flight, and A fails them all at once when it
-    // dies, so at most one failure per writer, each started before A was dead.
+    // Only requests that reached node A before it was dead fail: HAProxy closes their client
+    // connection (or answers 502) and never sends them again (A may have done the write); a
+    // connection A refuses is tried on B. So no request started after A's death fails. A writer
+    // has one request in flight at the SIGKILL; while the kernel tears A down (about 0.1 s, its
+    // connections closed before its listening socket) the writer's next request may still be
+    // accepted by A and fail too: at most two per writer.
     const perWriter = new Map<string, number>();
     for (const f of failed) {
       const w = f.marker.split(' ')[1].split('-')[0];
@@ -244,7 +270,7 @@ describe.skipIf(!BASE_URL)('two nodes behind HAProxy, on one PostgreSQL and one 
       expect(f.startedAt, `${f.marker} failed though started after A was dead — ${summary}`).toBeLessThan(deadAt);
       expect([0, 502, 503, 504], summary).toContain(f.status);
     }
-    expect(Math.max(0, ...perWriter.values()), summary).toBeLessThanOrEqual(1);
+    expect(Math.max(0, ...perWriter.values()), summary).toBeLessThanOrEqual(2);
     // Once A is dead, every request succeeds, on B.
     expect(after.length, summary).toBeGreaterThanOrEqual(60);
     expect(
