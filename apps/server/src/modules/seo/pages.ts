@@ -303,6 +303,14 @@ export async function resolvePage(
       }),
     );
   }
+  if (path === '/login') {
+    // The sign-in page (light content entry, ADR 024): its own title, and what `next` follows stays out of indexes.
+    const c = pageContext(app, req);
+    return page(
+      'content',
+      c.meta({ title: c.text('login'), description: c.text('loginDescription'), path, noindex: query.has('next') }),
+    );
+  }
   if (first === 'services' && rest.length <= 1) {
     const c = pageContext(app, req);
     if (rest.length === 0) {
