@@ -19,6 +19,7 @@ import compressionPlugin from './plugins/compression.js';
 import contextPlugin from './plugins/context.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
+import clusterPlugin from './plugins/cluster.js';
 import eventsPlugin from './plugins/events.js';
 import mailerPlugin from './plugins/mailer.js';
 import storagePlugin from './plugins/storage.js';
@@ -107,6 +108,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(publicRoutes((scope) => scope.register(swaggerUi, { routePrefix: '/api/docs' })));
   await app.register(mailerPlugin);
   await app.register(eventsPlugin);
+  // Before the modules: their caches register how a change (local or told by another node) applies.
+  await app.register(clusterPlugin);
   await app.register(storagePlugin);
   await app.register(foldersPlugin);
 

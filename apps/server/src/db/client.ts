@@ -22,6 +22,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: the connection string, for the one connection of this node that is not
+   * pooled (the cluster bus LISTENs on it: plugins/cluster.ts).
+   */
+  url?: string;
   /** The SQL migrations, then the data steps that need the contract's code (./phones-e164.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -91,6 +96,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       migrate: async () => {
         await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
         await normalizeStoredPhones(db);

@@ -146,11 +146,19 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
   return { before, after, from, changed: true };
 }
 
-/** `transitionIn` in its own transaction; the event is published once it has committed. */
+/**
+ * `transitionIn` in its own transaction; the event is published once it has committed. `within`
+ * runs after the move in the same transaction (e.g. telling the other nodes: plugins/cluster.ts).
+ */
 export function transition<T extends KeyedTable, S extends string>(
   app: FastifyInstance,
   wf: Workflow<T, S>,
   m: Move<T, S>,
+  within?: (tx: Tx, moved: Moved<T, S>) => Promise<void>,
 ): Promise<Moved<T, S>> {
-  return app.events.transaction((tx, emit) => transitionIn(tx, emit, wf, m));
+  return app.events.transaction(async (tx, emit) => {
+    const moved = await transitionIn(tx, emit, wf, m);
+    await within?.(tx, moved);
+    return moved;
+  });
 }

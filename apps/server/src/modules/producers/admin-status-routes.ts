@@ -21,7 +21,7 @@ import { historyPage } from '../../lib/activity.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { platformOf, requestScope } from '../../lib/scope.js';
 import { actorOfRequest, transition, transitionIn, type TransitionActor } from '../../lib/transition.js';
-import { invalidateProducerPages } from '../trace-public/state.js';
+import { invalidateProducerPages, tellProducer } from '../trace-public/state.js';
 import { APPROVAL_ACTION, approvalEvent, approvalWorkflow } from './approval-workflow.js';
 import { presentProducer } from './presenter.js';
 
@@ -81,12 +81,11 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
           .where(and(platformOf(producers, requestScope(req)), inArray(producers.id, ids), isNull(producers.deletedAt)))
           .for('update');
         // Only the producers whose current status may move to `status` (the producer approval table).
-        const movable = rows.filter(
-          (p) => !moveRefusal(producerApproval, p.status, status, by.user, reason),
-        );
+        const movable = rows.filter((p) => !moveRefusal(producerApproval, p.status, status, by.user, reason));
         const moved: { id: number }[] = [];
         for (const p of movable) {
           moved.push((await transitionIn(tx, emit, approvalWorkflow, move(p.id, by, status, reason))).after);
+          await tellProducer(app, tx, p.id);
         }
         return moved;
       });
@@ -143,6 +142,9 @@ export default async function adminProducerStatusRoutes(app: FastifyInstance) {
         app,
         approvalWorkflow,
         move(req.params.id, actorOfRequest(req, 'platform'), status, reason),
+        async (tx, moved) => {
+          if (moved.changed) await tellProducer(app, tx, moved.after.id);
+        },
       );
       if (changed) {
         invalidateProducerPages(app, row.id);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorEnvelope, idParam, producerDeleteAnswer, translate } from '@agrihub/contract';
 import { AppError, notFound } from '../../lib/errors.js';
 import { requestScope } from '../../lib/scope.js';
-import { invalidateProducerPages } from '../trace-public/state.js';
+import { invalidateProducerPages, tellProducer } from '../trace-public/state.js';
 import { deleteOwnProducer } from './delete.js';
 
 /** DELETE /api/v1/producers/{id} (spec §7): a producer's own account deletes its business (ADR 018). */
@@ -34,14 +34,16 @@ export default async function producerDeleteRoutes(app: FastifyInstance) {
       // Administrators close producers (PUT /admin/producers/{id}/status); this is the owner's own act.
       if (me.isAdmin) throw new AppError(403, 'producer_delete_own_only');
       if (me.producerId !== req.params.id) throw notFound();
-      const outcome = await app.db.transaction((tx) =>
-        deleteOwnProducer(tx, {
+      const outcome = await app.db.transaction(async (tx) => {
+        const done = await deleteOwnProducer(tx, {
           producerId: req.params.id,
           platform: me.platform,
           actorId: me.userId,
           locale: req.locale,
-        }),
-      );
+        });
+        await tellProducer(app, tx, req.params.id);
+        return done;
+      });
       invalidateProducerPages(app, req.params.id);
       // The bytes go once the rows are gone for good; a file that cannot be removed only wastes space.
       await Promise.all(

@@ -19,6 +19,7 @@ import { requestScope } from '../../lib/scope.js';
 import { assertMayEditProducer, reachableProducers } from './policy.js';
 import { presentProducer } from './presenter.js';
 import { listProducers } from './queries.js';
+import { invalidateProducerPages, tellProducer } from '../trace-public/state.js';
 
 type ProducerInput = Partial<typeof createProducerRequest._zod.output>;
 
@@ -158,12 +159,18 @@ export default async function producerRoutes(app: FastifyInstance) {
         .limit(1);
       if (!current) throw notFound();
       assertMayEditProducer(me, current.status);
-      const [p] = await app.db
-        .update(producers)
-        .set({ ...columnsOf(req.body), updatedAt: new Date() })
-        .where(and(eq(producers.id, req.params.id), scope))
-        .returning();
-      if (!p) throw notFound();
+      // Its name, logo, province and type show on its batches' public pages: every node drops them.
+      const p = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(producers)
+          .set({ ...columnsOf(req.body), updatedAt: new Date() })
+          .where(and(eq(producers.id, req.params.id), scope))
+          .returning();
+        if (!row) throw notFound();
+        await tellProducer(app, tx, row.id);
+        return row;
+      });
+      invalidateProducerPages(app, p.id);
       return { data: { producer: presentProducer(p) }, meta: { message: translate(req.locale, 'producer_updated') } };
     },
   );

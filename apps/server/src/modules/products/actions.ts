@@ -24,7 +24,7 @@ import { reviewWorkflow } from './review-workflow.js';
 import { producerScope } from '../../lib/scope.js';
 import { gtinTaken } from './policy.js';
 import { assertSkuFree } from './save.js';
-import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note } from './route-helpers.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, tellTracePages } from './route-helpers.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 const SKU_SEQ_DIGITS = 6;
@@ -96,6 +96,7 @@ export default async function productActionRoutes(app: FastifyInstance) {
               .set({ sku, updatedAt: new Date() })
               .where(eq(products.id, p.id))
               .returning();
+            await tellTracePages(app, tx, u.id);
             return u;
           });
           invalidateTracePages(app, row.id);
@@ -126,6 +127,7 @@ export default async function productActionRoutes(app: FastifyInstance) {
             .set({ sku: req.body.sku, updatedAt: new Date() })
             .where(eq(products.id, p.id))
             .returning();
+          await tellTracePages(app, tx, u.id);
           return u;
         })
         .catch(mapSkuRace);

@@ -22,7 +22,7 @@ import { markProductListingsOutOfDate } from '../sale-channels/sync/stale.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { reviewEvent, reviewWorkflow } from './review-workflow.js';
 import { gtinTaken } from './policy.js';
-import { baseOf, invalidateTracePages, note } from './route-helpers.js';
+import { baseOf, invalidateTracePages, note, tellTracePages } from './route-helpers.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
@@ -81,27 +81,33 @@ export default async function adminProductRoutes(app: FastifyInstance) {
     reason: string | null,
   ) {
     const actor = actorOfRequest(req, 'platform');
-    const { after } = await transition(app, reviewWorkflow, {
-      id: req.params.id,
-      to,
-      actor,
-      reason,
-      action: to === 'approved' ? 'approve' : 'reject',
-      check: (_tx, p) => {
-        // A product may not be approved with a GTIN another product owns (data from before GTINs were owned).
-        if (to === 'approved' && p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
+    const { after } = await transition(
+      app,
+      reviewWorkflow,
+      {
+        id: req.params.id,
+        to,
+        actor,
+        reason,
+        action: to === 'approved' ? 'approve' : 'reject',
+        check: (_tx, p) => {
+          // A product may not be approved with a GTIN another product owns (data from before GTINs were owned).
+          if (to === 'approved' && p.gtin && !p.gtin14) throw gtinTaken(p.gtin, null);
+        },
+        fields: async (tx, p) => {
+          const now = new Date();
+          // Approval stores the approved version the public pages show until the next approval (ADR 007);
+          // a rejection keeps the previous approved version public.
+          const approval =
+            to === 'approved' ? { approvedAt: now, approvedSnapshot: await approvedSnapshot(tx, p) } : {};
+          // A new approved version is what sales channel listings show: theirs are out of date.
+          if (to === 'approved') await markProductListingsOutOfDate(tx, p.id, actor.user.id);
+          return { rejectReason: reason, reviewedAt: now, reviewedBy: actor.user.id, ...approval };
+        },
+        event: (p) => reviewEvent(p, to, actor.user.id, reason),
       },
-      fields: async (tx, p) => {
-        const now = new Date();
-        // Approval stores the approved version the public pages show until the next approval (ADR 007);
-        // a rejection keeps the previous approved version public.
-        const approval = to === 'approved' ? { approvedAt: now, approvedSnapshot: await approvedSnapshot(tx, p) } : {};
-        // A new approved version is what sales channel listings show: theirs are out of date.
-        if (to === 'approved') await markProductListingsOutOfDate(tx, p.id, actor.user.id);
-        return { rejectReason: reason, reviewedAt: now, reviewedBy: actor.user.id, ...approval };
-      },
-      event: (p) => reviewEvent(p, to, actor.user.id, reason),
-    });
+      (tx, moved) => tellTracePages(app, tx, moved.after.id),
+    );
     invalidateTracePages(app, after.id);
     return after;
   }

@@ -9,6 +9,7 @@ import { assertProducerWritable } from '../producers/guard.js';
 import { gtinTaken } from './policy.js';
 import { getProduct } from './queries.js';
 import { skuTaken } from './save.js';
+import { invalidateProductBatches, tellProduct } from '../trace-public/state.js';
 
 export const baseOf = (app: FastifyInstance, req: FastifyRequest) => publicBaseUrl(req, app.config);
 export const note = (req: FastifyRequest, key: string) => ({ message: translate(req.locale, key) });
@@ -31,8 +32,12 @@ export async function lockOwnProduct(tx: Tx, scope: OwnerRef & { platform: Platf
 
 /**
  * Public trace pages of the product's batches show its name, images and GTIN: drop their cached
- * lookups after a change (the trace-state plugin may be absent in a partial app, hence the guard).
+ * lookups after a change has committed (this node; `tellTracePages` inside the transaction tells
+ * the others).
  */
 export function invalidateTracePages(app: FastifyInstance, productId: number): void {
-  (app as { traceCache?: { invalidateProduct(id: number): void } }).traceCache?.invalidateProduct(productId);
+  invalidateProductBatches(app, productId);
 }
+
+/** Inside the transaction that changes a product: every node drops its batches' lookups once it commits. */
+export const tellTracePages = (app: FastifyInstance, tx: Tx, productId: number) => tellProduct(app, tx, productId);

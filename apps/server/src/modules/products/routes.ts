@@ -19,7 +19,7 @@ import { assertProducerMayEdit } from './policy.js';
 import { getProduct, listProducts, presentOne, presentProducts } from './queries.js';
 import { assertFresh, saveProduct } from './save.js';
 import { assertProducerWritable } from '../producers/guard.js';
-import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note } from './route-helpers.js';
+import { baseOf, invalidateTracePages, lockOwnProduct, mapSkuRace, note, tellTracePages } from './route-helpers.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
@@ -100,7 +100,9 @@ export default async function productRoutes(app: FastifyInstance) {
           const existing = await lockOwnProduct(tx, scope, req.params.id);
           assertFresh(existing.updatedAt, req.body.updated_at);
           assertProducerMayEdit(existing);
-          return saveProduct(tx, app.storage, { ...scope, actorId: scope.userId }, req.body, existing);
+          const saved = await saveProduct(tx, app.storage, { ...scope, actorId: scope.userId }, req.body, existing);
+          await tellTracePages(app, tx, saved.id);
+          return saved;
         })
         .catch((err: unknown) => mapSkuRace(err, req.body.gtin));
       invalidateTracePages(app, row.id);

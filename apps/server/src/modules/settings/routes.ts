@@ -25,6 +25,7 @@ import { unprocessable } from '../../lib/errors.js';
 import { currentUser, type UserRow } from '../../plugins/auth.js';
 import {
   forgetPlatformSetting,
+  forgetPlatformSettings,
   platformSettingOf,
   presentContact,
   presentPlatformSetting,
@@ -65,6 +66,11 @@ async function storedPreferences(db: Db, userId: number): Promise<NotificationPr
  */
 export default async function settingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The platform settings cached by this node (store.ts) follow every save, wherever it was made.
+  app.cluster.onChange((change) => {
+    if (change.kind === 'settings') forgetPlatformSetting(app, change.platform);
+  });
+  app.cluster.onReset(() => forgetPlatformSettings(app));
 
   r.get(
     '/api/v1/settings',
@@ -184,12 +190,20 @@ export default async function settingRoutes(app: FastifyInstance) {
         ...(b.zalo_oa_id !== undefined ? { zaloOaId: b.zalo_oa_id } : {}),
       };
       const now = new Date();
-      const [row] = await app.db
-        .insert(platformSettings)
-        .values({ platform: req.platform, ...fields, updatedBy: me.id, updatedAt: now })
-        .onConflictDoUpdate({ target: platformSettings.platform, set: { ...fields, updatedBy: me.id, updatedAt: now } })
-        .returning();
-      forgetPlatformSetting(app, req.platform);
+      const change = { kind: 'settings', platform: req.platform } as const;
+      const row = await app.db.transaction(async (tx) => {
+        const [saved] = await tx
+          .insert(platformSettings)
+          .values({ platform: req.platform, ...fields, updatedBy: me.id, updatedAt: now })
+          .onConflictDoUpdate({
+            target: platformSettings.platform,
+            set: { ...fields, updatedBy: me.id, updatedAt: now },
+          })
+          .returning();
+        await app.cluster.tell(tx, change); // every other node forgets them once this commits
+        return saved;
+      });
+      app.cluster.apply(change);
       return {
         data: { platform_setting: presentPlatformSetting(row) },
         meta: { message: translate(req.locale, 'platform_settings_saved') },

@@ -7,7 +7,10 @@ import { formatPhone } from '@agrihub/contract/phone';
 
 export type PlatformSettingRow = typeof platformSettings.$inferSelect;
 
-/** How long a node keeps a platform's settings before reading them again (another node may have saved). */
+/**
+ * How long a node keeps a platform's settings before reading them again: the safety net; a save on
+ * any node drops them on every node at once (plugins/cluster.ts).
+ */
 const TTL_MS = 30_000;
 
 interface Cached {
@@ -61,9 +64,17 @@ export async function platformSettingOf(
   return loading;
 }
 
-/** After a save: the next reader on this node reads the new row. */
+/**
+ * After a save (here, or told by another node): the next reader on this node reads the new row.
+ * Applied through the cluster bus (`app.cluster.apply`), which the settings routes wire to this.
+ */
 export function forgetPlatformSetting(app: FastifyInstance, platform: PlatformKey): void {
   cacheOf(app).delete(platform);
+}
+
+/** Notices may have been missed (the cluster bus lost its connection): read every platform again. */
+export function forgetPlatformSettings(app: FastifyInstance): void {
+  cacheOf(app).clear();
 }
 
 export function presentPlatformSetting(row: PlatformSettingRow | null): PlatformSetting {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type { ClusterBus } from '../../plugins/cluster.js';
+import type { Tx } from '../../db/client.js';
 import { TraceCache } from './cache.js';
 import { LookupLimiter } from './lookup-limit.js';
 import { ScanBuffer } from './scans.js';
@@ -42,6 +44,14 @@ export default fp(
         shared && { windows: shared, name: 'lookup', use: 'lookup limit' },
       ),
     );
+    // A write to a batch, product or producer, made here (after its commit) or told by another
+    // node (plugins/cluster.ts), drops what this node cached of it; a gap in the notices drops all.
+    app.cluster.onChange((change) => {
+      if (change.kind === 'batch') cache.invalidate(change.code);
+      else if (change.kind === 'product') cache.invalidateProduct(change.id);
+      else if (change.kind === 'producer') cache.invalidateProducer(change.id);
+    });
+    app.cluster.onReset(() => cache.clear());
     app.addHook('onReady', async () => {
       warmer.start((err) => app.log.error({ err }, 'trace cache warm-up failed'));
     });
@@ -58,20 +68,42 @@ export default fp(
   { name: 'trace-state' },
 );
 
+/*
+ * Each write that changes a public trace page says so twice: `tell…` inside its transaction (the
+ * other nodes hear it once it commits, nothing if it rolls back) and `invalidate…` after the commit
+ * (this node, at once). Guarded: a partial app may lack the bus.
+ */
+const busOf = (app: FastifyInstance) => (app as { cluster?: ClusterBus }).cluster;
+
 /** Drop every cached public lookup of a product's batches: call after a product changes. */
 export function invalidateProductBatches(app: FastifyInstance, productId: number): void {
-  app.traceCache.invalidateProduct(productId);
+  busOf(app)?.apply({ kind: 'product', id: productId });
 }
 
 /** Drop the cached public lookup of one batch: call after every committed write to it. */
 export function invalidateBatch(app: FastifyInstance, publicCode: string): void {
-  app.traceCache.invalidate(publicCode);
+  busOf(app)?.apply({ kind: 'batch', code: publicCode });
 }
 
 /**
- * Drop every cached public lookup of a producer's batches: call after its status changes (closing
- * takes its pages down, approving brings them back). Guarded: a partial app may lack the cache.
+ * Drop every cached public lookup of a producer's batches: call after its status or profile changes
+ * (closing takes its pages down, approving brings them back, its name and logo show on them).
  */
 export function invalidateProducerPages(app: FastifyInstance, producerId: number): void {
-  (app as { traceCache?: TraceCache }).traceCache?.invalidateProducer(producerId);
+  busOf(app)?.apply({ kind: 'producer', id: producerId });
+}
+
+/** Inside the transaction that writes to a batch: the other nodes drop its lookup once it commits. */
+export async function tellBatch(app: FastifyInstance, tx: Tx, publicCode: string): Promise<void> {
+  await busOf(app)?.tell(tx, { kind: 'batch', code: publicCode });
+}
+
+/** Inside the transaction that changes a product: the other nodes drop its batches' lookups. */
+export async function tellProduct(app: FastifyInstance, tx: Tx, productId: number): Promise<void> {
+  await busOf(app)?.tell(tx, { kind: 'product', id: productId });
+}
+
+/** Inside the transaction that changes a producer: the other nodes drop its batches' lookups. */
+export async function tellProducer(app: FastifyInstance, tx: Tx, producerId: number): Promise<void> {
+  await busOf(app)?.tell(tx, { kind: 'producer', id: producerId });
 }

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { productVariants, products, traceEvents, traceabilities, type Certificate } from '../../db/schema/index.js';
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { ownedBy, type OwnerRef } from '../../lib/scope.js';
-import { invalidateBatch } from '../trace-public/state.js';
+import { invalidateBatch, tellBatch } from '../trace-public/state.js';
 import { pickUpload, resolveOwnUploads, storedFile } from '../uploads/resolve.js';
 import { assertProducerWritable } from '../producers/guard.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
@@ -57,7 +57,8 @@ export async function audit(
 
 /**
  * Runs a write of the actor's producer in a transaction (refused while the producer is closed:
- * 403 producer_closed_readonly), then drops the batch's cached public lookup.
+ * 403 producer_closed_readonly), then drops the batch's cached public lookup (on every node: the
+ * notice is sent inside the transaction).
  */
 export async function writeBatch<T>(
   app: FastifyInstance,
@@ -67,7 +68,9 @@ export async function writeBatch<T>(
 ): Promise<T> {
   const out = await app.db.transaction(async (tx) => {
     await assertProducerWritable(tx, actor.producerId);
-    return fn(tx);
+    const out = await fn(tx);
+    if (code) await tellBatch(app, tx, code);
+    return out;
   });
   if (code) invalidateBatch(app, code);
   return out;

@@ -20,7 +20,7 @@ import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
 import { actorOfRequest, transitionIn } from '../../lib/transition.js';
 import { markAvailabilityChanged } from '../sale-channels/sync/stale.js';
-import { invalidateBatch } from '../trace-public/state.js';
+import { invalidateBatch, tellBatch } from '../trace-public/state.js';
 import type { BatchRow } from './presenter.js';
 import { producerScope } from '../../lib/scope.js';
 import { findOwnBatch, presentBatch } from './service.js';
@@ -76,6 +76,7 @@ export default async function stateRoutes(app: FastifyInstance) {
                 : null,
           });
           await markAvailabilityChanged(tx, moved.after.productId, actor.user.id);
+          await tellBatch(app, tx, moved.after.publicCode);
           return moved;
         });
         invalidateBatch(app, after.publicCode);

@@ -22,7 +22,7 @@ import { platformOf, requestScope } from '../../lib/scope.js';
 import { sha256 } from '../../lib/secrets.js';
 import { VOTE_LIST, votesReachable } from './policy.js';
 import { iso } from '../traceabilities/presenter.js';
-import { invalidateBatch } from '../trace-public/state.js';
+import { invalidateBatch, tellBatch } from '../trace-public/state.js';
 
 /**
  * Consumer ratings of published batches. Moderation follows the abilities: listing every vote of
@@ -91,6 +91,7 @@ export default async function voteRoutes(app: FastifyInstance) {
           .select({ average: sql<number | null>`avg(${votes.rating})::float8`, n: count() })
           .from(votes)
           .where(eq(votes.traceabilityId, batch.id));
+        await tellBatch(app, tx, batch.code);
         return { vote: inserted, rating: roundRating(all.average, Number(all.n)) };
       });
       if (!row) {
@@ -170,15 +171,19 @@ export default async function voteRoutes(app: FastifyInstance) {
 
   async function remove(req: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) {
     if (!requestScope(req).isAdmin) throw forbidden();
-    const [row] = await app.db
-      .delete(votes)
-      .where(and(eq(votes.id, req.params.id), platformOf(votes, requestScope(req))))
-      .returning({ traceabilityId: votes.traceabilityId });
-    if (!row) throw notFound();
-    const [b] = await app.db
-      .select({ code: traceabilities.publicCode })
-      .from(traceabilities)
-      .where(eq(traceabilities.id, row.traceabilityId));
+    const b = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(votes)
+        .where(and(eq(votes.id, req.params.id), platformOf(votes, requestScope(req))))
+        .returning({ traceabilityId: votes.traceabilityId });
+      if (!row) throw notFound();
+      const [batch] = await tx
+        .select({ code: traceabilities.publicCode })
+        .from(traceabilities)
+        .where(eq(traceabilities.id, row.traceabilityId));
+      if (batch) await tellBatch(app, tx, batch.code);
+      return batch;
+    });
     if (b) invalidateBatch(app, b.code);
     return reply.send({ meta: { message: translate(req.locale, 'vote_deleted') } });
   }
