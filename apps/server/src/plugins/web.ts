@@ -91,11 +91,12 @@ export default fp(async function web(app) {
       req.log.error({ err }, 'page tags could not be read; the page is served without them');
       return { entry: entryOfPath(clean), status: 200, head: null };
     });
-    // The light public pages (trace, content; never the app, whose pages the signed-in frame shares)
-    // carry the platform's contact details, and its analytics and chat pieces only when they are set
-    // (DESIGN §5.5), with the page's policy opened to their hosts only then.
+    // The light public pages (trace, content; never the app, whose pages the signed-in frame shares,
+    // nor the sign-in page, where a password is typed) carry the platform's contact details, and its
+    // analytics and chat pieces only when they are set (DESIGN §5.5), with the page's policy opened
+    // to their hosts only then.
     let head = page.head;
-    if (head !== null && page.entry !== 'app') {
+    if (head !== null && page.entry !== 'app' && !page.signIn) {
       const platform = hostPlatform(app, req);
       const widgets = await platformSettingOf(app, platform)
         .then((row) => pageWidgets(row, pageLocale(req, platform), page.status === 200))
