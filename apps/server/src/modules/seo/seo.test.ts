@@ -290,8 +290,13 @@ describe('share and search tags in the HTML of the public pages', () => {
       expect(tags.scripts).toEqual(['/assets/content.js']);
       expect(tags.title).toEqual(['Đăng nhập · Foodmap']);
       expect(tags.meta.robots).toBe(url.includes('next=') ? 'noindex' : undefined);
+      // The app's start-up files, for the page to prefetch while the visitor types (data, never run).
+      expect(JSON.parse(tags.data['app-files'])).toEqual(['/assets/index.js']);
     }
-    expect(tagsOf((await get('foodmap', '/login', { 'accept-language': 'en' })).body).title).toEqual(['Log in · Foodmap']);
+    expect(tagsOf((await get('dtrack', '/faqs')).body).data['app-files']).toBeUndefined();
+    expect(tagsOf((await get('foodmap', '/login', { 'accept-language': 'en' })).body).title).toEqual([
+      'Log in · Foodmap',
+    ]);
     for (const url of ['/register', '/forgot-password', '/reset', '/login-help']) {
       expect(tagsOf((await get('dtrack', url)).body).scripts).toEqual(['/assets/index.js']);
     }
