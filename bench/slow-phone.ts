@@ -5,7 +5,9 @@
  * network: Network.emulateNetworkConditions 1.6 Mbps down / 750 Kbps up / 150 ms RTT,
  * Emulation.setCPUThrottlingRate 4, cache disabled, a fresh browser context per load (Moto G4
  * screen). Measures Largest Contentful Paint (PerformanceObserver, buffered) and the bytes
- * transferred (sum of Network.loadingFinished encodedDataLength: headers and compressed bodies),
+ * transferred (sum of Network.loadingFinished encodedDataLength: headers and compressed bodies;
+ * what a page prefetches at idle for the next one — the sign-in page, the app's files — is printed
+ * apart),
  * median of 5 loads each, and the same for a bare static HTML page (a bare Fastify on the same
  * machine, loaded in the same rounds) as the reference the pages are compared to.
  * Targets: trace LCP ≤ 1.5 s and ≤ 120 KB transferred; login LCP ≤ 2.5 s.
@@ -71,6 +73,8 @@ const REFERENCE_HTML = `<!doctype html><html lang="vi"><head><meta charset="utf-
 interface Load {
   lcpMs: number;
   bytes: number;
+  /** Bytes the page fetched for later at idle priority (`<link rel="prefetch">`), not counted in `bytes`. */
+  prefetchBytes: number;
   requests: number;
   /** Each response: its URL, the bytes transferred, its content encoding, when it was asked and done (ms). */
   files: { url: string; bytes: number; encoding: string; startMs: number; endMs: number }[];
@@ -130,16 +134,22 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     let bytes = 0;
+    let prefetchBytes = 0;
     let requests = 0;
+    const prefetches = new Set<string>();
     const responses = new Map<string, { url: string; encoding: string }>();
     const files: Load['files'] = [];
     const failures: string[] = [];
     const started = new Map<string, number>();
     let origin: number | undefined;
-    cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number }) => {
-      origin ??= e.timestamp;
-      started.set(e.requestId, e.timestamp);
-    });
+    cdp.on(
+      'Network.requestWillBeSent',
+      (e: { requestId: string; timestamp: number; request: { headers: Record<string, string> } }) => {
+        origin ??= e.timestamp;
+        started.set(e.requestId, e.timestamp);
+        if (e.request.headers['Sec-Purpose'] === 'prefetch') prefetches.add(e.requestId);
+      },
+    );
     cdp.on(
       'Network.responseReceived',
       (e: { requestId: string; response: { url: string; status: number; headers: Record<string, string> } }) => {
@@ -152,6 +162,11 @@ async function measure(browser: Browser, url: string): Promise<Load> {
       failures.push(`${responses.get(e.requestId)?.url ?? e.requestId}: ${e.errorText}`);
     });
     cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
+      // What the page prefetches at idle for the next page is reported apart (ADR 024).
+      if (prefetches.has(e.requestId)) {
+        prefetchBytes += e.encodedDataLength;
+        return;
+      }
       bytes += e.encodedDataLength;
       requests++;
       const r = responses.get(e.requestId);
@@ -185,7 +200,7 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     for (const f of files) {
       if (/^[45]\d\d /.test(f.encoding)) throw new Error(`${url}: ${f.url} answered ${f.encoding}`);
     }
-    return { lcpMs: lcp.at, bytes, requests, files, lcpElement: lcp.element };
+    return { lcpMs: lcp.at, bytes, prefetchBytes, requests, files, lcpElement: lcp.element };
   } finally {
     await context.close();
   }
@@ -261,6 +276,10 @@ export async function runSlowPhone(): Promise<void> {
         }`,
       );
       console.log(`${''.padEnd(28)} LCP per load (s): ${list.map((l) => fmt(l.lcpMs / 1000, 2)).join(' / ')}`);
+      const prefetched = median(list.map((l) => l.prefetchBytes)) / 1024;
+      if (prefetched > 0) {
+        console.log(`${''.padEnd(28)} + ${fmt(prefetched, 1)} KB prefetched at idle for the next page (not counted above)`);
+      }
       if (VERBOSE) {
         console.log(`${''.padEnd(28)} LCP element (first load): ${list[0].lcpElement.replace(/^(\w+) https?:\/\/[^/]+/, '$1 ')}`);
         for (const f of [...list[0].files].sort((a, b) => a.startMs - b.startMs)) {

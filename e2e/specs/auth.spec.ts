@@ -38,6 +38,8 @@ test('a wrong password shows the server message and keeps the visitor on the log
   await submitLogin(page, 'dtrack', demo('producer', 'dtrack'), 'not-the-password');
   await expect(page.getByTestId('login-error')).toHaveText('Email hoặc mật khẩu không đúng.');
   await expect(page).toHaveURL(/\/login/);
+  // Meanwhile the light page has asked for the app's start-up files, for the page after signing in.
+  await expect(page.locator('link[rel="prefetch"][href^="/assets/"]').first()).toBeAttached();
 });
 
 test('an account of one platform cannot log in on another', async ({ page }) => {

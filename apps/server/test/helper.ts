@@ -29,6 +29,18 @@ function migratedSnapshot(): Blob | undefined {
   return snapshot;
 }
 
+/** A test node's settings: its own data folder, no web build, silent, no demo data; `env` on top. */
+function testConfig(dataDir: string, env: Record<string, string>) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+}
+
 /** A fresh migrated database (PGlite in memory loaded from the migrated snapshot, or a copy of the PostgreSQL template) and the real app. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-test-'));
@@ -48,14 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await openDatabase({ dataDir: null, snapshot });
     if (!snapshot) await database.migrate();
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -83,57 +88,30 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /**
- * A second node: another real app on the same database as `first` (its own data folder, memory
- * and background jobs), as two servers behind one load balancer. Closing it closes only the app;
- * the database goes with `first`.
+ * A second node of `first`'s database, as two servers behind one load balancer: another real app
+ * with its own data folder, memory, caches and background jobs. On PostgreSQL it has its own pool
+ * (and listening connection, plugins/cluster.ts); a PGlite database belongs to one process, so
+ * there the two apps share it. Close it before `first`, which drops the database.
  */
 export async function createNodeApp(first: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    ...env,
-  });
-  const app = await buildApp({ config, database: first.database, logger: false });
-  await app.ready();
-  return {
-    app,
-    db: first.db,
-    config,
-    database: first.database,
-    async close() {
-      try {
-        await app.close();
-      } finally {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
-/**
- * A second node of `t`'s PostgreSQL database: its own pool, listening connection, caches and app,
- * with `t`'s settings. PostgreSQL only (a PGlite database belongs to one process: there is no
- * second node of it). Close it before `t`, which drops the database.
- */
-export async function createPeerApp(t: TestApp): Promise<TestApp> {
-  if (t.database.kind !== 'postgres' || !t.database.url) throw new Error('a second node needs PostgreSQL');
-  const database = await openDatabase({ databaseUrl: t.database.url, dataDir: null });
-  const app = await buildApp({ config: t.config, database, logger: false });
+  const config = testConfig(dataDir, env);
+  const url = first.database.kind === 'postgres' ? first.database.url : undefined;
+  const own = url ? await openDatabase({ databaseUrl: url, dataDir: null }) : null;
+  const database = own ?? first.database;
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
     db: database.db,
-    config: t.config,
+    config,
     database,
     async close() {
       try {
         await app.close();
       } finally {
-        await database.close();
+        await own?.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
   };

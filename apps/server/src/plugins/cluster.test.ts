@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createPeerApp, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
+import { as, createNodeApp, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
 import { withDatabase } from '../../test/global-setup.js';
 import { buildBatch, buildUser, type Built } from '../../test/factories.js';
 import { eventBody } from '../modules/traceabilities/batch-api.test-helper.js';
@@ -19,6 +19,8 @@ const onPostgres = !!process.env.DATABASE_URL;
 
 /** Within a second of the write's answer: the cross-node promise of issue 14. */
 const WITHIN_MS = 1000;
+/** Polling lookups are many: the per-client budget of public lookups must not answer 429. */
+const ENV = { PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: '0' };
 
 let a: TestApp;
 let b: TestApp | undefined;
@@ -26,9 +28,8 @@ let producer: Built;
 let admin: Built;
 
 beforeAll(async () => {
-  // Polling lookups are many: the per-client budget of public lookups must not answer 429.
-  a = await createTestApp({ PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: '0' });
-  if (onPostgres) b = await createPeerApp(a);
+  a = await createTestApp(ENV);
+  if (onPostgres) b = await createNodeApp(a, ENV);
   producer = await buildUser(a.db);
   admin = await buildUser(a.db, { roles: ['admin'] });
 });

@@ -33,6 +33,18 @@ const isReserved = (p: string) => {
 };
 
 /**
+ * The app's start-up files (index.html's entry script, module preloads and styles) as a JSON data
+ * block, never run: the light sign-in page prefetches them once it is drawn (ADR 024), so the
+ * first page after signing in does not wait for them on a slow network.
+ */
+export function appFilesScript(indexHtml: string): string {
+  const files = [...indexHtml.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1],
+  );
+  return `<script type="application/json" id="app-files">${JSON.stringify([...new Set(files)]).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
  * Serves the built web app. Unknown non-API GETs answer an entry's HTML so client routes work on
  * reload (the app, or a light public entry for its paths); API paths keep their JSON 404.
  */
@@ -65,6 +77,7 @@ export default fp(async function web(app) {
     const file = path.join(dist, name);
     return fs.existsSync(file) ? new HtmlTemplate(fs.readFileSync(file)) : spa;
   };
+  const appFiles = appFilesScript(spa.raw.toString('utf8'));
   const templates: Record<EntryKind, HtmlTemplate> = {
     app: spa,
     trace: entry('trace.html'),
@@ -91,11 +104,12 @@ export default fp(async function web(app) {
       req.log.error({ err }, 'page tags could not be read; the page is served without them');
       return { entry: entryOfPath(clean), status: 200, head: null };
     });
-    // The light public pages (trace, content; never the app, whose pages the signed-in frame shares)
-    // carry the platform's contact details, and its analytics and chat pieces only when they are set
-    // (DESIGN §5.5), with the page's policy opened to their hosts only then.
+    // The light public pages (trace, content; never the app, whose pages the signed-in frame shares,
+    // nor the sign-in page, where a password is typed) carry the platform's contact details, and its
+    // analytics and chat pieces only when they are set (DESIGN §5.5), with the page's policy opened
+    // to their hosts only then.
     let head = page.head;
-    if (head !== null && page.entry !== 'app') {
+    if (head !== null && page.entry !== 'app' && !page.signIn) {
       const platform = hostPlatform(app, req);
       const widgets = await platformSettingOf(app, platform)
         .then((row) => pageWidgets(row, pageLocale(req, platform), page.status === 200))
@@ -108,6 +122,8 @@ export default fp(async function web(app) {
       if (widgets?.csp && typeof policy === 'string')
         reply.header('Content-Security-Policy', extendCsp(policy, widgets.csp));
     }
+    // The sign-in page names the app's start-up files: it fetches them while the visitor types.
+    if (page.signIn && head !== null) head = `${head}\n    ${appFiles}`;
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')

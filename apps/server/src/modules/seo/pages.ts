@@ -30,6 +30,11 @@ export interface PageAnswer {
   entry: EntryKind;
   status: number;
   head: string | null;
+  /**
+   * A page where a password is typed: no third-party script (analytics, chat) may run on it,
+   * whatever the platform's settings say (DESIGN §5.5 pieces stay on the other light pages).
+   */
+  signIn?: true;
 }
 
 /** The language cookie the web app writes (contract LANGUAGE_COOKIE_NAME). */
@@ -302,6 +307,17 @@ export async function resolvePage(
         noindex: !!query.get('q')?.trim(),
       }),
     );
+  }
+  if (path === '/login') {
+    // The sign-in page (light content entry, ADR 024): its own title, and what `next` follows stays out of indexes.
+    const c = pageContext(app, req);
+    return {
+      ...page(
+        'content',
+        c.meta({ title: c.text('login'), description: c.text('loginDescription'), path, noindex: query.has('next') }),
+      ),
+      signIn: true,
+    };
   }
   if (first === 'services' && rest.length <= 1) {
     const c = pageContext(app, req);

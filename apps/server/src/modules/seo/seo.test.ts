@@ -286,8 +286,17 @@ describe('share and search tags in the HTML of the public pages', () => {
     for (const url of ['/login', '/login/', '/login?next=%2Fproducts']) {
       const res = await get('foodmap', url);
       expect(res.statusCode).toBe(200);
-      expect(tagsOf(res.body).scripts).toEqual(['/assets/content.js']);
+      const tags = tagsOf(res.body);
+      expect(tags.scripts).toEqual(['/assets/content.js']);
+      expect(tags.title).toEqual(['Đăng nhập · Foodmap']);
+      expect(tags.meta.robots).toBe(url.includes('next=') ? 'noindex' : undefined);
+      // The app's start-up files, for the page to prefetch while the visitor types (data, never run).
+      expect(JSON.parse(tags.data['app-files'])).toEqual(['/assets/index.js']);
     }
+    expect(tagsOf((await get('dtrack', '/faqs')).body).data['app-files']).toBeUndefined();
+    expect(tagsOf((await get('foodmap', '/login', { 'accept-language': 'en' })).body).title).toEqual([
+      'Log in · Foodmap',
+    ]);
     for (const url of ['/register', '/forgot-password', '/reset', '/login-help']) {
       expect(tagsOf((await get('dtrack', url)).body).scripts).toEqual(['/assets/index.js']);
     }
@@ -365,7 +374,7 @@ describe('share and search tags in the HTML of the public pages', () => {
   });
 
   it('other pages are sent as built', async () => {
-    const res = await get('dtrack', '/login');
+    const res = await get('dtrack', '/register');
     expect(res.statusCode).toBe(200);
     expect(tagsOf(res.body).title).toEqual(['index']);
   });

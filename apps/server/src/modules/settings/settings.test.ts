@@ -462,7 +462,8 @@ describe('public pages: contact, analytics and chat only when set', () => {
       expect(String(policy)).not.toContain("unsafe-inline' https://www.google");
     }
 
-    // Not on the app's pages (the signed-in frame shares them), not on another platform.
+    // Not on the app's pages (the signed-in frame shares them), not on the sign-in page (a password
+    // is typed there: no third-party script), not on another platform.
     for (const [platform, url] of [
       ['agrihub', '/services'],
       ['agrihub', '/login'],

@@ -39,6 +39,34 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
+/**
+ * The app's start-up files (listed by the server in `#app-files`), fetched at the lowest priority
+ * once this page is drawn and the browser is idle, so the page after signing in opens from the
+ * cache. Not when the visitor asked to save data.
+ */
+function prefetchApp(): void {
+  const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
+  const list = document.getElementById('app-files')?.textContent;
+  if (saveData || !list) return;
+  let files: unknown;
+  try {
+    files = JSON.parse(list);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const href of files) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    link.as = href.endsWith('.css') ? 'style' : 'script';
+    // The app loads its modules in CORS mode (crossorigin): the same mode reuses the fetched copy.
+    link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
+}
+
 type Answer = { ok: true; token: TokenResponse } | { ok: false; message: string };
 
 /** POST /oauth/token (password grant), as the app's session API sends it. */
@@ -86,6 +114,15 @@ export function LoginPage() {
   useEffect(() => {
     if (stored.signedIn) window.location.replace(next);
   }, [stored.signedIn, next]);
+  useEffect(() => {
+    if (stored.signedIn) return;
+    const idle = window.requestIdleCallback?.(prefetchApp, { timeout: 3000 });
+    const timer = idle === undefined ? window.setTimeout(prefetchApp, 1500) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+    };
+  }, [stored.signedIn]);
   if (stored.signedIn) return null;
 
   const focus = (field: Field) => form.current?.querySelector<HTMLElement>(`#${CSS.escape(idOf(field))}`)?.focus();
