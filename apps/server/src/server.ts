@@ -8,11 +8,14 @@ import { demoExposureWarning, isLoopbackHost, listenLine } from './config/listen
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  await database.migrate();
-  if (config.SEED_DEMO === 'true') {
-    const seeded = await seedDemoOnStart(database.db, { uploadDir: config.uploadDir, config });
-    if (seeded === 'resumed') console.log('Finished the demo data of an interrupted first start.');
-  }
+  // Nodes of one PostgreSQL database may start together: one migrates and seeds, the others wait.
+  await database.exclusive(async () => {
+    await database.migrate();
+    if (config.SEED_DEMO === 'true') {
+      const seeded = await seedDemoOnStart(database.db, { uploadDir: config.uploadDir, config });
+      if (seeded === 'resumed') console.log('Finished the demo data of an interrupted first start.');
+    }
+  });
   const app = await buildApp({ config, database });
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

@@ -3,10 +3,10 @@
  * shared by `npm run cluster` (scripts/cluster.mjs) and the two-node test (src/cluster.test.ts).
  *
  * Each node is the real server as production runs it (`node --import tsx apps/server/src/server.ts`,
- * NODE_ENV=production, TRUST_PROXY=true behind the balancer). Node A starts first and alone: it
- * runs the migrations and, with SEED_DEMO=true, the first-start demo seed; node B starts once A
- * answers, so the two never migrate or seed at the same time (the migrator takes no lock and the
- * seed's "is it done" mark is not a lock either). Both use one DATA_DIR (uploads, unless S3_BUCKET
+ * NODE_ENV=production, TRUST_PROXY=true behind the balancer). Node A starts first: it runs the
+ * migrations and, with SEED_DEMO=true, the first-start demo seed; node B starts once A answers
+ * (nodes starting together would also be safe: that work runs under a PostgreSQL advisory lock,
+ * Database.exclusive; starting A first keeps the output readable). Both use one DATA_DIR (uploads, unless S3_BUCKET
  * is set; mail outbox) so that either serves what the other stored.
  *
  * HAProxy (Debian's package; `.ci/run` installs it) runs in the foreground with a generated

@@ -29,8 +29,17 @@ export interface Database {
   url?: string;
   /** The SQL migrations, then the data steps that need the contract's code (./phones-e164.ts). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (start-up: migrations, demo data) while no other node of this database does: on
+   * PostgreSQL under a session advisory lock, so nodes may start together; a PGlite data folder
+   * belongs to one process already.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of the start-up work (any fixed bigint; "agrihub" in ASCII). */
+const STARTUP_LOCK = 0x61677269687562n;
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -101,6 +110,17 @@ export async function openDatabase(opts: {
         await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
         await normalizeStoredPhones(db);
       },
+      exclusive: async (work) => {
+        // Its own connection holds the lock for the whole work, which runs on the pool.
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK.toString()]);
+          return await work();
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK.toString()]).catch(() => {});
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -127,6 +147,7 @@ export async function openDatabase(opts: {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
       await normalizeStoredPhones(db);
     },
+    exclusive: (work) => work(),
     close: async () => {
       try {
         if (!client.closed) await client.close();
