@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the public trace lookup benchmark, the admin dashboard's, the light pages' size
  * reports (trace, content), then the slow phone's load of the trace, login and news pages in Chromium.
+ * The lookup at a million batches takes minutes: `npm run bench:scale` (bench/scale.ts) on its own.
  */
 import { runAdminDashboard } from './admin-dashboard.js';
 import { runSlowPhone } from './slow-phone.js';

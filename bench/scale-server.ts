@@ -1,0 +1,61 @@
+/**
+ * The server process of bench/scale.ts: opens the database the way `npm start` does (migrations
+ * included), builds the real app, listens, and starts a bare Fastify route answering `BARE_BODY`
+ * (a file) in the same process. Tells its parent over IPC when it listens (with the start-up time
+ * since the process started) and when the trace cache's warmer has finished. With
+ * BENCH_CACHE_ENTRIES=0 (the default) the trace cache keeps nothing: every lookup reads the database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config/env.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+
+const send = (msg: Record<string, unknown>) => process.send?.(msg);
+const dataDir = process.env.BENCH_DATA_DIR!;
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  WEB_DIST: path.join(dataDir, 'no-web'),
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  // Every request comes from one address: a budget it never spends (the limiter still runs).
+  PUBLIC_LOOKUP_RATE_LIMIT_PER_MIN: String(Number.MAX_SAFE_INTEGER),
+});
+const phases: Record<string, number> = { loaded: performance.now() };
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+phases.opened = performance.now();
+await database.migrate();
+phases.migrated = performance.now();
+const app = await buildApp({ config, database, logger: false });
+phases.built = performance.now();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const startupMs = performance.now();
+const port = (app.server.address() as { port: number }).port;
+send({ type: 'listening', port, startupMs, phases });
+await app.traceWarmer.idle();
+const entries = Number(process.env.BENCH_CACHE_ENTRIES ?? 0);
+const warmed = app.traceCache.size;
+app.traceCache.clear();
+app.traceCache.maxEntries = entries;
+const bare = Fastify({ logger: false });
+const body = process.env.BARE_BODY ? JSON.parse(fs.readFileSync(process.env.BARE_BODY, 'utf8')) : { ok: true };
+bare.get('/bare', async () => body);
+await bare.listen({ port: 0, host: '127.0.0.1' });
+send({
+  type: 'ready',
+  warmedMs: performance.now(),
+  warmed,
+  barePort: (bare.server.address() as { port: number }).port,
+});
+process.on('message', (msg: { type: string }) => {
+  if (msg.type !== 'stop') return;
+  void (async () => {
+    await bare.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  })();
+});

@@ -1,0 +1,611 @@
+/**
+ * The public lookup at scale (issue 14): seeds BENCH_BATCHES published batches (1,000,000 on
+ * PostgreSQL, 100,000 on PGlite; 4 events each) in a fresh database with INSERT … SELECT over
+ * generate_series, starts the real server in a child process (as `npm start` does: migrations,
+ * app, listen) with the trace cache OFF, and a bare Fastify route answering the same JSON in that
+ * same process, then measures with autocannon (BENCH_CONNECTIONS = 50, requests built in a worker):
+ *
+ *   - the lookup of one code, of Zipf-distributed codes (s = 1.0, the realistic QR pattern) and of
+ *     uniform random codes: req/s, ratio to bare, p50/p99;
+ *   - PostgreSQL only: pgbench running the lookup's own SQL (LOOKUP_SQL, prepared, random codes,
+ *     the same connections) as the reference, and the app's ratio to it;
+ *   - the server's RSS after the load; start-up time (process start → listening) at 10,000 batches
+ *     and at the full size;
+ *   - p99 of the producer's batch list (plain and with q) and of the admin product list with q;
+ *   - the XLSX export of BENCH_EXPORT_ROWS (100,000) batches: rows/s and peak RSS sampled during
+ *     the export, next to a 10,000-row export (memory flat as rows grow).
+ *
+ * Every figure is printed next to its target from the issue. It takes minutes at full size:
+ * `npm run bench:scale -w @agrihub/bench` (not part of `npm run bench`).
+ *
+ *   BENCH_DATABASES=postgres,pglite   (default both)
+ *   BENCH_BATCHES=100000              (default 1,000,000 on PostgreSQL; PGlite at most 100,000)
+ *   BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_EXPORT_ROWS=100000
+ *   BENCH_LIST_REQUESTS=200 BENCH_LIST_SECONDS=20 (per list, whichever ends first)
+ *   BENCH_CACHE_ENTRIES=0             (trace cache size during the run; 0 = off)
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { products, users } from '../apps/server/src/db/schema/index.js';
+import { approvedSnapshot } from '../apps/server/src/modules/products/approval.js';
+import { openSession } from '../apps/server/src/modules/auth/sessions.js';
+import { LOOKUP_SQL } from '../apps/server/src/modules/trace-public/lookup.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const KINDS = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim()) as (
+  'pglite' | 'postgres'
+)[];
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
+const LIST_SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 20);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const SMALL = 10_000;
+const batchesFor = (kind: 'pglite' | 'postgres') =>
+  Number(process.env.BENCH_BATCHES ?? 0) || (kind === 'postgres' ? 1_000_000 : 100_000);
+
+const TARGETS = {
+  zipf: 0.5,
+  uniform: 0.2,
+  p99: 25,
+  rssMb: 512,
+  pgbench: 0.6,
+  listP99: 50,
+};
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const mark = (ok: boolean) => (ok ? 'OK  ' : 'MISS');
+const mb = (kb: number) => kb / 1024;
+
+/** Resident set of a process, in kB, from /proc (Linux). */
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/**
+ * The platform: 1,000 approved producers, 20,000 approved products (names of 5 kinds, with accents,
+ * for the `q` search), `batches` published batches with 4 events each. Producer 1 owns the first
+ * EXPORT_ROWS batches (its list and XLSX export), producer 2 the next 10,000; the rest are spread.
+ */
+export async function seedScale(database: Database, batches: number) {
+  const db = database.db;
+  const bigOwner = Math.min(EXPORT_ROWS, batches);
+  const smallOwner = Math.min(SMALL, Math.max(0, batches - bigOwner));
+  await db.execute(sql`
+    insert into producers (id, platform, name, producer_type, status, province_code)
+    select g, 'dtrack', 'HTX Bench ' || g, 'cooperative', 'approved', '14' from generate_series(1, 1000) g`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('producers', 'id'), 1000)`);
+  await db.execute(sql`
+    insert into products (id, platform, producer_id, name, name_en, description, unit, images, public_code, status, approved_at)
+    select g, 'dtrack', 1 + (g - 1) % 1000,
+      (array['Chè Shan tuyết Mộc Châu','Gạo ST25 Sóc Trăng','Cà phê Robusta Đắk Lắk','Xoài cát Hòa Lộc','Bưởi da xanh Bến Tre'])[1 + g % 5] || ' ' || g,
+      'Bench product ' || g, 'Sản phẩm nông nghiệp đạt chuẩn VietGAP, truy xuất nguồn gốc đầy đủ.', 'Kg',
+      '[{"id":1,"url":"/uploads/bench/cover.jpg","thumbnail_url":"/uploads/bench/cover-thumb.webp"}]'::jsonb,
+      'BENCHP' || lpad(g::text, 10, '0'), 'approved', now()
+    from generate_series(1, 20000) g`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('products', 'id'), 20000)`);
+  // The approved version (ADR 007) of product 1, then the same shape with each product's own name.
+  const [p1] = await db.select().from(products).where(eq(products.id, 1));
+  const snapshot = JSON.stringify(await approvedSnapshot(db, p1));
+  await db.execute(
+    sql`update products set approved_snapshot = jsonb_set(${snapshot}::jsonb, '{name}', to_jsonb(name))`,
+  );
+  const base = JSON.stringify({ name: 'Vùng chè Tân Lập', address: 'Bản Tà Phình, xã Tân Lập', province_code: '14' });
+  const certs = JSON.stringify([
+    { name: 'VietGAP', issuer: 'QUACERT', number: 'VG-01', valid_until: '2030-01-01', file: null },
+  ]);
+  // Bulk load: the indexes of the two big tables are built once after the rows are in (much
+  // faster than row by row), and the per-row batch_days trigger is replaced by one set-based count
+  // (as migration 0020 fills it): a million upserts of the same 365 rows in one transaction would
+  // walk ever longer row-version chains.
+  const indexes = (
+    await db.execute<{ name: string; def: string }>(sql`
+      select i.indexname as name, i.indexdef as def from pg_indexes i
+      where i.schemaname = 'public' and i.tablename in ('traceabilities', 'trace_events')
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)
+  ).rows as { name: string; def: string }[];
+  for (const i of indexes) await db.execute(sql.raw(`drop index "${i.name}"`));
+  await db.execute(sql`alter table traceabilities disable trigger traceabilities_batch_days`);
+  // Producer p owns products p, p + 1000, … (20 each); a batch takes one of its producer's products.
+  await db.execute(sql`
+    insert into traceabilities (id, platform, producer_id, product_id, lot_code, public_code, production_date, expiry_date,
+      quantity, unit, production_base, certificates, status, published_at, created_at)
+    select g, 'dtrack', x.producer, x.producer + 1000 * (g % 20), 'LOT-' || g, 'BENCH' || lpad(g::text, 11, '0'),
+      date '2025-01-01' + (g % 300), date '2027-01-01', 1000000000, 'Kg', ${base}::jsonb, ${certs}::jsonb, 'published',
+      now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day'
+    from generate_series(1, ${batches}) g
+    cross join lateral (select case when g <= ${bigOwner} then 1 when g <= ${bigOwner + smallOwner} then 2
+      else 3 + g % 998 end as producer) x`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('traceabilities', 'id'), ${batches})`);
+  await db.execute(sql`
+    insert into trace_events (traceability_id, step, occurred_at, place, description, photos, position)
+    select g, (array['planting','caring','harvesting','packing'])[s], timestamptz '2025-01-01 08:00+07' + s * interval '20 days',
+      'Đồi chè Tà Phình, xã Tân Lập, Sơn La', 'Công đoạn ' || s || ': ghi chép theo nhật ký sản xuất VietGAP.',
+      '[{"id":1,"url":"/uploads/bench/p.jpg","thumbnail_url":"/uploads/bench/p-thumb.webp"}]'::jsonb, s - 1
+    from generate_series(1, ${batches}) g cross join generate_series(1, 4) s`);
+  await db.execute(sql`alter table traceabilities enable trigger traceabilities_batch_days`);
+  await db.execute(sql`
+    insert into batch_days (platform, day, published)
+    select platform, ((published_at at time zone 'UTC') + interval '7 hours')::date, count(*)::int
+    from traceabilities where published_at is not null group by 1, 2`);
+  for (const i of indexes) await db.execute(sql.raw(i.def));
+  // As autovacuum would have by then: planner statistics and the visibility map.
+  await db.execute(sql`vacuum analyze`);
+  // An account older than the entitlements (contract gates.ts): batches need no service registration.
+  const OLD = new Date('2021-05-10T03:00:00Z');
+  const [admin] = await db
+    .insert(users)
+    .values({
+      platform: 'dtrack',
+      email: 'bench-admin@dtrack.test',
+      name: 'Bench',
+      passwordHash: 'x',
+      roles: ['admin'],
+    })
+    .returning();
+  const [producer] = await db
+    .insert(users)
+    .values({
+      platform: 'dtrack',
+      email: 'bench-producer@dtrack.test',
+      name: 'Bench',
+      passwordHash: 'x',
+      producerId: 1,
+      createdAt: OLD,
+    })
+    .returning();
+  const [small] = await db
+    .insert(users)
+    .values({
+      platform: 'dtrack',
+      email: 'bench-small@dtrack.test',
+      name: 'Bench',
+      passwordHash: 'x',
+      producerId: 2,
+      createdAt: OLD,
+    })
+    .returning();
+  return {
+    admin: (await openSession(db, admin.id)).access_token,
+    producer: (await openSession(db, producer.id)).access_token,
+    small: smallOwner ? (await openSession(db, small.id)).access_token : null,
+    bigOwner,
+    smallOwner,
+  };
+}
+
+/** Databases and folders of this run, dropped on Ctrl-C too. */
+const cleanups = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`\n${signal}: dropping the benchmark databases`);
+    void Promise.allSettled([...cleanups].map((drop) => drop())).then(() => process.exit(130));
+  });
+}
+
+interface Fresh {
+  database: Database;
+  url: string | null;
+  dbName: string | null;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+async function openFresh(kind: 'pglite' | 'postgres', label: string): Promise<Fresh> {
+  const fresh = await createFresh(kind, label);
+  const drop = async () => {
+    cleanups.delete(drop);
+    await fresh.drop();
+  };
+  cleanups.add(drop);
+  return { ...fresh, drop };
+}
+
+async function createFresh(kind: 'pglite' | 'postgres', label: string): Promise<Fresh> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agrihub-scale-${kind}-${label}-`));
+  if (kind === 'pglite') {
+    return {
+      database: await openDatabase({ dataDir }),
+      url: null,
+      dbName: null,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `agrihub_scale_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ databaseUrl: u.toString(), dataDir: null }),
+    url: u.toString(),
+    dbName: name,
+    dataDir,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: PG_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  barePort: number;
+  startupMs: number;
+  warmedMs: number;
+  warmed: number;
+  stop(): Promise<void>;
+}
+
+/** The real server in its own process (bench/scale-server.ts), as `npm start` would open it. */
+function startServer(fresh: Fresh, bareBody?: string): Promise<Server> {
+  const child = fork(path.join(here, 'scale-server.ts'), [], {
+    // BENCH_CPU_PROF=dir: a V8 CPU profile of each server process, written when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+    ],
+    env: {
+      ...process.env,
+      BENCH_DATA_DIR: fresh.dataDir,
+      BENCH_DATABASE_URL: fresh.url ?? '',
+      BARE_BODY: bareBody ?? '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const got: Partial<Server> = {};
+    child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+    child.on('message', (msg: { type: string } & Record<string, number>) => {
+      if (msg.type === 'listening') {
+        Object.assign(got, { port: msg.port, startupMs: msg.startupMs });
+        if (process.env.BENCH_STARTUP_PHASES) console.log('start-up phases (ms since process start):', msg.phases);
+      }
+      if (msg.type === 'ready') {
+        resolve({
+          ...(got as Server),
+          child,
+          barePort: msg.barePort,
+          warmedMs: msg.warmedMs,
+          warmed: msg.warmed,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.removeAllListeners('exit');
+              child.once('exit', () => done());
+              child.send({ type: 'stop' });
+            }),
+        });
+      }
+    });
+  });
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function cannon(url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    workers: 1,
+    headers: { platform: 'dtrack' },
+    ...extra,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** autocannon over codes drawn by bench/scale-request.cjs (its worker reads these variables). */
+async function cannonCodes(base: string, pattern: 'zipf' | 'uniform', codes: number): Promise<Figures> {
+  process.env.BENCH_PATTERN = pattern;
+  process.env.BENCH_CODES = String(codes);
+  return cannon(`${base}/`, { requests: [{ setupRequest: path.join(here, 'scale-request.cjs') }] });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * `count` requests one at a time (a person paging a list), each timed to its whole body, after 10
+ * unmeasured ones; at most BENCH_LIST_SECONDS of measuring (a slow list gets fewer samples).
+ */
+async function timeList(url: string, token: string, count: number) {
+  const took: number[] = [];
+  let failures = 0;
+  const until = performance.now() + LIST_SECONDS * 1000;
+  for (let i = 0; i < count + 10 && (i < 10 || performance.now() < until); i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers: { platform: 'dtrack', authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (i >= 10) took.push(performance.now() - t0);
+    if (res.status !== 200) failures++;
+  }
+  took.sort((a, b) => a - b);
+  return { p50: percentile(took, 50), p99: percentile(took, 99), failures, n: took.length };
+}
+
+/** The XLSX export of every batch of the token's producer: rows/s and peak server RSS (sampled every 50 ms). */
+async function timeExport(base: string, token: string, rows: number, pid: number) {
+  const before = rssKb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(pid));
+  }, 50);
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/v1/traceabilities/export`, {
+    method: 'POST',
+    headers: { platform: 'dtrack', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'exportAllData' }),
+  });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssKb(pid));
+  if (res.status !== 200) throw new Error(`export failed: ${res.status}`);
+  return { rows, seconds, rowsPerS: rows / seconds, bytes, beforeMb: mb(before), peakMb: mb(peak) };
+}
+
+/** pgbench with the lookup's own SQL: random codes, prepared, CONNECTIONS clients. */
+function pgbench(dbName: string, codes: number, clients: number): { tps: number; p99?: number; line: string } | null {
+  const bin =
+    [
+      'pgbench',
+      ...(fs.existsSync('/usr/lib/postgresql')
+        ? fs.readdirSync('/usr/lib/postgresql').map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`)
+        : []),
+    ].find((b) => spawnSync(b, ['--version']).status === 0) ?? null;
+  if (!bin) return null;
+  const script = path.join(os.tmpdir(), `agrihub-scale-${process.pid}.sql`);
+  const text = LOOKUP_SQL.replace('$1', `array['BENCH' || lpad(:r::text, 11, '0')]`).replace(/\s+/g, ' ').trim();
+  fs.writeFileSync(script, `\\set r random(1, ${codes})\n${text};\n`);
+  const u = new URL(PG_URL);
+  const out = spawnSync(
+    bin,
+    [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(DURATION),
+      '-f',
+      script,
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+      dbName,
+    ],
+    { encoding: 'utf8' },
+  );
+  fs.rmSync(script, { force: true });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out.stdout);
+  const lat = /latency average = ([\d.]+) ms/.exec(out.stdout);
+  if (!m) throw new Error(`pgbench failed: ${out.stderr || out.stdout}`);
+  return { tps: Number(m[1]), line: `latency avg ${lat?.[1] ?? '?'} ms` };
+}
+
+type Row = [name: string, value: string, target: string];
+function table(kind: string, rows: Row[]) {
+  console.log(`[${kind}] ${'figure'.padEnd(52)} ${'value'.padStart(26)}  target`);
+  for (const [name, value, target] of rows)
+    console.log(`[${kind}] ${name.padEnd(52)} ${value.padStart(26)}  ${target}`);
+}
+const lat = (f: Figures) =>
+  `${fmt(f.rps)} req/s ${fmt(f.p50)}/${fmt(f.p99)} ms` + (f.non2xx + f.errors ? ` (${f.non2xx + f.errors} bad)` : '');
+
+async function runOne(kind: 'pglite' | 'postgres') {
+  const batches = batchesFor(kind);
+  const rows: Row[] = [];
+  // Start-up at 10,000 batches, in a database of its own.
+  const small = await openFresh(kind, 'small');
+  // Start-up varies with what else the machine runs: each size is started twice, the faster counts.
+  const smallStarts: number[] = [];
+  try {
+    await small.database.migrate();
+    await seedScale(small.database, SMALL);
+    await small.database.close();
+    for (let i = 0; i < 2; i++) {
+      const s = await startServer(small);
+      smallStarts.push(s.startupMs);
+      await s.stop();
+    }
+  } finally {
+    await small.drop();
+  }
+
+  const fresh = await openFresh(kind, 'big');
+  try {
+    await fresh.database.migrate();
+    const t0 = Date.now();
+    const seeded = await seedScale(fresh.database, batches);
+    const [{ bytes }] = (
+      await fresh.database.db.execute<{ bytes: string }>(
+        sql`select pg_database_size(current_database())::text as bytes`,
+      )
+    ).rows as { bytes: string }[];
+    console.log(
+      `\n[${kind}] seeded ${fmt(batches)} published batches (${fmt(batches * 4)} events, 20,000 products, 1,000 producers) ` +
+        `in ${fmt((Date.now() - t0) / 1000, 1)} s; database ${fmt(Number(bytes) / 2 ** 20)} MB`,
+    );
+    await fresh.database.close();
+    if (process.env.BENCH_STARTUP_ONLY) {
+      for (let i = 0; i < 2; i++) {
+        const s = await startServer(fresh);
+        console.log(
+          `[${kind}] start-up at ${fmt(batches)}: listening after ${fmt(s.startupMs)} ms, warmer done at ${fmt(s.warmedMs)} ms`,
+        );
+        await s.stop();
+      }
+      return;
+    }
+
+    // First start: the sample answer the bare route will send (same size, same JSON work).
+    const probe = await startServer(fresh);
+    const samplePath = '/api/v1/client/traceabilities/BENCH00000000001';
+    const sample = await fetch(`http://127.0.0.1:${probe.port}${samplePath}`, { headers: { platform: 'dtrack' } });
+    const body = await sample.text();
+    await probe.stop();
+    if (sample.status !== 200) throw new Error(`lookup failed: ${sample.status} ${body}`);
+    const bodyFile = path.join(fresh.dataDir, 'bare.json');
+    fs.writeFileSync(bodyFile, body);
+
+    const server = await startServer(fresh, bodyFile);
+    const bigStarts = [probe.startupMs, server.startupMs];
+    const smallStartup = Math.min(...smallStarts);
+    const bigStartup = Math.min(...bigStarts);
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const bare = `http://127.0.0.1:${server.barePort}/bare`;
+      console.log(
+        `[${kind}] server listening ${bigStarts.map((m) => fmt(m)).join(' / ')} ms after its process started ` +
+          `(10k batches: ${smallStarts.map((m) => fmt(m)).join(' / ')} ms); ` +
+          `cache warmer done at ${fmt(server.warmedMs)} ms (${fmt(server.warmed)} entries, then cache set to ` +
+          `${process.env.BENCH_CACHE_ENTRIES ?? 0}); answer ${fmt(body.length)} bytes; ${CONNECTIONS} connections, ${DURATION} s each`,
+      );
+      if (process.env.BENCH_ONLY_LOOKUP) {
+        // Profiling: the uncached lookup alone (uniform codes).
+        console.log(`[${kind}] uniform only: ${lat(await cannonCodes(base, 'uniform', batches))}`);
+        return;
+      }
+      const bare1 = await cannon(bare);
+      const same = await cannon(`${base}${samplePath}`);
+      const zipf = await cannonCodes(base, 'zipf', batches);
+      const uniform = await cannonCodes(base, 'uniform', batches);
+      const rss = mb(rssKb(server.child.pid!));
+      const bare2 = await cannon(bare);
+      const bareRps = (bare1.rps + bare2.rps) / 2;
+      const ref = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS) : null;
+      const ref10 = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, 10) : null;
+
+      const ratio = (f: Figures) => f.rps / bareRps;
+      const pct = (x: number) => `${fmt(x * 100, 1)} %`;
+      rows.push([
+        'bare Fastify (same JSON; mean of before/after)',
+        `${fmt(bareRps)} req/s`,
+        `(${lat(bare1)}; ${lat(bare2)})`,
+      ]);
+      rows.push(['lookup, one code (cache off)', lat(same), `${pct(ratio(same))} of bare (info)`]);
+      rows.push([
+        'lookup, Zipf s=1.0 codes (cache off)',
+        lat(zipf),
+        `${mark(ratio(zipf) >= TARGETS.zipf && zipf.p99 <= TARGETS.p99)} ${pct(ratio(zipf))} of bare; ≥ 50 %, p99 ≤ 25 ms`,
+      ]);
+      rows.push([
+        'lookup, uniform codes (cache off = uncached)',
+        lat(uniform),
+        `${mark(ratio(uniform) >= TARGETS.uniform && uniform.p99 <= TARGETS.p99)} ${pct(ratio(uniform))} of bare; ≥ 20 %, p99 ≤ 25 ms`,
+      ]);
+      if (ref) {
+        rows.push([
+          `pgbench, LOOKUP_SQL, random codes, ${CONNECTIONS} clients, prepared`,
+          `${fmt(ref.tps)} tps`,
+          `(${ref.line}) app uniform = ${mark(uniform.rps / ref.tps >= TARGETS.pgbench)} ${pct(uniform.rps / ref.tps)}; ≥ 60 %`,
+        ]);
+        if (ref10)
+          rows.push(['pgbench, same, 10 clients (the app pool size)', `${fmt(ref10.tps)} tps`, `(${ref10.line}) info`]);
+      } else if (kind === 'postgres') rows.push(['pgbench', 'not found', 'MISS']);
+      rows.push(['server RSS after the lookups', `${fmt(rss)} MB`, `${mark(rss <= TARGETS.rssMb)} ≤ 512 MB`]);
+      rows.push([
+        `start-up (process start → listening) at ${fmt(SMALL)} / ${fmt(batches)}`,
+        `${fmt(smallStartup)} / ${fmt(bigStartup)} ms`,
+        `${mark(bigStartup <= smallStartup * 1.5 + 500)} independent of batches (faster of 2 starts)`,
+      ]);
+
+      const perPage = 'page=1&per_page=20';
+      const lists: [string, string, string][] = [
+        ['producer batch list (100k own batches)', `/api/v1/traceabilities?${perPage}`, seeded.producer],
+        ['producer batch list, q=LOT-4242', `/api/v1/traceabilities?${perPage}&q=LOT-4242`, seeded.producer],
+        ['producer batch list, q=gao (product name)', `/api/v1/traceabilities?${perPage}&q=gao`, seeded.producer],
+        ['admin product list, q=gao (20k products)', `/api/v1/admin/products?${perPage}&q=gao`, seeded.admin],
+        [
+          'admin product list, q=hoa loc 1234',
+          `/api/v1/admin/products?${perPage}&q=${encodeURIComponent('hoa loc 1234')}`,
+          seeded.admin,
+        ],
+      ];
+      for (const [name, url, token] of lists) {
+        const t = await timeList(`${base}${url}`, token, LIST_REQUESTS);
+        rows.push([
+          `${name}, p50/p99`,
+          `${fmt(t.p50, 1)}/${fmt(t.p99, 1)} ms` + (t.failures ? ` (${t.failures} failed)` : ''),
+          `${mark(t.p99 <= TARGETS.listP99 && !t.failures)} p99 ≤ 50 ms (${t.n} requests)`,
+        ]);
+      }
+      const pid = server.child.pid!;
+      if (seeded.small) {
+        const e = await timeExport(base, seeded.small, seeded.smallOwner, pid);
+        rows.push([
+          `XLSX export ${fmt(e.rows)} rows`,
+          `${fmt(e.rowsPerS)} rows/s, peak ${fmt(e.peakMb)} MB`,
+          `(${fmt(e.seconds, 1)} s, ${fmt(e.bytes / 2 ** 20, 1)} MB file, RSS before ${fmt(e.beforeMb)} MB) info`,
+        ]);
+      }
+      const e = await timeExport(base, seeded.producer, seeded.bigOwner, pid);
+      rows.push([
+        `XLSX export ${fmt(e.rows)} rows`,
+        `${fmt(e.rowsPerS)} rows/s, peak ${fmt(e.peakMb)} MB`,
+        `${mark(e.peakMb <= TARGETS.rssMb)} (${fmt(e.seconds, 1)} s, ${fmt(e.bytes / 2 ** 20, 1)} MB file, RSS before ${fmt(e.beforeMb)} MB) peak ≤ 512 MB, flat`,
+      ]);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fresh.database.close().catch(() => {});
+    await fresh.drop();
+  }
+  console.log();
+  table(kind, rows);
+}
+
+export async function runScale() {
+  console.log(`Public lookup at scale — node ${process.version}, ${os.cpus().length} CPU(s)`);
+  for (const kind of KINDS) {
+    try {
+      await runOne(kind);
+    } catch (err) {
+      console.log(`\n[${kind}] failed: ${(err as Error).stack ?? (err as Error).message}`);
+    }
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await runScale();
+  process.exit(0);
+}
