@@ -40,6 +40,9 @@ const entries = Number(process.env.BENCH_CACHE_ENTRIES ?? 0);
 const warmed = app.traceCache.size;
 app.traceCache.clear();
 app.traceCache.maxEntries = entries;
+// Attribution only (bench/scale.ts BENCH_ONLY_LOOKUP): lookups that count no scan, so the
+// scan flush writes nothing.
+if (process.env.BENCH_NO_SCANS) app.scanBuffer.record = () => true;
 const bare = Fastify({ logger: false });
 const body = process.env.BARE_BODY ? JSON.parse(fs.readFileSync(process.env.BARE_BODY, 'utf8')) : { ok: true };
 bare.get('/bare', async () => body);

@@ -256,7 +256,7 @@ interface Server {
 }
 
 /** The real server in its own process (bench/scale-server.ts), as `npm start` would open it. */
-function startServer(fresh: Fresh, bareBody?: string): Promise<Server> {
+function startServer(fresh: Fresh, bareBody?: string, env: Record<string, string> = {}): Promise<Server> {
   const child = fork(path.join(here, 'scale-server.ts'), [], {
     // BENCH_CPU_PROF=dir: a V8 CPU profile of each server process, written when it stops.
     execArgv: [
@@ -269,6 +269,7 @@ function startServer(fresh: Fresh, bareBody?: string): Promise<Server> {
       BENCH_DATA_DIR: fresh.dataDir,
       BENCH_DATABASE_URL: fresh.url ?? '',
       BARE_BODY: bareBody ?? '',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -500,8 +501,16 @@ async function runOne(kind: 'pglite' | 'postgres') {
           `${process.env.BENCH_CACHE_ENTRIES ?? 0}); answer ${fmt(body.length)} bytes; ${CONNECTIONS} connections, ${DURATION} s each`,
       );
       if (process.env.BENCH_ONLY_LOOKUP) {
-        // Profiling: the uncached lookup alone (uniform codes).
+        // Profiling and attribution: the uncached lookup alone (uniform codes), then the same on a
+        // server whose lookups count no scan (what the scan flush's writes cost the lookups).
         console.log(`[${kind}] uniform only: ${lat(await cannonCodes(base, 'uniform', batches))}`);
+        const quiet = await startServer(fresh, bodyFile, { BENCH_NO_SCANS: '1' });
+        try {
+          const quietBase = `http://127.0.0.1:${quiet.port}`;
+          console.log(`[${kind}] uniform, no scan counted: ${lat(await cannonCodes(quietBase, 'uniform', batches))}`);
+        } finally {
+          await quiet.stop();
+        }
         return;
       }
       const bare1 = await cannon(bare);
