@@ -31,7 +31,8 @@ import path from 'node:path';
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadFigures, type Figures } from './load.js';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
@@ -300,31 +301,9 @@ function startServer(fresh: Fresh, bareBody?: string, env: Record<string, string
   });
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
 
-async function cannon(url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    workers: 1,
-    headers: { platform: 'dtrack' },
-    ...extra,
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+const cannon = (url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> =>
+  loadFigures(url, { connections: CONNECTIONS, duration: DURATION }, extra);
 
 /** autocannon over codes drawn by bench/scale-request.cjs (its worker reads these variables). */
 async function cannonCodes(base: string, pattern: 'zipf' | 'uniform', codes: number): Promise<Figures> {

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadFigures, type Figures } from './load.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
@@ -48,31 +49,9 @@ function median(list: Figures[]): Figures {
   return [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
 
-async function load(url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    workers: 1,
-    headers: { platform: 'dtrack' },
-    ...extra,
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
+const load = (url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> =>
+  loadFigures(url, { connections: CONNECTIONS, duration: DURATION }, extra);
 
 /** 10,000 published batches with 4 events each, in a handful of INSERT … SELECT statements. */
 async function seed(database: Database) {
