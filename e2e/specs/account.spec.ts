@@ -94,6 +94,8 @@ test('forgot password → mail in the outbox → reset → log in with the new p
   await page.getByTestId('reset-password-confirm').fill('Rat@2026');
   await page.getByTestId('reset-submit').click();
   await expect(page).toHaveURL(/\/login/);
+  // The sign-in page (a page load, ADR 024) says the password was changed.
+  await expect(page.getByTestId('login-notice')).toBeVisible();
 
   await login(page, 'foodmap', email, 'Rat@2026');
   await expect(page).toHaveURL(/\/dashboard$/);

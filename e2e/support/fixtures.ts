@@ -106,6 +106,8 @@ export async function logout(page: Page) {
   await page.getByTestId('logout').click();
   await page.getByTestId('logout-confirm').click();
   await expect(page).toHaveURL(/\/login/);
+  // The app hands over to the light sign-in page (a page load, ADR 024): logged out once it shows.
+  await expect(page.getByTestId('login-card')).toBeVisible();
 }
 
 /**
