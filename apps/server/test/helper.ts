@@ -42,7 +42,10 @@ function testConfig(dataDir: string, env: Record<string, string>) {
 }
 
 /** A fresh migrated database (PGlite in memory loaded from the migrated snapshot, or a copy of the PostgreSQL template) and the real app. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { onConnectionError?: (err: Error) => void } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-test-'));
   const template = inject('templateDatabase');
   const baseUrl = process.env.DATABASE_URL;
@@ -54,7 +57,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${template}`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(baseUrl, dbName), dataDir: null });
+    database = await openDatabase({
+      databaseUrl: withDatabase(baseUrl, dbName),
+      dataDir: null,
+      onConnectionError: opts.onConnectionError,
+    });
   } else {
     const snapshot = migratedSnapshot();
     database = await openDatabase({ dataDir: null, snapshot });

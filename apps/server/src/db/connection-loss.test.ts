@@ -17,10 +17,12 @@ let t: TestApp;
 let a: Built;
 let batch: { id: number; publicCode: string };
 let dbName: string;
+/** What the pool reported as lost (the server's one-line warning, collected here instead of printed). */
+const lost: Error[] = [];
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await createTestApp();
+  t = await createTestApp({}, { onConnectionError: (err) => lost.push(err) });
   a = await buildUser(t.db);
   batch = await buildBatch(t.db);
   const res = await t.db.execute<{ name: string }>(sql`select current_database() as name`);
