@@ -28,36 +28,34 @@ const OPEN_REQUEST = ['pending', 'processing'] as const;
 /** What keeps the producer, counted under a lock on its row. */
 async function blockers(tx: Tx, producerId: number): Promise<Record<ProducerDeleteBlocker, number>> {
   const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
-  const [published_batches, open_service_requests, approved_listings] = await Promise.all([
-    // A batch that was ever published (published, on hold, recalled) has a public page and scans.
-    n(
-      tx
-        .select({ n: count() })
-        .from(traceabilities)
-        .where(
-          and(
-            eq(traceabilities.producerId, producerId),
-            or(ne(traceabilities.status, 'draft'), isNotNull(traceabilities.publishedAt)),
-          ),
+  // One after the other: a transaction is one connection, which runs one query at a time anyway
+  // (side by side, node-postgres queues them and warns that this is deprecated).
+  // A batch that was ever published (published, on hold, recalled) has a public page and scans.
+  const published_batches = await n(
+    tx
+      .select({ n: count() })
+      .from(traceabilities)
+      .where(
+        and(
+          eq(traceabilities.producerId, producerId),
+          or(ne(traceabilities.status, 'draft'), isNotNull(traceabilities.publishedAt)),
         ),
-    ),
-    n(
-      tx
-        .select({ n: count() })
-        .from(userRegisterServices)
-        .where(
-          and(eq(userRegisterServices.producerId, producerId), inArray(userRegisterServices.status, OPEN_REQUEST)),
-        ),
-    ),
-    n(
-      tx
-        .select({ n: count() })
-        .from(saleChannelReferences)
-        .where(
-          and(eq(saleChannelReferences.producerId, producerId), eq(saleChannelReferences.registerStatus, 'approved')),
-        ),
-    ),
-  ]);
+      ),
+  );
+  const open_service_requests = await n(
+    tx
+      .select({ n: count() })
+      .from(userRegisterServices)
+      .where(and(eq(userRegisterServices.producerId, producerId), inArray(userRegisterServices.status, OPEN_REQUEST))),
+  );
+  const approved_listings = await n(
+    tx
+      .select({ n: count() })
+      .from(saleChannelReferences)
+      .where(
+        and(eq(saleChannelReferences.producerId, producerId), eq(saleChannelReferences.registerStatus, 'approved')),
+      ),
+  );
   return { published_batches, open_service_requests, approved_listings };
 }
 
