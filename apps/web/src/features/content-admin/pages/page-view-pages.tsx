@@ -3,7 +3,6 @@ import { App, Card, Empty, Flex, Result, Table, Tag, Typography, type TableColum
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath, useParams } from 'react-router';
-import { RowActions } from '../../../components/row-actions';
 import { ActivityHistory } from '../../../components/activity-history';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
 import { ListPage } from '../../../components/list-page';
@@ -14,7 +13,7 @@ import { useAppAbility } from '../../../lib/ability';
 import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { currentLocale } from '../../../lib/i18n';
-import { updatedAtColumn } from '../lib/columns';
+import { contentActionsColumn, updatedAtColumn } from '../lib/columns';
 import { fittedTable } from '../../../lib/table-layout';
 import { CellText } from '../../../components/cell-text';
 import {
@@ -90,21 +89,13 @@ export function PageViewsPage() {
       ),
     },
     updatedAtColumn(t, table.sortOrder, locale),
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      width: 108,
-      render: (_, r) => (
-        <RowActions
-          name={r.title}
-          testId="page-view"
-          editTo={generatePath(paths.adminPageView, { id: String(r.id) })}
-          onPreview={() => setPreview(r.id)}
-          onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
-          deleteConfirm={t('pageViews.deleteConfirm')}
-        />
-      ),
-    },
+    contentActionsColumn(t, {
+      testId: 'page-view',
+      editTo: (r) => generatePath(paths.adminPageView, { id: String(r.id) }),
+      onPreview: (r) => setPreview(r.id),
+      onDelete: ability.can('manage', 'post') ? onDelete : undefined,
+      deleteConfirm: t('pageViews.deleteConfirm'),
+    }),
   ];
 
   return (

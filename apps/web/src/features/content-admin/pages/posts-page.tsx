@@ -3,7 +3,6 @@ import { App, Button, Drawer, Empty, Flex, Image, Table, Tag, Typography, theme,
 import { FolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
-import { RowActions } from '../../../components/row-actions';
 import { POST_STATUSES } from '@agrihub/contract/schemas/content';
 import { CategorySelect } from '../../../components/category-select';
 import { FilterBar, SearchFilter, SelectFilter } from '../../../components/filter-bar';
@@ -14,7 +13,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
-import { updatedAtColumn } from '../lib/columns';
+import { contentActionsColumn, updatedAtColumn } from '../lib/columns';
 import { fittedTable } from '../../../lib/table-layout';
 import { CellText } from '../../../components/cell-text';
 import {
@@ -135,21 +134,13 @@ export function PostsPage() {
       render: (_, r) => r.view_count.toLocaleString(locale === 'en' ? 'en-US' : 'vi-VN'),
     },
     updatedAtColumn(t, table.sortOrder, locale),
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      width: 108,
-      render: (_, r) => (
-        <RowActions
-          name={r.title}
-          testId="post"
-          editTo={generatePath(paths.adminPost, { id: String(r.id) })}
-          onPreview={() => setPreview(r.id)}
-          onDelete={ability.can('manage', 'post') ? () => onDelete(r) : undefined}
-          deleteConfirm={t('posts.deleteConfirm')}
-        />
-      ),
-    },
+    contentActionsColumn(t, {
+      testId: 'post',
+      editTo: (r) => generatePath(paths.adminPost, { id: String(r.id) }),
+      onPreview: (r) => setPreview(r.id),
+      onDelete: ability.can('manage', 'post') ? onDelete : undefined,
+      deleteConfirm: t('posts.deleteConfirm'),
+    }),
   ];
 
   return (
