@@ -29,6 +29,16 @@ export async function settled(page: Page, ready?: Locator) {
   ).toHaveCount(0, {
     timeout: 30_000,
   });
+  // Colours still fading (a button enabled as its list arrives fades from grey to its colour in
+  // 0.2 s) would be measured half-way: wait for every transition and finite animation to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** The serious and critical violations of the page as it is now (the others counted in `all`). */
