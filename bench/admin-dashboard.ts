@@ -62,11 +62,10 @@ export async function seedPlatform(database: Database, platform: string, batches
       from products where platform = ${platform} and status = 'approved'
     )
     insert into traceabilities (platform, producer_id, product_id, lot_code, public_code, production_date,
-      quantity, unit, status, published_at, scan_count)
+      quantity, unit, status, published_at)
     select ${platform}, a.producer_id, a.id, 'LOT-' || g, upper(${platform}) || lpad(g::text, 12, '0'), date '2025-01-01',
       100, 'Kg', case when g % 10 = 0 then 'draft' else 'published' end,
-      case when g % 10 = 0 then null else now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' end,
-      g % 50
+      case when g % 10 = 0 then null else now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second' end
     from generate_series(1, ${batches}) g
     join approved a on a.i = g % a.n`);
   // Scans per day for the last 400 days.

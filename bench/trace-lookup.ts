@@ -206,7 +206,7 @@ async function runOne(kind: 'pglite' | 'postgres') {
       const uncached = await load(url(app, '/'), { requests: [{ setupRequest: path.join(here, 'cold-request.cjs') }] });
       await app.scanBuffer.flush();
       const [{ scans }] = (
-        await database.db.execute<{ scans: number }>(sql`select sum(scan_count)::int as scans from traceabilities`)
+        await database.db.execute<{ scans: number }>(sql`select coalesce(sum(scans), 0)::int as scans from trace_scans`)
       ).rows as { scans: number }[];
       const coldTarget = TARGETS.cold[kind];
       const rows = [

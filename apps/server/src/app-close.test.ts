@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { traceabilities } from './db/schema/index.js';
 import { createTestApp, headers } from '../test/helper.js';
 import { buildBatch } from '../test/factories.js';
+import { storedScans } from './modules/trace-public/scans.js';
 
 /**
  * app.close() stops the background work and waits for it before it resolves: after it, nothing
@@ -31,8 +32,8 @@ describe('app.close()', () => {
       }
       await t.app.close();
       expect(handled).toBe(true);
-      const [row] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, batch.id));
-      expect(row.scanCount).toBe(3);
+      const row = await storedScans(t.db, batch.id);
+      expect(row.scans).toBe(3);
     } finally {
       await t.close();
     }

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { traceabilities } from './db/schema/index.js';
 import { buildBatch, buildUser, TEST_PASSWORD } from '../test/factories.js';
+import { storedScans } from './modules/trace-public/scans.js';
 
 /**
  * SIGTERM (a deploy, `docker stop`): the server stops taking connections, lets the requests in
@@ -104,8 +105,8 @@ describe('SIGTERM', () => {
     expect(server.output()).toContain('SIGTERM: finishing the requests in flight');
     const database = await openDatabase({ dataDir });
     try {
-      const [row] = await database.db.select().from(traceabilities).where(eq(traceabilities.id, batch.id));
-      expect(row.scanCount).toBe(5);
+      const row = await storedScans(database.db, batch.id);
+      expect(row.scans).toBe(5);
     } finally {
       await database.close();
     }

@@ -29,6 +29,7 @@ import {
   saleChannels,
   traceabilities,
   traceEvents,
+  traceScans,
   users,
 } from '../src/db/schema/index.js';
 import { openSession } from '../src/modules/auth/sessions.js';
@@ -187,6 +188,8 @@ export async function approveProduct(db: Db, productId: number): Promise<Product
 export type BuildBatchOverrides = Partial<typeof traceabilities.$inferInsert> & {
   /** Steps of the events to add, in time order (e.g. `['planting', 'harvesting']`). */
   events?: string[];
+  /** Scans already stored for it (trace_scans). */
+  scans?: number;
 };
 
 /**
@@ -194,7 +197,7 @@ export type BuildBatchOverrides = Partial<typeof traceabilities.$inferInsert> & 
  * product (and its producer) is created; producer and platform are always the product's.
  */
 export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): Promise<BatchRow> {
-  const { events = [], ...fields } = overrides;
+  const { events = [], scans, ...fields } = overrides;
   const product = fields.productId
     ? (await db.select().from(products).where(eq(products.id, fields.productId)))[0]
     : await buildProduct(db, {
@@ -220,6 +223,7 @@ export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): P
       status,
     })
     .returning();
+  if (scans) await db.insert(traceScans).values({ traceabilityId: batch.id, scans });
   if (events.length) {
     await db.insert(traceEvents).values(
       events.map((step, position) => ({

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { PLATFORM_KEYS, TRACE_STEP_LABELS, type PlatformKey, type TraceStep } from '@agrihub/contract';
 import type { Db } from '../client.js';
-import { activity, products, traceEvents, traceabilities, uploads, users, type StoredFile } from '../schema/index.js';
+import { activity, products, traceEvents, traceScans, traceabilities, uploads, users, type StoredFile } from '../schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { publicCode } from '../../lib/secrets.js';
 import { demoEmail } from './accounts.js';
@@ -244,11 +244,11 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             publishedAt: published ? new Date(last.getTime() + DAY) : null,
             recalledAt: plan.state === 'recalled' ? new Date(now.getTime() - 5 * DAY) : null,
             recallReason: plan.recallReason ?? null,
-            scanCount: published ? 37 + i * 11 : 0,
             createdAt: first,
             updatedAt: now,
           })
           .returning();
+        if (published) await tx.insert(traceScans).values({ traceabilityId: b.id, scans: 37 + i * 11 });
         for (const [j, step] of plan.steps.entries()) {
           // 07:30 local time (UTC+7) on the stage's day.
           const at = new Date(`${iso(new Date(first.getTime() + j * 12 * DAY))}T07:30:00+07:00`);

@@ -14,8 +14,8 @@ afterAll(() => t.close());
 describe('demo settings', () => {
   it("contact details on every platform, no analytics or chat id; an administrator's own kept; scans over 30 days, once", async () => {
     await t.db.insert(platformSettings).values({ platform: 'foodmap', hotline: '0281234567' });
-    await buildBatch(t.db, { platform: 'dtrack', scanCount: 100 });
-    await buildBatch(t.db, { platform: 'dtrack', scanCount: 23 });
+    await buildBatch(t.db, { platform: 'dtrack', scans: 100 });
+    await buildBatch(t.db, { platform: 'dtrack', scans: 23 });
     await seedSettings(t.db);
     await seedSettings(t.db);
 

@@ -39,8 +39,8 @@ export async function seedSettings(db: Db, now = new Date()): Promise<void> {
     .onConflictDoNothing();
 
   const totals = await db.execute<{ platform: string; scans: number }>(
-    sql`select t.platform, sum(t.scan_count)::int as scans from traceabilities t
-        where t.scan_count > 0 and not exists (select 1 from scan_days s where s.platform = t.platform)
+    sql`select t.platform, sum(c.scans)::int as scans from traceabilities t join trace_scans c on c.traceability_id = t.id
+        where c.scans > 0 and not exists (select 1 from scan_days s where s.platform = t.platform)
         group by t.platform`,
   );
   const today = Date.parse(`${todayInVietnam(now)}T00:00:00Z`);

@@ -6,7 +6,7 @@ import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/f
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { TraceCache, type TraceEntry } from './cache.js';
 import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
-import { SCAN_DEDUP_WINDOW_MS } from './scans.js';
+import { SCAN_DEDUP_WINDOW_MS, storedScans } from './scans.js';
 
 /** The public lookup budget of this file's app: small, so a test reaches it in a few requests. */
 const BUDGET = 30;
@@ -44,8 +44,8 @@ describe('scan counting per client', () => {
       expect(d.duplicate_warning).toBeNull();
     }
     await t.app.scanBuffer.flush();
-    const [row] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-    expect(row.scanCount).toBe(1);
+    const row = await storedScans(t.db, x.id);
+    expect(row.scans).toBe(1);
     const sources = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
     expect(sources.map((s) => s.count)).toEqual([1]);
     // Real scans from other places still count, and more of them than units still warn.
@@ -67,6 +67,30 @@ describe('scan counting per client', () => {
     expect(scans.pending(999_001)).toEqual({ count: 2, sources: 1 });
   });
 
+  it('the stored count of distinct sources grows only with a source new to the batch, flush after flush', async () => {
+    const x = await buildBatch(t.db, { productId });
+    const scans = t.app.scanBuffer;
+    const [p, q] = [freshIp(), freshIp()];
+    const now = Date.now();
+    scans.record(x.id, x.publicCode, p, now);
+    await scans.flush();
+    expect(await storedScans(t.db, x.id)).toEqual({ scans: 1, sources: 1 });
+    // The same place again after its window, and a new place: two scans, one new source.
+    scans.record(x.id, x.publicCode, p, now + SCAN_DEDUP_WINDOW_MS);
+    scans.record(x.id, x.publicCode, q, now + SCAN_DEDUP_WINDOW_MS);
+    await scans.flush();
+    expect(await storedScans(t.db, x.id)).toEqual({ scans: 3, sources: 2 });
+    const rows = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
+    expect(rows.map((r) => r.count).sort()).toEqual([1, 2]);
+    // A batch that no longer exists when the flush runs is skipped; the others are written.
+    const y = await buildBatch(t.db, { productId });
+    scans.record(999_777, 'GONE00000001', p, now);
+    scans.record(y.id, y.publicCode, p, now);
+    await scans.flush();
+    expect(await storedScans(t.db, y.id)).toEqual({ scans: 1, sources: 1 });
+    expect(await storedScans(t.db, 999_777)).toEqual({ scans: 0, sources: 0 });
+  });
+
   it('app.close() writes the scans still buffered', async () => {
     const other = await createTestApp();
     try {
@@ -79,8 +103,8 @@ describe('scan counting per client', () => {
           remoteAddress: ip,
         });
       await other.app.close();
-      const [row] = await other.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-      expect(row.scanCount).toBe(3);
+      const row = await storedScans(other.db, x.id);
+      expect(row.scans).toBe(3);
     } finally {
       await other.close();
     }

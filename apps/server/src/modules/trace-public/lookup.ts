@@ -63,7 +63,7 @@ export type LookupRow = {
 const LOOKUP_SELECT = `
     select t.id, t.platform, t.public_code, t.lot_code, t.production_date::text as production_date,
       t.expiry_date::text as expiry_date, t.quantity, t.unit, t.production_base, t.certificates,
-      t.published_at, t.held_at, t.hold_reason, t.recalled_at, t.recall_reason, t.scan_count, t.product_id,
+      t.published_at, t.held_at, t.hold_reason, t.recalled_at, t.recall_reason, coalesce(c.scans, 0) as scan_count, t.product_id,
       t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, t.variant_id,
       v.types as variant_types,
       pr.name as pr_name, pr.province_code as pr_province_code, pr.producer_type as pr_type, pr.logo_url as pr_logo_url,
@@ -71,12 +71,12 @@ const LOOKUP_SELECT = `
           'place', e.place, 'description', e.description, 'photos', e.photos, 'documents', e.documents,
           'position', e.position) order by e.position, e.occurred_at, e.id)
         from trace_events e where e.traceability_id = t.id), '[]'::json) as events,
-      vo.rating_avg, vo.rating_count,
-      (select count(*)::int from scan_sources s where s.traceability_id = t.id) as source_count
+      vo.rating_avg, vo.rating_count, coalesce(c.sources, 0) as source_count
     from traceabilities t
     join products p on p.id = t.product_id
     join producers pr on pr.id = t.producer_id
     left join product_variants v on v.id = t.variant_id
+    left join trace_scans c on c.traceability_id = t.id
     cross join lateral (select avg(x.rating)::float8 as rating_avg, count(*)::int as rating_count
       from votes x where x.traceability_id = t.id) vo
     where t.status = 'published'`;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isIPv4 } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
+import { traceScans } from '../../db/schema/index.js';
 import type { SharedWindows } from '../../lib/shared-windows.js';
 import type { TraceCache } from './cache.js';
 
@@ -165,32 +166,18 @@ export class ScanBuffer {
   }
 
   private async write(batch: Map<number, Pending>): Promise<void> {
-    const entries = [...batch.entries()];
+    // In id order (and source order within a batch): two nodes flushing the same batches take
+    // their row locks in the same order, so they wait for each other instead of deadlocking.
+    const entries = [...batch.entries()].sort((a, b) => a[0] - b[0]);
     const now = new Date().toISOString();
     const day = todayInVietnam();
-    const totals = new Map<number, number>();
-    const sourceCounts = new Map<number, number>();
+    const totals = new Map<number, { scans: number; sources: number }>();
     await this.db.transaction(async (tx) => {
-      for (let i = 0; i < entries.length; i += CHUNK) {
-        const part = entries.slice(i, i + CHUNK);
-        const values = sql.join(
-          part.map(([id, p]) => sql`(${id}::int, ${p.count}::int)`),
-          sql`, `,
-        );
-        const res = await tx.execute<{ id: number; scan_count: number }>(
-          sql`update traceabilities t set scan_count = t.scan_count + v.n from (values ${values}) as v(id, n)
-              where t.id = v.id returning t.id, t.scan_count`,
-        );
-        for (const row of res.rows) totals.set(Number(row.id), Number(row.scan_count));
-        // The platform's scans of the day in Vietnam (the admin dashboard's chart).
-        await tx.execute(
-          sql`insert into scan_days (platform, day, scans)
-              select t.platform, ${day}::date, sum(v.n)::int from (values ${values}) as v(id, n)
-              join traceabilities t on t.id = v.id group by t.platform
-              on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
-        );
-      }
-      const sourceRows = entries.flatMap(([id, p]) => [...p.sources].map(([key, n]) => ({ id, key, n })));
+      // Sources first: how many of them are new to each batch (inserted, not updated) goes into its count.
+      const fresh = new Map<number, number>();
+      const sourceRows = entries.flatMap(([id, p]) =>
+        [...p.sources].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([key, n]) => ({ id, key, n })),
+      );
       for (let i = 0; i < sourceRows.length; i += CHUNK) {
         const values = sql.join(
           sourceRows
@@ -198,24 +185,40 @@ export class ScanBuffer {
             .map((s) => sql`(${s.id}::int, ${s.key}, ${s.n}::int, ${now}::timestamptz, ${now}::timestamptz)`),
           sql`, `,
         );
-        await tx.execute(
+        const res = await tx.execute<{ id: number; inserted: boolean }>(
           sql`insert into scan_sources (traceability_id, source_key, count, first_at, last_at)
               select v.id, v.key, v.n, v.first_at, v.last_at from (values ${values}) as v(id, key, n, first_at, last_at)
               where exists (select 1 from traceabilities t where t.id = v.id)
               on conflict (traceability_id, source_key)
-              do update set count = scan_sources.count + excluded.count, last_at = excluded.last_at`,
+              do update set count = scan_sources.count + excluded.count, last_at = excluded.last_at
+              returning traceability_id as id, (xmax = 0) as inserted`,
         );
+        for (const row of res.rows) {
+          if (row.inserted) fresh.set(Number(row.id), (fresh.get(Number(row.id)) ?? 0) + 1);
+        }
       }
-      const ids = entries.map(([id]) => id);
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const list = sql.join(
-          ids.slice(i, i + CHUNK).map((id) => sql`${id}::int`),
+      for (let i = 0; i < entries.length; i += CHUNK) {
+        const part = entries.slice(i, i + CHUNK);
+        const values = sql.join(
+          part.map(([id, p]) => sql`(${id}::int, ${p.count}::int, ${fresh.get(id) ?? 0}::int)`),
           sql`, `,
         );
-        const res = await tx.execute<{ id: number; n: number }>(
-          sql`select traceability_id as id, count(*)::int as n from scan_sources where traceability_id in (${list}) group by traceability_id`,
+        const res = await tx.execute<{ id: number; scans: number; sources: number }>(
+          sql`insert into trace_scans (traceability_id, scans, sources)
+              select v.id, v.n, v.s from (values ${values}) as v(id, n, s)
+              where exists (select 1 from traceabilities t where t.id = v.id)
+              on conflict (traceability_id)
+              do update set scans = trace_scans.scans + excluded.scans, sources = trace_scans.sources + excluded.sources
+              returning traceability_id as id, scans, sources`,
         );
-        for (const row of res.rows) sourceCounts.set(Number(row.id), Number(row.n));
+        for (const row of res.rows) totals.set(Number(row.id), { scans: Number(row.scans), sources: Number(row.sources) });
+        // The platform's scans of the day in Vietnam (the admin dashboard's chart).
+        await tx.execute(
+          sql`insert into scan_days (platform, day, scans)
+              select t.platform, ${day}::date, sum(v.n)::int from (values ${values}) as v(id, n, s)
+              join traceabilities t on t.id = v.id group by t.platform
+              on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
+        );
       }
     });
     // Committed: cached entries now take the stored figures (absolute values, never increments).
@@ -223,9 +226,19 @@ export class ScanBuffer {
       const entry = this.cache.peek(p.code);
       if (!entry || entry.id !== id) continue;
       const total = totals.get(id);
-      if (total !== undefined) entry.scanBase = total;
-      entry.sourceCount = sourceCounts.get(id) ?? entry.sourceCount;
+      if (!total) continue;
+      entry.scanBase = total.scans;
+      entry.sourceCount = total.sources;
     }
     this.inflight = new Map();
   }
+}
+
+/** The scans stored for batch `id` and from how many distinct sources (zeros before its first flush). */
+export async function storedScans(db: Db, id: number): Promise<{ scans: number; sources: number }> {
+  const [row] = await db
+    .select({ scans: traceScans.scans, sources: traceScans.sources })
+    .from(traceScans)
+    .where(eq(traceScans.traceabilityId, id));
+  return { scans: row?.scans ?? 0, sources: row?.sources ?? 0 };
 }

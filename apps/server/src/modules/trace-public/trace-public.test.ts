@@ -6,6 +6,7 @@ import { approveProduct, buildProduct, buildUser, type Built } from '../../../te
 import { addEvent, createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { sourceKeyOf } from './scans.js';
 import { invalidateProductBatches } from './state.js';
+import { storedScans } from './scans.js';
 
 let t: TestApp;
 let a: Built;
@@ -115,12 +116,12 @@ describe('scan counting', () => {
     const x = await publishedBatch(t, a, productId);
     // Five places (one /24 each), one of them twice: a source counts once per batch per window.
     for (let i = 0; i < 5; i++) await lookup(x.public_code, 'dtrack', `198.51.${100 + i}.1`);
-    const [before] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-    expect(before.scanCount).toBe(0);
+    const before = await storedScans(t.db, x.id);
+    expect(before.scans).toBe(0);
     expect(json(await lookup(x.public_code, 'dtrack', '198.51.100.77')).data.traceability.scan_count).toBe(5);
     await t.app.scanBuffer.flush();
-    const [after] = await t.db.select().from(traceabilities).where(eq(traceabilities.id, x.id));
-    expect(after.scanCount).toBe(5);
+    const after = await storedScans(t.db, x.id);
+    expect(after.scans).toBe(5);
     const sources = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
     expect(sources).toHaveLength(5);
     expect(sources.find((s) => s.sourceKey === sourceKeyOf('198.51.100.1'))).toMatchObject({ count: 1 });

@@ -86,6 +86,8 @@ export interface BatchJoin {
   };
   variantTypes: { title: string; value: string }[] | null;
   eventCount: number;
+  /** Scans stored so far (trace_scans; a batch never scanned has no row). */
+  scanCount: number;
 }
 
 export function presentBatchItem(base: string, j: BatchJoin): BatchListItem {
@@ -124,7 +126,7 @@ export function presentBatchItem(base: string, j: BatchJoin): BatchListItem {
     hold_reason: b.holdReason,
     recalled_at: iso(b.recalledAt),
     recall_reason: b.recallReason,
-    scan_count: b.scanCount,
+    scan_count: j.scanCount,
     event_count: j.eventCount,
     trace_url: traceUrlOf(base, b, j.product.gtin),
     qr_url: `/api/v1/traceabilities/${b.id}/qrcode`,

@@ -144,12 +144,13 @@ export async function loadJoins(db: Db | Tx, ids: number[]): Promise<BatchJoin[]
       },
       variantTypes: productVariants.types,
       eventCount: sql<number>`(select count(*)::int from trace_events e where e.traceability_id = ${traceabilities.id})`,
+      scanCount: sql<number>`coalesce((select c.scans from trace_scans c where c.traceability_id = ${traceabilities.id}), 0)`,
     })
     .from(traceabilities)
     .innerJoin(products, eq(products.id, traceabilities.productId))
     .leftJoin(productVariants, eq(productVariants.id, traceabilities.variantId))
     .where(inArray(traceabilities.id, ids));
-  const byId = new Map(rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount) }]));
+  const byId = new Map(rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount), scanCount: Number(r.scanCount) }]));
   return ids.map((id) => byId.get(id)).filter((r): r is BatchJoin => !!r);
 }
 
