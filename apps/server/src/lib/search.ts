@@ -17,6 +17,15 @@ export function textSearch(q: string, ...columns: AnyPgColumn[]): SQL | undefine
 }
 
 /**
+ * textSearch over a stored search column: the searched fields joined by chr(31) and already
+ * lowered and unaccented by PostgreSQL (a generated column with its trigram index, migration
+ * 0023), so `q` costs one index lookup instead of unaccenting every row's fields (ADR 027).
+ */
+export function storedSearch(q: string, column: AnyPgColumn): SQL {
+  return sql`${column} like lower(f_unaccent(${containsPattern(q)}))`;
+}
+
+/**
  * `q` as (part of) a phone number stored in E.164 (`+84912345678`): typed the Vietnamese way
  * (`0912 345`, `+84 912`, `345.678`) its digits after the country code or the leading 0, when there
  * are at least 3; null when `q` has anything but digits, separators and a `+`.

@@ -83,14 +83,15 @@ export function useServerTable<S extends string, F extends object>(spec: TableSp
   const active = !!query.q || Object.values(spec.readFilters(params)).some((v) => v !== undefined);
 
   /** pagination + onChange of the Table showing this list's page (`meta` from the answer). */
-  const tableProps = <T>(meta: ListMeta | undefined, showTotal?: (total: number) => ReactNode) => ({
+  /** `showTotal` is told when the server stopped counting (meta.total_capped: "more than `total`"). */
+  const tableProps = <T>(meta: ListMeta | undefined, showTotal?: (total: number, capped: boolean) => ReactNode) => ({
     pagination: {
       current: meta?.current_page ?? query.page,
       pageSize: meta?.per_page ?? query.per_page,
       total: meta?.total_count ?? 0,
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZES,
-      showTotal,
+      showTotal: showTotal && ((total: number) => showTotal(total, !!meta?.total_capped)),
     },
     onChange: (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<T> | SorterResult<T>[]) =>
       update(tableChange(query, spec, pagination, sorter) as Partial<ListParams<S> & F>),

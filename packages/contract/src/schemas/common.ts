@@ -144,8 +144,13 @@ export type Money = z.infer<typeof money>;
 
 // The list query builder (page, per_page, q, whitelisted sort) is ./list.ts.
 
+/** A list counts its matches up to this many; beyond, it answers `total_capped` ("more than"). */
+export const LIST_COUNT_CAP = 10_000;
+
 export const listMeta = z.object({
   total_count: z.number().int(),
+  /** More rows match than total_count (= LIST_COUNT_CAP): shown as "more than …". */
+  total_capped: z.boolean().optional(),
   current_page: z.number().int(),
   per_page: z.number().int(),
 });

@@ -129,9 +129,15 @@ export const products = pgTable(
     approvedSnapshot: jsonb('approved_snapshot').$type<ApprovedProduct>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** What `q` searches, accent- and case-free, kept by PostgreSQL (lib/search.ts storedSearch; ADR 027). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(f_unaccent(name || chr(31) || coalesce(name_en, '') || chr(31) || coalesce(sku, '') || chr(31) || coalesce(gtin, '')))`,
+    ),
   },
   (t) => [
     index('products_platform_status_idx').on(t.platform, t.status),
+    index('products_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_platform_created_idx').on(t.platform, t.createdAt, t.id),
     uniqueIndex('products_platform_gtin14_uq').on(t.platform, t.gtin14).where(sql`${t.gtin14} is not null`),
     index('products_producer_idx').on(t.producerId),
     uniqueIndex('products_producer_sku_uq').on(t.producerId, t.sku).where(sql`${t.sku} is not null`),
@@ -187,9 +193,15 @@ export const traceabilities = pgTable(
     recallReason: text('recall_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Lot and public code, accent- and case-free, for `q` (lib/search.ts storedSearch; ADR 027). */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(f_unaccent(lot_code || chr(31) || public_code))`),
   },
   (t) => [
     uniqueIndex('traceabilities_producer_lot_uq').on(t.producerId, t.lotCode),
+    index('traceabilities_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The producer's batch list in its sort orders: a page is the first rows of an index walk.
+    index('traceabilities_owner_created_idx').on(t.platform, t.producerId, t.createdAt, t.id),
+    index('traceabilities_owner_production_idx').on(t.platform, t.producerId, t.productionDate, t.id),
     uniqueIndex('traceabilities_public_code_uq').on(t.publicCode),
     index('traceabilities_platform_idx').on(t.platform, t.status),
     index('traceabilities_product_idx').on(t.productId),

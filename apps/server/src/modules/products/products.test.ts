@@ -191,6 +191,11 @@ describe('ownership and platform scoping', () => {
     expect(all.meta).toEqual({ total_count: 3, current_page: 1, per_page: 20 });
     const q = json(await inject(c, 'GET', '/api/v1/products?q=cbx'));
     expect(q.data.products.map((p: { name: string }) => p.name)).toEqual(['Cải bó xôi']);
+    // Accent- and case-free in the name; the SKU, as typed (the stored search text: ADR 027).
+    const byName = json(await inject(c, 'GET', `/api/v1/products?q=${encodeURIComponent('CAI BO')}`));
+    expect(byName.data.products.map((p: { name: string }) => p.name)).toEqual(['Cải bó xôi']);
+    expect(json(await inject(c, 'GET', '/api/v1/products?q=cai&sort=name')).data.products).toHaveLength(2);
+    expect(json(await inject(c, 'GET', '/api/v1/products?q=%25')).data.products).toHaveLength(0);
     const byCat = json(await inject(c, 'GET', `/api/v1/products?category_id=${cat.leaf2}`));
     expect(byCat.data.products.map((p: { name: string }) => p.name)).toEqual(['Tôm sú']);
     const pending = json(await inject(c, 'GET', '/api/v1/products?status=pending'));

@@ -21,6 +21,7 @@ export interface Scope {
 export const PRODUCT_LIST: ListSpec<(typeof PRODUCT_SORT_FIELDS)[number]> = {
   sorts: { created_at: products.createdAt, name: products.name },
   search: [products.name, products.nameEn, products.sku, products.gtin],
+  searchColumn: products.searchText,
   tiebreak: products.id,
 };
 

@@ -1,10 +1,10 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { BATCH_SORT_FIELDS, BatchState } from '@agrihub/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { products, traceabilities } from '../../db/schema/index.js';
-import { orderOf, sortColumn, type ListSpec } from '../../lib/list.js';
+import { cappedCount, orderOf, sortColumn, type ListSpec } from '../../lib/list.js';
 import { ownedBy, type OwnerRef } from '../../lib/scope.js';
-import { textSearch } from '../../lib/search.js';
+import { storedSearch } from '../../lib/search.js';
 
 export interface BatchFilters {
   q?: string;
@@ -30,22 +30,36 @@ function stateCondition(state: BatchState): SQL | undefined {
   }
 }
 
-/** The batch list (and its export): sorts of the contract's BATCH_SORT_FIELDS; q in lot code, product name, public code. */
+/**
+ * The batch list (and its export): sorts of the contract's BATCH_SORT_FIELDS (each the walk of an
+ * index that starts with the owner); q in lot code and public code (the batch's stored search
+ * text) or in its product's name, English name, SKU and GTIN (the product's; batchSearch).
+ */
 export const BATCH_LIST: ListSpec<(typeof BATCH_SORT_FIELDS)[number]> = {
   sorts: {
     created_at: traceabilities.createdAt,
     production_date: traceabilities.productionDate,
     lot_code: traceabilities.lotCode,
   },
-  search: [traceabilities.lotCode, products.name, traceabilities.publicCode],
+  search: [traceabilities.lotCode, traceabilities.publicCode],
+  searchColumn: traceabilities.searchText,
   tiebreak: traceabilities.id,
 };
+
+/**
+ * `q` in the batch or in its product: the products of this owner matching `q` are read first (a
+ * trigram index lookup), so each side is an index condition on the batches (ADR 027).
+ */
+function batchSearch(actor: OwnerRef, q: string): SQL {
+  const matching = sql`array(select ${products.id} from ${products} where ${ownedBy(products, actor)} and ${storedSearch(q, products.searchText)})`;
+  return or(storedSearch(q, traceabilities.searchText), sql`${traceabilities.productId} = any(${matching})`)!;
+}
 
 /** WHERE of the producer's batch list and export: always scoped to the actor's producer and platform. */
 export function batchWhere(actor: OwnerRef, f: Omit<BatchFilters, 'sort'>): SQL {
   const t = traceabilities;
   const conds: (SQL | undefined)[] = [ownedBy(t, actor)];
-  if (f.q) conds.push(textSearch(f.q, ...BATCH_LIST.search));
+  if (f.q) conds.push(batchSearch(actor, f.q));
   if (f.status) conds.push(stateCondition(f.status));
   if (f.product_id) conds.push(eq(t.productId, f.product_id));
   if (f.from) conds.push(gte(t.productionDate, f.from));
@@ -76,14 +90,23 @@ export async function pageBatchIdsAfter(
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .innerJoin(products, eq(products.id, t.productId))
     .where(and(batchWhere(actor, f), keyset))
     .orderBy(...orderOf(BATCH_LIST, f.sort))
     .limit(limit);
   return rows.map((r) => r.id);
 }
 
-/** One page of batch ids and the total matching. */
+/** Above this many matches of `q`, a page is read by walking the sort's index (see pageBatchIds). */
+const DENSE_MATCHES = 1000;
+
+/**
+ * One page of batch ids and the total matching (counted up to the list's cap: lib/list.ts).
+ *
+ * The total is read first. When `q` matches many of the owner's batches (a product name most of
+ * them carry), the planner, which cannot know that from the trigram estimate, would collect every
+ * match and sort them; walking the sort order's index and stopping at the page's last row is then
+ * far cheaper, so bitmap scans are switched off for that one statement's transaction.
+ */
 export async function pageBatchIds(
   db: Db,
   actor: OwnerRef,
@@ -93,22 +116,21 @@ export async function pageBatchIds(
   withTotal = true,
 ) {
   const where = batchWhere(actor, f);
-  const rows = await db
-    .select({ id: traceabilities.id })
-    .from(traceabilities)
-    .innerJoin(products, eq(products.id, traceabilities.productId))
-    .where(where)
-    .orderBy(...orderOf(BATCH_LIST, f.sort))
-    .limit(limit)
-    .offset(offset);
-  let total = 0;
-  if (withTotal) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)::int` })
+  const total = withTotal ? await cappedCount(db, traceabilities, where) : null;
+  const page = (q: Db | Tx) =>
+    q
+      .select({ id: traceabilities.id })
       .from(traceabilities)
-      .innerJoin(products, eq(products.id, traceabilities.productId))
-      .where(where);
-    total = Number(c?.n ?? 0);
-  }
+      .where(where)
+      .orderBy(...orderOf(BATCH_LIST, f.sort))
+      .limit(limit)
+      .offset(offset);
+  const dense = !!f.q && (total?.count ?? 0) > DENSE_MATCHES;
+  const rows = dense
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return page(tx);
+      })
+    : await page(db);
   return { ids: rows.map((r) => r.id), total };
 }

@@ -136,7 +136,7 @@ export function BatchesTable({ batches, meta, loading, table, linkOf, selected, 
         columnWidth: COL.selection,
       }}
       onRow={(b) => ({ 'data-testid': 'batch-row', 'data-id': b.id }) as React.HTMLAttributes<HTMLElement>}
-      {...table.tableProps(meta, (total) => t('list.total', { count: total }))}
+      {...table.tableProps(meta, (total, capped) => t(capped ? 'list.totalCapped' : 'list.total', { count: total }))}
       {...fittedTable(columns, { selection: true })}
       columns={columns}
     />
