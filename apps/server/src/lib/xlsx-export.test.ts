@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatVietnamDate, formatVietnamDateTime, todayInVietnam } from '@agrihub/contract';
@@ -146,6 +147,39 @@ describe('streamXlsx', () => {
     expect((sheet.getRow(2).getCell(2).value as Date).toISOString()).toBe('2025-01-02T00:30:00.000Z');
     expect(sheet.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm');
     expectNeutral(sheet.getRow(6).getCell(3), '=5');
+  });
+
+  it('reads no further pages while the client reads nothing, then goes on to the last row (memory stays flat)', async () => {
+    const TOTAL = 80_000;
+    let pages = 0;
+    const stream = streamXlsx<{ id: number }>({
+      locale: 'vi',
+      sheet: 'export.batches.sheet',
+      columns: [
+        { header: 'export.batches.n', width: 6, value: (r) => r.id },
+        // Text that compresses little, as codes and names do: the zip cannot swallow it whole.
+        {
+          header: 'export.batches.lot',
+          width: 40,
+          value: (r) => `Gạo ST25, lô ${r.id}: ${createHash('sha256').update(String(r.id)).digest('base64')}`,
+        },
+      ],
+      page: async (last, limit) => {
+        pages++;
+        const from = (last?.id ?? 0) + 1;
+        return Array.from({ length: Math.max(0, Math.min(limit, TOTAL - from + 1)) }, (_, i) => ({ id: from + i }));
+      },
+    });
+    // Nobody reads: about 1 MB of the file waits for the client (here some 20,000 rows), and the
+    // export stops reading pages instead of piling the whole file up in memory.
+    await new Promise((r) => setTimeout(r, 700));
+    expect(pages).toBeLessThan(TOTAL / 500 / 2);
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    expect(pages).toBe(TOTAL / 500 + 1);
+    const sheet = await sheetOf(Buffer.concat(chunks));
+    expect(sheet.rowCount).toBe(TOTAL + 1);
+    expect(sheet.getRow(TOTAL + 1).getCell(1).value).toBe(TOTAL);
   });
 
   it('neutralizeFormula leaves ordinary text alone', () => {

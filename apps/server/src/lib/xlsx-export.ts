@@ -45,10 +45,39 @@ export function cellValue(v: unknown): unknown {
   return v;
 }
 
+/** Bytes of the workbook not yet taken by the client above which the next page waits (see zipBacklog). */
+const MAX_BACKLOG_BYTES = 1 << 20;
+
+/** The buffered length of a stream (archiver's are readable-stream 2: only in their states). */
+type Buffered = { _writableState?: { length?: number }; _readableState?: { length?: number } };
+const bufferedOf = (s: Buffered | undefined) => (s?._writableState?.length ?? 0) + (s?._readableState?.length ?? 0);
+
+/**
+ * What exceljs 4.4 holds that the client has not taken yet: it hands a committed sheet's XML to
+ * the zip without waiting (StreamBuf `pipe.write`), and archiver keeps deflating into its own
+ * buffers whether or not the response is read, so rows produced faster than a client downloads
+ * pile up there — the whole file. Read from exceljs's and archiver's own fields (`zip`,
+ * `stream.pipes`); with another exceljs they read 0 and nothing waits, as before.
+ */
+function zipBacklog(workbook: unknown, sheet: unknown): number {
+  const zip = (workbook as { zip?: Buffered }).zip;
+  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
+  const input = Array.isArray(pipes) ? (pipes[0] as Buffered | undefined) : undefined;
+  return bufferedOf(zip) + bufferedOf(input);
+}
+
+/** Waits, a few milliseconds at a time, until the client has taken most of what was written (or is gone). */
+async function caughtUp(workbook: unknown, sheet: unknown, out: PassThrough): Promise<void> {
+  while (!out.destroyed && zipBacklog(workbook, sheet) > MAX_BACKLOG_BYTES) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /**
  * Streams rows as an XLSX workbook (exceljs WorkbookWriter, no shared strings): the header row
- * translated, then every row of every page, each committed as soon as it is written, so memory
- * stays flat whatever the count. A failing page destroys the stream with its error.
+ * translated, then every row of every page, each committed as soon as it is written, and the next
+ * page read only once the client has taken most of the file so far (caughtUp), so memory stays flat whatever
+ * the count. A failing page destroys the stream with its error.
  */
 export function streamXlsx<T>(spec: XlsxExport<T>): PassThrough {
   const out = new PassThrough();
@@ -68,6 +97,7 @@ export function streamXlsx<T>(spec: XlsxExport<T>): PassThrough {
     let n = 0;
     let last: T | null = null;
     for (;;) {
+      await caughtUp(workbook, sheet, out);
       const rows = await spec.page(last, size);
       for (const item of rows) {
         n++;
