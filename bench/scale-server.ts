@@ -53,7 +53,14 @@ send({
   warmed,
   barePort: (bare.server.address() as { port: number }).port,
 });
-process.on('message', (msg: { type: string }) => {
+process.on('message', (msg: { type: string; entries?: number }) => {
+  // The trace cache at another size (bench/scale.ts: Zipf with the cache a node runs with).
+  if (msg.type === 'cache') {
+    app.traceCache.clear();
+    app.traceCache.maxEntries = msg.entries ?? 0;
+    send({ type: 'cache-set' });
+    return;
+  }
   if (msg.type !== 'stop') return;
   void (async () => {
     await bare.close();

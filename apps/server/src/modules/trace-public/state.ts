@@ -21,6 +21,8 @@ declare module 'fastify' {
 }
 
 export const SCAN_FLUSH_INTERVAL_MS = 1000;
+/** Public lookups each node keeps in memory (bench/scale.ts measures the Zipf pattern with it). */
+export const TRACE_CACHE_ENTRIES = 10_000;
 
 /**
  * The app's trace cache (preloaded and refreshed by the warmer) and scan buffer; buffered scans
@@ -28,7 +30,7 @@ export const SCAN_FLUSH_INTERVAL_MS = 1000;
  */
 export default fp(
   async function traceState(app: FastifyInstance) {
-    const cache = new TraceCache({ maxEntries: 10_000, ttlMs: 30_000 });
+    const cache = new TraceCache({ maxEntries: TRACE_CACHE_ENTRIES, ttlMs: 30_000 });
     // With REDIS_URL, the scan de-duplication and the lookup budget hold across nodes (ADR 026).
     const shared = app.sharedWindows;
     const scans = new ScanBuffer(app.db, cache, shared);
