@@ -97,6 +97,14 @@ test('purchasing creates an order with three VAT rates, the approver approves it
     await expect(page.getByTestId('purchase-order-status')).toHaveAttribute('data-status', 'processing');
     await expect(page.getByTestId('move-approved')).toHaveCount(0);
     await expect(page.getByTestId('move-cancelled')).toBeVisible();
+    // Cancelling asks for a reason: an empty one is refused under the field (no console error),
+    // and going back leaves the order as it was.
+    await page.getByTestId('move-cancelled').click();
+    await page.getByTestId('move-reason-ok').click();
+    await expect(page.getByTestId('move-reason-modal').getByText('Vui lòng nhập lý do.')).toBeVisible();
+    await page.getByTestId('move-reason-modal').getByRole('button', { name: 'Quay lại' }).click();
+    await expect(page.getByTestId('move-reason-modal')).toBeHidden();
+    await expect(page.getByTestId('purchase-order-status')).toHaveAttribute('data-status', 'processing');
   });
 
   await test.step('the approver approves it from the list', async () => {
