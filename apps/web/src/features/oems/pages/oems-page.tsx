@@ -33,6 +33,7 @@ import { useListOemsQuery, useUpdateOemMutation } from '../api/oems-api';
 import { OemExportButtons } from '../components/export-buttons';
 import { OemFiltersBar } from '../components/oem-filters';
 import { ValidityTag } from '../components/validity-tag';
+import { certificateSummary } from '../lib/certificate-summary';
 import { useOemTable } from '../lib/list-params';
 import { LinkButton } from '../../../components/link-button';
 
@@ -193,18 +194,23 @@ export function OemsPage() {
       sorter: true,
       sortOrder: table.sortOrder('next_expiry'),
       render: (_, o) => {
-        if (!o.certificate_status)
+        const summary = certificateSummary(o);
+        if (!summary || !o.certificate_status)
           return <Typography.Text type="secondary">{t('list.noCertificates')}</Typography.Text>;
-        // The soonest of the certificates in the worst state is the one the tag speaks of.
-        const worst = o.certificates
-          .filter((c) => c.validity === o.certificate_status)
-          .sort((a, b) => (a.valid_until ?? '9999').localeCompare(b.valid_until ?? '9999'))[0];
+        const { worst, date } = summary;
         return (
           <Flex vertical gap={2} align="flex-start" data-testid="oem-certificates">
             <ValidityTag validity={o.certificate_status} validUntil={worst.valid_until} daysLeft={worst.days_left} />
-            {o.next_expiry && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="oem-next-expiry">
-                {t('list.nextExpiry', { date: formatDate(o.next_expiry, locale) })}
+            {date && (
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12 }}
+                data-testid="oem-next-expiry"
+                data-kind={date.kind}
+              >
+                {date.kind === 'expiredOn'
+                  ? t('list.expiredOn', { date: formatDate(date.date, locale) })
+                  : t('list.nextExpiry', { date: formatDate(date.date, locale) })}
               </Typography.Text>
             )}
           </Flex>
