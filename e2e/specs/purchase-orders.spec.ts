@@ -60,6 +60,11 @@ test('purchasing creates an order with three VAT rates, the approver approves it
   await test.step('purchasing writes the order: supplier, three lines, delivery; the totals per VAT rate follow', async () => {
     await signIn(page, 'dtrack', demo('purchasing', 'dtrack'), '/admin/add-purchase-order');
     await expect(page.getByTestId('order-editor')).toBeVisible();
+    // Saving the empty form names every missing field of the line, its goods included.
+    await page.getByTestId('order-save').click();
+    const line = page.getByTestId('order-line-0');
+    await expect(line.getByText('Vui lòng nhập tên hàng hóa hoặc chọn sản phẩm.')).toBeVisible();
+    await expect(line.getByText('Vui lòng chọn đơn vị tính.')).toBeVisible();
     await pickOption(page, 'order-supplier', 'Công ty TNHH Thực phẩm Sao Mai', 'sao mai');
     await expect(page.getByTestId('order-supplier-details')).toContainText('kinhdoanh@saomaifood.vn');
     for (const [i, l] of LINES.entries()) {
