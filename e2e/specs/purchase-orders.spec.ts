@@ -60,6 +60,8 @@ test('purchasing creates an order with three VAT rates, the approver approves it
   await test.step('purchasing writes the order: supplier, three lines, delivery; the totals per VAT rate follow', async () => {
     await signIn(page, 'dtrack', demo('purchasing', 'dtrack'), '/admin/add-purchase-order');
     await expect(page.getByTestId('order-editor')).toBeVisible();
+    // The top bar names the account's role, not "Quản trị viên" (the role admin's label).
+    await expect(page.getByTestId('role-label')).toHaveText('Thu mua');
     // Saving the empty form names every missing field of the line, its goods included.
     await page.getByTestId('order-save').click();
     const line = page.getByTestId('order-line-0');
@@ -114,6 +116,7 @@ test('purchasing creates an order with three VAT rates, the approver approves it
 
   await test.step('the approver approves it from the list', async () => {
     await signIn(page, 'dtrack', demo('purchase-approver', 'dtrack'), '/admin/purchase-orders?status=processing');
+    await expect(page.getByTestId('role-label')).toHaveText('Duyệt đơn đặt hàng');
     const row = page.locator(`[data-testid="order-row"][data-code="${code}"]`);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('order-total')).toHaveAttribute('data-value', '104197500');
