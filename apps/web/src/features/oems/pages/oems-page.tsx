@@ -91,6 +91,13 @@ function ActiveSwitch({ oem, canUpdate }: { oem: ProducerOem; canUpdate: boolean
 }
 
 /** A category's tag never wider than its cell: a long name is cut (whole in its title). */
+/**
+ * The capacity column's header ("Công suất/tháng") needs 132 px not to break inside a word; the
+ * name column gives the 16 px back (at least 184 px) so the list still fits the 1200 px card.
+ */
+const CAPACITY_WIDTH = 132;
+const NAME_MIN = 184;
+
 const TAG_IN_CELL = { marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /**
@@ -181,7 +188,8 @@ export function OemsPage() {
       title: t('fields.monthly_capacity'),
       key: 'monthly_capacity',
       align: 'right',
-      width: 116,
+      // "Công suất/tháng" wraps at its space only: "suất/tháng" and the sorter fit on the second line.
+      width: CAPACITY_WIDTH,
       sorter: true,
       sortOrder: table.sortOrder('monthly_capacity'),
       render: (_, o) =>
@@ -257,7 +265,7 @@ export function OemsPage() {
           ),
         }}
         {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
-        {...fittedTable(columns)}
+        {...fittedTable(columns, { flexMin: NAME_MIN })}
       />
     </ListPage>
   );
