@@ -37,6 +37,7 @@ type Route = keyof typeof paths | (typeof LIGHT_ROUTES)[number] | (typeof EXTRA_
 /** Routes no test below opens, each with why. */
 const EXCLUDED: Partial<Record<Route, string>> = {
   home: 'only redirects (to /dashboard signed in, to /login otherwise); it draws nothing',
+  admin: 'only redirects (to /dashboard for staff); it draws nothing',
   trace: "the light trace entry's catch-all: its pages are traceBatch, traceProduct and traceMissing",
 };
 

@@ -21,7 +21,9 @@ test('admin dashboard: pending counts, the 30-day chart, a card opens the filter
   const pending = Object.fromEntries(figures.data.dashboard.pending.map((p) => [p.key, p.count]));
   expect(pending.producers).toBeGreaterThanOrEqual(1);
 
-  await signIn(page, 'dtrack', demo('admin', 'dtrack'));
+  // The back office's root is its dashboard.
+  await signIn(page, 'dtrack', demo('admin', 'dtrack'), '/admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('pending-card')).toBeVisible({ timeout: 30_000 });
   for (const key of ['producers', 'products', 'service_requests', 'purchase_orders', 'leads']) {
     await expect(page.getByTestId(`pending-${key}`).locator('.ant-statistic-content-value'), key).toHaveText(

@@ -29,6 +29,12 @@ test('an admin creates a support user with read on producers only; it sees exact
   // The admin fills the form: name, e-mail, a first password, role customer support, read on producers.
   await signIn(page, 'dtrack', demo('admin', 'dtrack'), '/admin/add-user');
   await expect(page.getByTestId('add-user-page')).toBeVisible();
+  // An empty save says what is missing under each field, the roles included, as errors.
+  await page.getByTestId('user-submit').click();
+  await expect(
+    page.locator('.ant-form-item-explain-error', { hasText: 'Tài khoản nhân viên cần ít nhất một vai trò.' }),
+  ).toBeVisible();
+  await expect(page.locator('.ant-form-item-explain-error', { hasText: 'Vui lòng nhập tên.' })).toBeVisible();
   const email = `e2e-support-${Date.now().toString(36)}@dtrack.vn`;
   await page.getByTestId('user-name').fill('Nhân viên hỗ trợ E2E');
   await page.getByTestId('user-email').fill(email);

@@ -288,6 +288,20 @@ test('a visitor opens an answer on /faqs and asks for advice; support moves the 
   await expect(detail.getByTestId('detail-status')).toHaveText('Đã gọi điện');
 });
 
+test('the information-security page is named as its footer link, gives the platform’s contact address and has the contact form', async ({
+  page,
+}) => {
+  await page.goto(urlFor('dtrack', '/information-security'));
+  const notice = page.getByTestId('security-page');
+  await expect(notice.getByRole('heading', { level: 1 })).toHaveText('Chính sách bảo mật thông tin');
+  await expect(page.getByTestId('footer-security')).toHaveText('Chính sách bảo mật thông tin');
+  await expect(notice.getByRole('link', { name: 'lienhe@dtrack.demo' })).toHaveAttribute(
+    'href',
+    'mailto:lienhe@dtrack.demo',
+  );
+  await expect(page.getByTestId('contact-form')).toBeVisible();
+});
+
 test("the producer's News entry on DTrack loads the public news page (a full page load)", async ({ page }) => {
   test.slow(); // the signed-in frame, then the public page
   await signIn(page, 'dtrack', demo('producer', 'dtrack'));

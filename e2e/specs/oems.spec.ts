@@ -85,4 +85,15 @@ test('admin finds an OEM whose certificate expires, renews the certificate and s
     await pickOption(page, 'oem-certificate-filter', 'Chứng nhận hết hạn trong 60 ngày');
     await expect(page.getByTestId('oems-empty')).toBeVisible();
   });
+
+  await test.step('an expired OEM is dated by its expired certificate, not by a valid one further ahead', async () => {
+    // The demo's Tân Cương cooperative: VietGAP expired 20 days ago, an organic certificate valid for 510 days.
+    await pickOption(page, 'oem-certificate-filter', 'Chứng nhận đã hết hạn');
+    await search.fill('tan cuong');
+    await search.press('Enter');
+    const expired = page.getByTestId('oem-row').filter({ hasText: 'Hợp tác xã Chè Tân Cương Xanh' });
+    await expect(expired.getByTestId('certificate-validity')).toHaveAttribute('data-validity', 'expired');
+    await expect(expired.getByTestId('oem-next-expiry')).toHaveText(/^Hết hạn ngày \d{2}\/\d{2}\/\d{4}$/);
+    await expect(expired.getByTestId('oem-next-expiry')).toHaveAttribute('data-kind', 'expiredOn');
+  });
 });

@@ -50,9 +50,9 @@ async function expectOnlyNoPermission(page: Page, platform: PlatformKey, path: s
   await expect(content.getByTestId('no-permission-register'), path).toHaveCount(why === 'entitlement' ? 1 : 0);
 }
 
-/** Every back-office page of the web app, with its `:id` filled. */
+/** Every back-office page of the web app (and its root, /admin), with its `:id` filled. */
 const ADMIN_PAGES = Object.values(paths)
-  .filter((p) => p.startsWith('/admin/'))
+  .filter((p) => p === '/admin' || p.startsWith('/admin/'))
   .map((p) => p.replace(/:[A-Za-z]+/g, '1'));
 
 test('a DTrack producer without multi-channel selling opens the product and batch pages by URL: no permission, no API call', async ({

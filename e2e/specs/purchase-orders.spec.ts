@@ -60,6 +60,13 @@ test('purchasing creates an order with three VAT rates, the approver approves it
   await test.step('purchasing writes the order: supplier, three lines, delivery; the totals per VAT rate follow', async () => {
     await signIn(page, 'dtrack', demo('purchasing', 'dtrack'), '/admin/add-purchase-order');
     await expect(page.getByTestId('order-editor')).toBeVisible();
+    // The top bar names the account's role, not "Quản trị viên" (the role admin's label).
+    await expect(page.getByTestId('role-label')).toHaveText('Thu mua');
+    // Saving the empty form names every missing field of the line, its goods included.
+    await page.getByTestId('order-save').click();
+    const line = page.getByTestId('order-line-0');
+    await expect(line.getByText('Vui lòng nhập tên hàng hóa hoặc chọn sản phẩm.')).toBeVisible();
+    await expect(line.getByText('Vui lòng chọn đơn vị tính.')).toBeVisible();
     await pickOption(page, 'order-supplier', 'Công ty TNHH Thực phẩm Sao Mai', 'sao mai');
     await expect(page.getByTestId('order-supplier-details')).toContainText('kinhdoanh@saomaifood.vn');
     for (const [i, l] of LINES.entries()) {
@@ -97,10 +104,19 @@ test('purchasing creates an order with three VAT rates, the approver approves it
     await expect(page.getByTestId('purchase-order-status')).toHaveAttribute('data-status', 'processing');
     await expect(page.getByTestId('move-approved')).toHaveCount(0);
     await expect(page.getByTestId('move-cancelled')).toBeVisible();
+    // Cancelling asks for a reason: an empty one is refused under the field (no console error),
+    // and going back leaves the order as it was.
+    await page.getByTestId('move-cancelled').click();
+    await page.getByTestId('move-reason-ok').click();
+    await expect(page.getByTestId('move-reason-modal').getByText('Vui lòng nhập lý do.')).toBeVisible();
+    await page.getByTestId('move-reason-modal').getByRole('button', { name: 'Quay lại' }).click();
+    await expect(page.getByTestId('move-reason-modal')).toBeHidden();
+    await expect(page.getByTestId('purchase-order-status')).toHaveAttribute('data-status', 'processing');
   });
 
   await test.step('the approver approves it from the list', async () => {
     await signIn(page, 'dtrack', demo('purchase-approver', 'dtrack'), '/admin/purchase-orders?status=processing');
+    await expect(page.getByTestId('role-label')).toHaveText('Duyệt đơn đặt hàng');
     const row = page.locator(`[data-testid="order-row"][data-code="${code}"]`);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('order-total')).toHaveAttribute('data-value', '104197500');

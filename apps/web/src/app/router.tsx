@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { GATES } from '@agrihub/contract/gates';
 import { OTHER_ENTRY_MENU_PATHS, contentPaths } from '../config/other-entries';
@@ -18,11 +18,13 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const handle = (h: RouteHandle) => h;
 
 /**
- * The back office lives under /admin/ and nowhere else (as the API's admin routes): each of its
+ * The back office lives under /admin and nowhere else (as the API's admin routes): each of its
  * pages is for administrators, on every platform; a producer sees the no-permission screen alone.
  */
 const backOffice = (r: RouteObject): RouteObject =>
-  r.path?.startsWith('/admin/') ? { ...r, handle: handle({ ...(r.handle as RouteHandle), access: 'admin' }) } : r;
+  r.path === paths.admin || r.path?.startsWith(`${paths.admin}/`)
+    ? { ...r, handle: handle({ ...(r.handle as RouteHandle), access: 'admin' }) }
+    : r;
 
 /**
  * Private pages rendered inside the frame. Their paths make the set of existing pages: the side
@@ -33,6 +35,12 @@ const privatePages: RouteObject[] = [
     path: paths.dashboard,
     handle: handle({ title: 'dashboard' }),
     lazy: page(() => import('../features/dashboard/pages/dashboard-page'), 'DashboardPage'),
+  },
+  {
+    // The back office's root has no page of its own: its dashboard is the signed-in home.
+    path: paths.admin,
+    handle: handle({ title: 'dashboard' }),
+    element: <Navigate to={paths.dashboard} replace />,
   },
   {
     path: paths.accountSetup,

@@ -104,7 +104,11 @@ function DetailBody({ query, actions, showProducer = false, productPath }: Props
         {isProduct &&
           item(
             t('detail.syncStatus'),
-            <SaleChannelSyncStatusTag status={ref.sync_status} testId="detail-sync-status" />,
+            <SaleChannelSyncStatusTag
+              status={ref.sync_status}
+              registerStatus={ref.register_status}
+              testId="detail-sync-status"
+            />,
           )}
         {isProduct &&
           item(

@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -93,15 +94,29 @@ export function SaleChannelRegisterStatusTag({
   );
 }
 
-/** A sales channel registration's sync status (labels: enums:saleChannelSyncStatus). */
+/**
+ * A sales channel registration's sync status (labels: enums:saleChannelSyncStatus). A closed or
+ * rejected registration is in no channel's feed (the feed lists approved ones only): given its
+ * `registerStatus`, it says "not listed" whatever was last synced.
+ */
 export function SaleChannelSyncStatusTag({
   status,
+  registerStatus,
   testId = 'sale-channel-sync-status',
 }: {
   status: SaleChannelSyncStatus;
+  registerStatus?: SaleChannelRegisterStatus;
   testId?: string;
 }) {
   const label = useEnumLabel();
+  const { t } = useTranslation('common');
+  if (registerStatus === 'closed' || registerStatus === 'rejected') {
+    return (
+      <Tag color="default" icon={<StopOutlined />} data-testid={testId} data-status="unlisted">
+        {t('saleChannelUnlisted')}
+      </Tag>
+    );
+  }
   const { color, icon } = SALE_CHANNEL_SYNC_STYLE[status];
   return (
     <Tag color={color} icon={icon} data-testid={testId} data-status={status}>

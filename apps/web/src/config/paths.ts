@@ -23,6 +23,8 @@ export const paths = {
   trace: '/trace/*',
   // private
   dashboard: '/dashboard',
+  /** The back office's root: staff go to the dashboard (a producer sees the no-permission screen). */
+  admin: '/admin',
   accountSetup: '/account-setup',
   /** Every user's language and notification channels; for the role admin also the platform's settings. */
   generalSetting: '/general-setting',

@@ -46,6 +46,7 @@ describe('purchase order schemas', () => {
         { ...line, discount_type: 'percent', discount_value: 120 },
       ],
     });
+    // (A VAT rate outside the list stops the rest of its line's checks, the goods' name included.)
     expect(issuesOf(bad)).toEqual({
       'lines.0.unit': 'pleaseSelectUnit',
       'lines.0.vat_rate': 'invalidTaxRate',
@@ -53,7 +54,15 @@ describe('purchase order schemas', () => {
       'lines.1.discount_value': 'discountAboveAmount',
       'lines.2.discount_value': 'invalidDiscountPercent',
     });
-    // The line's own checks run once its fields parse.
+    // An empty line names every missing field at once, its goods included.
+    expect(issuesOf(purchaseOrderInput.safeParse({ ...order, lines: [{ description: '' }] }))).toEqual({
+      'lines.0.description': 'pleaseInputLineDescription',
+      'lines.0.unit': 'pleaseSelectUnit',
+      'lines.0.quantity': 'invalidOrderQuantity',
+      'lines.0.unit_price': 'invalidUnitPrice',
+      'lines.0.vat_rate': 'invalidTaxRate',
+    });
+    // The line's own checks (amounts) run once its fields parse.
     expect(
       issuesOf(purchaseOrderInput.safeParse({ ...order, lines: [{ ...line, description: ' ', quantity: 0.0001 }] })),
     ).toEqual({ 'lines.0.quantity': 'invalidOrderQuantity', 'lines.0.description': 'pleaseInputLineDescription' });

@@ -87,13 +87,20 @@ export const purchaseOrderLineInput = z
     if (key && key !== 'invalidVatRate') {
       ctx.addIssue({ code: 'custom', path: [REFUSAL_FIELD[key]], message: REFUSAL_MESSAGE[key] ?? key });
     }
-    if (!l.product_id && !l.description) {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: 'pleaseInputLineDescription' });
-    }
     if (l.variant_id && !l.product_id) {
       ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'invalidOrderVariant' });
     }
-  });
+  })
+  // A line names its goods (or a product) whatever else is wrong with it: an empty line says so
+  // under each of its fields at once, the name included, not only once the numbers are right.
+  .superRefine(
+    (l, ctx) => {
+      if (!l.product_id && !l.description) {
+        ctx.addIssue({ code: 'custom', path: ['description'], message: 'pleaseInputLineDescription' });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineInput>;
 export type PurchaseOrderLineData = z.output<typeof purchaseOrderLineInput>;
 

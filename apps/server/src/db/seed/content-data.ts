@@ -348,12 +348,13 @@ export const INFORMATION_SECURITY_BODY = `<p>{platform} tôn trọng và bảo v
 <h2>7. Biện pháp bảo vệ</h2>
 <p>Kết nối được mã hóa, mật khẩu lưu dạng băm bằng thuật toán argon2id, quyền truy cập dữ liệu được phân theo vai trò và ghi nhật ký thao tác.</p>
 <h2>8. Liên hệ</h2>
-<p>Mọi yêu cầu về dữ liệu cá nhân, vui lòng gửi tới <a href="mailto:baomat@example.vn">baomat@example.vn</a>. Chúng tôi phản hồi trong vòng 72 giờ làm việc.</p>`;
+<p>Mọi yêu cầu về dữ liệu cá nhân, vui lòng gửi tới <a href="mailto:{contactEmail}">{contactEmail}</a> hoặc qua biểu mẫu liên hệ bên dưới. Chúng tôi phản hồi trong vòng 72 giờ làm việc.</p>`;
 
 export const DEMO_PAGE_VIEWS: PlannedPageView[] = [
   {
     slug: INFORMATION_SECURITY_SLUG,
-    title: 'Chính sách bảo vệ dữ liệu cá nhân',
+    // As the footer's link and the page's fallback name it.
+    title: 'Chính sách bảo mật thông tin',
     body: INFORMATION_SECURITY_BODY,
     status: 'published',
     metaDescription:
@@ -369,7 +370,7 @@ export const DEMO_PAGE_VIEWS: PlannedPageView[] = [
 <li>Dịch vụ hỗ trợ: mã số mã vạch, tự công bố sản phẩm, tem nhãn.</li>
 <li>Đưa sản phẩm lên các sàn thương mại điện tử.</li></ul>
 <h2>Liên hệ</h2>
-<p>Email: <a href="mailto:lienhe@example.vn">lienhe@example.vn</a> – Điện thoại: <a href="tel:+842437000000">024 3700 0000</a></p>`,
+<p>Email: <a href="mailto:{contactEmail}">{contactEmail}</a> – Điện thoại: <a href="tel:+842437000000">024 3700 0000</a></p>`,
   },
   {
     slug: 'dieu-khoan-su-dung',

@@ -67,6 +67,11 @@ describe('demo content seed', () => {
     expect(body.body).toContain('01/01/2026');
     expect(body.body).toContain('AgriHub');
     expect(body.meta.description).toContain('AgriHub');
+    // Named as the footer names it, with the platform's demo contact address (no placeholder).
+    expect(body.title).toBe('Chính sách bảo mật thông tin');
+    expect(body.body).toContain('href="mailto:hotro@agrihub.demo"');
+    expect(body.body).toContain('>hotro@agrihub.demo</a>');
+    expect(body.body).not.toContain('example.vn');
     const news = json(
       await t.app.inject({ method: 'GET', url: '/api/v1/client/posts?per_page=100', headers: headers('dtrack') }),
     );

@@ -6,12 +6,14 @@ import { cleanRichText } from '../../lib/rich-text.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { demoEmail } from './accounts.js';
 import { DEMO_FAQS, DEMO_PAGE_VIEWS, DEMO_POSTS, POST_CATEGORY_TREE, type PlannedPost } from './content-data.js';
+import { DEMO_CONTACT } from './settings.js';
 import { scenePhoto } from './trace-photos.js';
 
 const DAY_MS = 86_400_000;
 
-/** `{platform}` in a demo text → the platform's name. */
-const named = (text: string, platform: PlatformKey) => text.replaceAll('{platform}', PLATFORMS[platform].name);
+/** `{platform}` and `{contactEmail}` in a demo text → the platform's name and its demo contact address. */
+const named = (text: string, platform: PlatformKey) =>
+  text.replaceAll('{platform}', PLATFORMS[platform].name).replaceAll('{contactEmail}', DEMO_CONTACT[platform].email);
 
 /** The category of this name under this parent, created when missing. */
 async function ensureCategory(db: Db, platform: PlatformKey, name: string, parentId: number | null): Promise<number> {

@@ -160,7 +160,7 @@ async function seedProductRow(
   }
   const lastErrorDetail: SyncErrorDetail | null = state === 'error' ? { adapter: CHANNEL_ERROR } : null;
   const syncStatus: SaleChannelSyncStatus =
-    state === 'synced' || state === 'closed'
+    state === 'synced'
       ? 'synced'
       : state === 'out_of_date'
         ? 'out_of_date'

@@ -6,7 +6,10 @@ import { platformSettings, scanDays } from '../schema/index.js';
 const DAY_MS = 86_400_000;
 
 /** Each platform's public contact details (the footers of the public pages, mails); no analytics or chat id, ever. */
-const CONTACT: Record<PlatformKey, { hotline: string; email: string; address: string; workingHours: string }> = {
+export const DEMO_CONTACT: Record<
+  PlatformKey,
+  { hotline: string; email: string; address: string; workingHours: string }
+> = {
   dtrack: {
     hotline: '+84987654321',
     email: 'lienhe@dtrack.demo',
@@ -35,7 +38,7 @@ const CONTACT: Record<PlatformKey, { hotline: string; email: string; address: st
 export async function seedSettings(db: Db, now = new Date()): Promise<void> {
   await db
     .insert(platformSettings)
-    .values(PLATFORM_KEYS.map((platform) => ({ platform, ...CONTACT[platform] })))
+    .values(PLATFORM_KEYS.map((platform) => ({ platform, ...DEMO_CONTACT[platform] })))
     .onConflictDoNothing();
 
   const totals = await db.execute<{ platform: string; scans: number }>(

@@ -320,6 +320,18 @@ describe('creating an order', () => {
       'lines.0.unit': 'Vui lòng chọn đơn vị tính.',
       'lines.0.vat_rate': 'Thuế suất phải là 0%, 5%, 8% hoặc 10%.',
     });
+    // A line left empty (as the form's new line, VAT 10 %) names its goods among what is missing.
+    const empty = await create(buyer, { ...orderBody(), lines: [{ description: '', vat_rate: 10 }] });
+    expect(empty.statusCode).toBe(422);
+    expect(
+      json(empty)
+        .meta.errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['lines.0.description', 'lines.0.quantity', 'lines.0.unit', 'lines.0.unit_price']);
+    expect(json(empty).meta.errors).toContainEqual({
+      field: 'lines.0.description',
+      message: 'Vui lòng nhập tên hàng hóa hoặc chọn sản phẩm.',
+    });
     const over = await create(buyer, orderBody({ lines: [{ ...LINES[1], discount_value: 25_000_001 }] }));
     expect(json(over).meta.errors).toEqual([
       { field: 'lines.0.discount_value', message: 'Chiết khấu không được lớn hơn thành tiền của dòng hàng.' },

@@ -314,10 +314,13 @@ describe("the owner's moves", () => {
     const producer = await buildUser(t.db, { platform: PLATFORM });
     const channel = await strictChannel();
     const p = await product(producer);
+    const syncedAt = new Date('2026-03-02T04:00:00Z');
     const approved = await buildSaleChannelReference(t.db, {
       productId: p.id,
       channelId: channel.id,
       registerStatus: 'approved',
+      syncStatus: 'synced',
+      lastSyncedAt: syncedAt,
     });
     const pending = await buildSaleChannelReference(t.db, { producerId: producer.producerId!, channelId: channel.id });
 
@@ -326,9 +329,12 @@ describe("the owner's moves", () => {
     expect(json(noReason).meta.errors).toEqual([{ field: 'reason', message: 'Vui lòng nhập lý do.' }]);
     const closed = await put(producer, approved.id, { register_status: 'closed', reason: 'Ngừng bán trên Tiki' });
     expect(closed.statusCode, closed.body).toBe(200);
+    // Closed, it leaves the channel's feed: no longer "synced" (the last sync's time is kept).
     expect(json(closed).data.sale_channel_reference).toMatchObject({
       register_status: 'closed',
       reason: 'Ngừng bán trên Tiki',
+      sync_status: 'not_synced',
+      last_synced_at: syncedAt.toISOString(),
       allowed_moves: [],
     });
     expect((await history(producer, approved.id))[0]).toMatchObject({

@@ -20,7 +20,7 @@ export type ReferenceRow = Table['$inferSelect'];
  * A sale channel registration's table (contract `saleChannelRegistration`): pending → approved |
  * rejected (reason); rejected → pending (the owner resubmits); approved → closed (owner or admin,
  * reason). The reason of a rejection or a closing is kept on the row for the producer; a move
- * back to pending or to approved clears it. A closed producer's registrations are read-only.
+ * back to pending or to approved clears it. Rejected or closed, it is not synced (not in the feed). A closed producer's registrations are read-only.
  */
 export const saleChannelWorkflow: Workflow<Table, SaleChannelRegisterStatus> = {
   subject: 'sale_channel_reference',
@@ -32,6 +32,9 @@ export const saleChannelWorkflow: Workflow<Table, SaleChannelRegisterStatus> = {
   stateFields: (to, _from, reason) => ({
     registerStatus: to,
     reason: to === 'rejected' || to === 'closed' ? reason : null,
+    // A closed (or rejected) registration leaves the channel's feed, which lists approved ones only:
+    // its sync state says so (lists, counters and exports with it) instead of the last sync's.
+    ...(to === 'rejected' || to === 'closed' ? { syncStatus: 'not_synced' as const } : {}),
     updatedAt: new Date(),
   }),
   beforeOwnerMove: async (tx, producerId) => {

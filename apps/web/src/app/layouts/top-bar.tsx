@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Locale } from '@agrihub/contract/platforms';
-import { isAdministrator } from '@agrihub/contract/permissions';
+import { isAdministrator, isSuperAdmin } from '@agrihub/contract/permissions';
 import type { User } from '@agrihub/contract/schemas/auth';
 import { paths } from '../../config/paths';
 import { AccentTag } from '../../components/accent-tag';
@@ -21,6 +21,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { clearSession } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
+import { useEnumLabel } from '../../lib/enums';
 import { useLogoutMutation, useUpdateAccountMutation } from '../../lib/session-api';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { accountSetupStepChanged, collapsedToggled } from '../../stores/layout-slice';
@@ -45,6 +46,9 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
   const [logout] = useLogoutMutation();
   const [updateAccount] = useUpdateAccountMutation();
   const admin = isAdministrator(user);
+  // Staff by their role: the administrator as such, the others by their roles' names (spec §6).
+  const enumLabel = useEnumLabel();
+  const staffLabel = isSuperAdmin(user) ? t('role.admin') : user.roles.map((r) => enumLabel('role', r)).join(', ');
 
   const saveLanguage = (locale: Locale) => {
     if (locale === user.locale) return;
@@ -118,11 +122,24 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
     return (
       <Layout.Header style={{ ...bar, padding: '0 8px', height: TOP_BAR_HEIGHT, lineHeight: `${TOP_BAR_HEIGHT}px` }}>
         <Flex align="center" gap={8} style={{ height: '100%', lineHeight: 'normal' }}>
-          <Button type="text" aria-label={t('menu.expand')} icon={<MenuOutlined />} onClick={onOpenMenu} data-testid="menu-toggle" />
+          <Button
+            type="text"
+            aria-label={t('menu.expand')}
+            icon={<MenuOutlined />}
+            onClick={onOpenMenu}
+            data-testid="menu-toggle"
+          />
           <span
             data-testid="producer-name"
             title={name}
-            style={{ flex: 1, minWidth: 0, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            style={{
+              flex: 1,
+              minWidth: 0,
+              fontWeight: 600,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
           >
             {name}
           </span>
@@ -131,7 +148,12 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
           </Suspense>
           <LanguageSwitcher onChanged={saveLanguage} />
           <Dropdown menu={{ items: settingsItems }} trigger={['click']} placement="bottomRight">
-            <Button type="text" icon={<SettingOutlined />} data-testid="settings-menu" aria-label={t('settings.title')} />
+            <Button
+              type="text"
+              icon={<SettingOutlined />}
+              data-testid="settings-menu"
+              aria-label={t('settings.title')}
+            />
           </Dropdown>
         </Flex>
       </Layout.Header>
@@ -171,7 +193,7 @@ export function TopBar({ user, collapsed, onOpenMenu }: { user: User; collapsed:
             </span>
             {admin ? (
               <Tag color="volcano" data-testid="role-label" style={{ marginInlineEnd: 0 }}>
-                {t('role.admin')}
+                {staffLabel}
               </Tag>
             ) : (
               <AccentTag data-testid="role-label" style={{ marginInlineEnd: 0 }}>

@@ -5,6 +5,7 @@ import { fetchPageView } from '../api';
 import { formatDateTime, locale, t } from '../i18n';
 import { interpolate } from '../../light/i18n';
 import { useLoad } from '../use-load';
+import { ContactForm } from '../components/contact-form';
 import { LoadError, Loading } from '../components/states';
 import { usePageTitle } from './page-title';
 
@@ -51,24 +52,33 @@ function Fallback() {
   );
 }
 
-/** /information-security: the published page view of that slug, else a clear fallback text. */
+/**
+ * /information-security: the published page view of that slug, else a clear fallback text; then
+ * the contact form (as on the news and FAQ pages), for a question about one's personal data.
+ */
 export function SecurityPage() {
   const { state, retry } = useLoad('security', (signal) => fetchPageView(INFORMATION_SECURITY_SLUG, signal));
   usePageTitle(state.kind === 'ok' ? state.value.title : t('security'));
   if (state.kind === 'loading') return <Loading />;
-  if (state.kind === 'error') return <LoadError message={state.message} retry={retry} />;
-  if (state.kind !== 'ok') return <Fallback />;
-  const page = state.value;
   return (
-    <article className="page-view" data-testid="security-page">
-      <h1>{page.title}</h1>
-      <p className="muted small">{t('updatedAt', { date: formatDateTime(page.updated_at) })}</p>
-      <div
-        className="prose"
-        data-testid="page-view-body"
-        // Rich text cleaned on the server by its allow-list.
-        dangerouslySetInnerHTML={{ __html: page.body }}
-      />
-    </article>
+    <div className="page-view-layout">
+      {state.kind === 'error' ? (
+        <LoadError message={state.message} retry={retry} />
+      ) : state.kind !== 'ok' ? (
+        <Fallback />
+      ) : (
+        <article className="page-view" data-testid="security-page">
+          <h1>{state.value.title}</h1>
+          <p className="muted small">{t('updatedAt', { date: formatDateTime(state.value.updated_at) })}</p>
+          <div
+            className="prose"
+            data-testid="page-view-body"
+            // Rich text cleaned on the server by its allow-list.
+            dangerouslySetInnerHTML={{ __html: state.value.body }}
+          />
+        </article>
+      )}
+      <ContactForm topic="other" />
+    </div>
   );
 }

@@ -189,7 +189,8 @@ export function UserEditor({ user, actor }: Props) {
           </Form.Item>
         ) : (
           <>
-            <Form.Item name="roles" label={t('admin:user.fields.roles')} required extra={t('admin:user.rolesHint')}>
+            {/* The contract's "at least one role", in red under the roles like the other fields' errors. */}
+            <Form.Item name="roles" label={t('admin:user.fields.roles')} required rules={[rule('roles')]}>
               <RoleCheckboxes actor={actor} target={target} />
             </Form.Item>
             <Form.Item name="abilities" label={t('admin:user.fields.abilities')} extra={t('admin:user.abilitiesHint')}>

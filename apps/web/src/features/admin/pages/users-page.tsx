@@ -65,7 +65,8 @@ export function UsersPage() {
       sortOrder: table.sortOrder('email'),
       render: (email: string, u) => (
         <>
-          <CellText text={email} data-testid="user-email" />
+          {/* A long address takes a second line (broken after its hyphen or anywhere) rather than "purchase-…". */}
+          <CellText text={email} rows={2} data-testid="user-email" />
           <CellText text={formatPhone(u.phone) || '—'} secondary data-testid="user-phone" />
         </>
       ),

@@ -34,7 +34,12 @@ export function ReasonModal({ open, kind, lotCode, busy, onSubmit, onClose }: Pr
       okButtonProps={{ danger: recall, disabled: !armed, 'data-testid': `${kind}-submit` }}
       confirmLoading={busy}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((v) => onSubmit(v.reason.trim()))}
+      onOk={() =>
+        void form.validateFields().then(
+          (v) => onSubmit(v.reason.trim()),
+          () => undefined, // the field shows what is missing
+        )
+      }
       afterClose={() => form.resetFields()}
       forceRender
     >

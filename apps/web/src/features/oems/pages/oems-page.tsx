@@ -33,6 +33,7 @@ import { useListOemsQuery, useUpdateOemMutation } from '../api/oems-api';
 import { OemExportButtons } from '../components/export-buttons';
 import { OemFiltersBar } from '../components/oem-filters';
 import { ValidityTag } from '../components/validity-tag';
+import { certificateSummary } from '../lib/certificate-summary';
 import { useOemTable } from '../lib/list-params';
 import { LinkButton } from '../../../components/link-button';
 
@@ -90,6 +91,13 @@ function ActiveSwitch({ oem, canUpdate }: { oem: ProducerOem; canUpdate: boolean
 }
 
 /** A category's tag never wider than its cell: a long name is cut (whole in its title). */
+/**
+ * The capacity column's header ("Công suất/tháng") needs 132 px not to break inside a word; the
+ * name column gives the 16 px back (at least 184 px) so the list still fits the 1200 px card.
+ */
+const CAPACITY_WIDTH = 132;
+const NAME_MIN = 184;
+
 const TAG_IN_CELL = { marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /**
@@ -180,7 +188,8 @@ export function OemsPage() {
       title: t('fields.monthly_capacity'),
       key: 'monthly_capacity',
       align: 'right',
-      width: 116,
+      // "Công suất/tháng" wraps at its space only: "suất/tháng" and the sorter fit on the second line.
+      width: CAPACITY_WIDTH,
       sorter: true,
       sortOrder: table.sortOrder('monthly_capacity'),
       render: (_, o) =>
@@ -193,18 +202,23 @@ export function OemsPage() {
       sorter: true,
       sortOrder: table.sortOrder('next_expiry'),
       render: (_, o) => {
-        if (!o.certificate_status)
+        const summary = certificateSummary(o);
+        if (!summary || !o.certificate_status)
           return <Typography.Text type="secondary">{t('list.noCertificates')}</Typography.Text>;
-        // The soonest of the certificates in the worst state is the one the tag speaks of.
-        const worst = o.certificates
-          .filter((c) => c.validity === o.certificate_status)
-          .sort((a, b) => (a.valid_until ?? '9999').localeCompare(b.valid_until ?? '9999'))[0];
+        const { worst, date } = summary;
         return (
           <Flex vertical gap={2} align="flex-start" data-testid="oem-certificates">
             <ValidityTag validity={o.certificate_status} validUntil={worst.valid_until} daysLeft={worst.days_left} />
-            {o.next_expiry && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="oem-next-expiry">
-                {t('list.nextExpiry', { date: formatDate(o.next_expiry, locale) })}
+            {date && (
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12 }}
+                data-testid="oem-next-expiry"
+                data-kind={date.kind}
+              >
+                {date.kind === 'expiredOn'
+                  ? t('list.expiredOn', { date: formatDate(date.date, locale) })
+                  : t('list.nextExpiry', { date: formatDate(date.date, locale) })}
               </Typography.Text>
             )}
           </Flex>
@@ -251,7 +265,7 @@ export function OemsPage() {
           ),
         }}
         {...table.tableProps(list.data?.meta, (total) => t('list.total', { count: total }))}
-        {...fittedTable(columns)}
+        {...fittedTable(columns, { flexMin: NAME_MIN })}
       />
     </ListPage>
   );

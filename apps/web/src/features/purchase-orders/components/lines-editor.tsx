@@ -34,6 +34,29 @@ const groupDigits = (v: string | number | undefined) =>
 const ungroup = (v: string | undefined) => (v ? Number(v.replace(/\./g, '')) : (undefined as unknown as number));
 
 /**
+ * The lines' column widths at the 1280 px the back office is drawn for: a unit ("Thùng") and a VAT
+ * rate ("10%") whole in their selects, and room for a field's error under quantity and price. The
+ * goods' name takes what is left, at least DESCRIPTION_MIN; below that the table scrolls in its card.
+ */
+const COLUMN = {
+  n: 32,
+  product: 180,
+  unit: 108,
+  quantity: 108,
+  unitPrice: 132,
+  discount: 140,
+  vat: 92,
+  amount: 110,
+  remove: 40,
+};
+const DESCRIPTION_MIN = 200;
+
+function linesMinWidth(withProducts: boolean) {
+  const { product, ...always } = COLUMN;
+  return Object.values(always).reduce((a, b) => a + b, DESCRIPTION_MIN) + (withProducts ? product : 0);
+}
+
+/**
  * The order's lines: a product of the producer supplier (or free text), unit of the spec list,
  * quantity (3 decimals), unit price (whole đồng), discount in đồng or %, VAT 0/5/8/10, and each
  * line's amount computed live with the contract's function; rows added and removed.
@@ -60,17 +83,17 @@ export function LinesEditor({ form, products, disabled }: Props) {
             rowKey="key"
             dataSource={fields}
             tableLayout="fixed"
-            scroll={products ? { x: 1060 } : undefined}
+            scroll={{ x: linesMinWidth(!!products) }}
             data-testid="order-lines"
             onRow={(_, i) => ({ 'data-testid': `order-line-${i}` }) as object}
             columns={[
-              { key: 'n', title: '#', width: 32, render: (_, __, i) => i + 1 },
+              { key: 'n', title: '#', width: COLUMN.n, render: (_, __, i) => i + 1 },
               ...(products
                 ? [
                     {
                       key: 'product',
                       title: t('lines.product'),
-                      width: 180,
+                      width: COLUMN.product,
                       render: (_: unknown, field: { name: number }) => (
                         <Select
                           allowClear
@@ -120,7 +143,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'unit',
                 title: t('lines.unit'),
-                width: 86,
+                width: COLUMN.unit,
                 render: (_, field) => (
                   <Form.Item name={[field.name, 'unit']} rules={[rule(field.name, 'unit')]} style={{ margin: 0 }}>
                     <Select
@@ -135,7 +158,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'quantity',
                 title: t('lines.quantity'),
-                width: 92,
+                width: COLUMN.quantity,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'quantity']}
@@ -156,7 +179,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'unit_price',
                 title: t('lines.unitPrice'),
-                width: 118,
+                width: COLUMN.unitPrice,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'unit_price']}
@@ -180,7 +203,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'discount',
                 title: t('lines.discount'),
-                width: 150,
+                width: COLUMN.discount,
                 render: (_, field) => (
                   <Space.Compact style={{ width: '100%' }}>
                     <Form.Item name={[field.name, 'discount_type']} noStyle>
@@ -215,7 +238,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'vat_rate',
                 title: t('lines.vat'),
-                width: 80,
+                width: COLUMN.vat,
                 render: (_, field) => (
                   <Form.Item
                     name={[field.name, 'vat_rate']}
@@ -233,7 +256,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               {
                 key: 'amount',
                 title: t('lines.amount'),
-                width: 112,
+                width: COLUMN.amount,
                 align: 'right',
                 render: (_, field) => {
                   const l = perLine[field.name];
@@ -246,7 +269,7 @@ export function LinesEditor({ form, products, disabled }: Props) {
               },
               {
                 key: 'remove',
-                width: 40,
+                width: COLUMN.remove,
                 render: (_, field) => (
                   <Button
                     type="text"

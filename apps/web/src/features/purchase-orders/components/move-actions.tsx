@@ -85,10 +85,12 @@ export function MoveActions({ order, size = 'middle' }: Props) {
         okText={asking ? t(`moves.${asking}`) : ''}
         cancelText={t('moves.back')}
         okButtonProps={{ danger: true, loading: moving.isLoading, 'data-testid': 'move-reason-ok' }}
-        onOk={async () => {
-          const { reason } = await form.validateFields();
-          if (asking) await run(asking, reason.trim());
-        }}
+        onOk={() =>
+          void form.validateFields().then(
+            ({ reason }) => (asking ? run(asking, reason.trim()) : undefined),
+            () => undefined, // the field shows what is missing
+          )
+        }
         onCancel={() => setAsking(null)}
         destroyOnHidden={false}
         data-testid="move-reason-modal"

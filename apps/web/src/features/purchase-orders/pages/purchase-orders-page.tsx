@@ -132,7 +132,8 @@ export function PurchaseOrdersPage() {
       render: (_, r) => (
         <Flex vertical>
           <span>{day(r.order_date)}</span>
-          <CellText text={t('fields.deliveryOn', { date: day(r.delivery_date) })} secondary />
+          {/* Two lines at most: "Giao" above its date when the column cannot hold both. */}
+          <CellText text={t('fields.deliveryOn', { date: day(r.delivery_date) })} rows={2} secondary />
         </Flex>
       ),
     },

@@ -174,7 +174,11 @@ export function ApprovalList({ type }: { type: ReferenceableType }) {
             sortOrder: table.sortOrder('last_synced_at'),
             render: (_: unknown, r: SaleChannelReference) => (
               <Flex vertical gap={2} align="start">
-                <SaleChannelSyncStatusTag status={r.sync_status} testId="row-sync-status" />
+                <SaleChannelSyncStatusTag
+                  status={r.sync_status}
+                  registerStatus={r.register_status}
+                  testId="row-sync-status"
+                />
                 {r.last_synced_at && <CellText text={formatDateTime(r.last_synced_at, locale)} secondary />}
               </Flex>
             ),

@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SALE_CHANNEL_REASON_MAX } from '@agrihub/contract/schemas/sale-channels';
 import { useFormName } from '../../../lib/form-name';
@@ -38,11 +38,12 @@ export function ReasonModal({ open, title, hint, busy, onSubmit, onClose }: Prop
       forceRender
       data-testid="reason-modal"
     >
+      {/* Above the field, as the other reason dialogs: under it, the character counter covered it. */}
+      <Alert type="info" showIcon title={hint} style={{ marginBottom: 16 }} data-testid="reason-hint" />
       <Form name={formName} noValidate form={form} layout="vertical">
         <Form.Item
           name="reason"
           label={t('reason.label')}
-          extra={hint}
           rules={[{ required: true, whitespace: true, message: t('reason.required') }]}
         >
           <Input.TextArea rows={4} maxLength={SALE_CHANNEL_REASON_MAX} showCount data-testid="reason-input" />

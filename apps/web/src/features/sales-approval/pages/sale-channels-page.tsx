@@ -147,10 +147,11 @@ export function SaleChannelsPage() {
               key: 'feeds',
               title: t('channels.feeds'),
               render: (_, c) => (
+                // A cut address is whole in a tooltip on hover (and copied whole by its button).
                 <Flex vertical gap={2} data-testid="channel-feeds">
                   <Typography.Text
                     copyable={{ text: c.feed_xml_url }}
-                    ellipsis
+                    ellipsis={{ tooltip: c.feed_xml_url }}
                     style={{ maxWidth: '100%' }}
                     data-testid="feed-xml"
                   >
@@ -158,7 +159,7 @@ export function SaleChannelsPage() {
                   </Typography.Text>
                   <Typography.Text
                     copyable={{ text: c.feed_csv_url }}
-                    ellipsis
+                    ellipsis={{ tooltip: c.feed_csv_url }}
                     style={{ maxWidth: '100%' }}
                     data-testid="feed-csv"
                   >

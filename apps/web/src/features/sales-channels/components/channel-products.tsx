@@ -113,7 +113,7 @@ export function ChannelProducts({ channel, onOpen }: { channel: SaleChannel; onO
       width: 190,
       render: (_, r) => (
         <Space direction="vertical" size={2}>
-          <SaleChannelSyncStatusTag status={r.sync_status} />
+          <SaleChannelSyncStatusTag status={r.sync_status} registerStatus={r.register_status} />
           {(r.last_synced_at || r.sync_status !== 'not_synced') && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sale-channel-last-synced">
               {r.last_synced_at
