@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { traceabilities } from './db/schema/index.js';
 import { createTestApp, headers } from '../test/helper.js';
 import { buildBatch } from '../test/factories.js';
 import { storedScans } from './modules/trace-public/scans.js';

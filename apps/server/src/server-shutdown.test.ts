@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
-import { traceabilities } from './db/schema/index.js';
 import { buildBatch, buildUser, TEST_PASSWORD } from '../test/factories.js';
 import { storedScans } from './modules/trace-public/scans.js';
 

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { traceabilities } from './schema/index.js';
 import { isConnectionLoss } from '../lib/pg-errors.js';
 import { as, createTestApp, headers, type TestApp } from '../../test/helper.js';
 import { buildBatch, buildUser, type Built } from '../../test/factories.js';

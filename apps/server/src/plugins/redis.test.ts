@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
-import { scanSources, traceabilities } from '../db/schema/index.js';
+import { scanSources } from '../db/schema/index.js';
 import { createNodeApp, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
 import { TEST_PASSWORD, buildBatch, buildUser } from '../../test/factories.js';
 import { sourceKeyOf, SCAN_DEDUP_WINDOW_MS } from '../modules/trace-public/scans.js';

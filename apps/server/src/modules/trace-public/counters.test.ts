@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { scanSources, traceabilities } from '../../db/schema/index.js';
+import { scanSources } from '../../db/schema/index.js';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
@@ -72,20 +72,20 @@ describe('scan counting per client', () => {
     const scans = t.app.scanBuffer;
     const [p, q] = [freshIp(), freshIp()];
     const now = Date.now();
-    scans.record(x.id, x.publicCode, p, now);
+    expect(scans.record(x.id, x.publicCode, p, now)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, x.id)).toEqual({ scans: 1, sources: 1 });
     // The same place again after its window, and a new place: two scans, one new source.
-    scans.record(x.id, x.publicCode, p, now + SCAN_DEDUP_WINDOW_MS);
-    scans.record(x.id, x.publicCode, q, now + SCAN_DEDUP_WINDOW_MS);
+    expect(scans.record(x.id, x.publicCode, p, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
+    expect(scans.record(x.id, x.publicCode, q, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, x.id)).toEqual({ scans: 3, sources: 2 });
     const rows = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
     expect(rows.map((r) => r.count).sort()).toEqual([1, 2]);
     // A batch that no longer exists when the flush runs is skipped; the others are written.
     const y = await buildBatch(t.db, { productId });
-    scans.record(999_777, 'GONE00000001', p, now);
-    scans.record(y.id, y.publicCode, p, now);
+    expect(scans.record(999_777, 'GONE00000001', p, now)).toBe(true);
+    expect(scans.record(y.id, y.publicCode, p, now)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, y.id)).toEqual({ scans: 1, sources: 1 });
     expect(await storedScans(t.db, 999_777)).toEqual({ scans: 0, sources: 0 });
