@@ -509,11 +509,14 @@ async function runOne(kind: 'pglite' | 'postgres') {
       const same = await cannon(`${base}${samplePath}`);
       const zipf = await cannonCodes(base, 'zipf', batches);
       const uniform = await cannonCodes(base, 'uniform', batches);
-      // As a node runs: the trace cache at its default size (state.ts), filled by the load itself.
-      await server.setCache(TRACE_CACHE_ENTRIES);
-      const zipfCached = await cannonCodes(base, 'zipf', batches);
-      await server.setCache(Number(process.env.BENCH_CACHE_ENTRIES ?? 0));
       const rss = mb(rssKb(server.child.pid!));
+      // As a node runs: the trace cache at its default size (state.ts), in its steady state — one
+      // unmeasured run of the same pattern fills it with what Zipf traffic keeps asking.
+      await server.setCache(TRACE_CACHE_ENTRIES);
+      await cannonCodes(base, 'zipf', batches);
+      const zipfCached = await cannonCodes(base, 'zipf', batches);
+      const rssCached = mb(rssKb(server.child.pid!));
+      await server.setCache(Number(process.env.BENCH_CACHE_ENTRIES ?? 0));
       const bare2 = await cannon(bare);
       const bareRps = (bare1.rps + bare2.rps) / 2;
       const ref = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS) : null;
@@ -529,7 +532,7 @@ async function runOne(kind: 'pglite' | 'postgres') {
       rows.push(['lookup, one code (cache off)', lat(same), `${pct(ratio(same))} of bare (info)`]);
       rows.push(['lookup, Zipf s=1.0 codes (cache off)', lat(zipf), `${pct(ratio(zipf))} of bare (info)`]);
       rows.push([
-        `lookup, Zipf s=1.0 codes (default cache, ${fmt(TRACE_CACHE_ENTRIES)} entries)`,
+        `lookup, Zipf s=1.0 codes (default cache ${fmt(TRACE_CACHE_ENTRIES)}, warm)`,
         lat(zipfCached),
         `${mark(ratio(zipfCached) >= TARGETS.zipf && zipfCached.p99 <= TARGETS.p99)} ${pct(ratio(zipfCached))} of bare; ≥ 50 %, p99 ≤ 25 ms`,
       ]);
@@ -547,7 +550,12 @@ async function runOne(kind: 'pglite' | 'postgres') {
         if (ref10)
           rows.push(['pgbench, same, 10 clients (the app pool size)', `${fmt(ref10.tps)} tps`, `(${ref10.line}) info`]);
       } else if (kind === 'postgres') rows.push(['pgbench', 'not found', 'MISS']);
-      rows.push(['server RSS after the lookups', `${fmt(rss)} MB`, `${mark(rss <= TARGETS.rssMb)} ≤ 512 MB`]);
+      rows.push(['server RSS after the uncached lookups', `${fmt(rss)} MB`, `${mark(rss <= TARGETS.rssMb)} ≤ 512 MB`]);
+      rows.push([
+        'server RSS with the default cache full',
+        `${fmt(rssCached)} MB`,
+        `${mark(rssCached <= TARGETS.rssMb)} ≤ 512 MB`,
+      ]);
       rows.push([
         `start-up (process start → listening) at ${fmt(SMALL)} / ${fmt(batches)}`,
         `${fmt(smallStartup)} / ${fmt(bigStartup)} ms`,
