@@ -79,7 +79,7 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
-        summary: 'The producer’s batches (q: lot code, product name; filters: status, product, production date range)',
+        summary: 'The producer’s batches (q: lot or public code, or the product’s name, English name, SKU or GTIN; filters: status, product, production date range; counted up to 10,000)',
         querystring: batchListQuery,
         response: { 200: listEnvelope('traceabilities', batchListItem), 403: errorEnvelope, 422: errorEnvelope },
       },
