@@ -55,6 +55,13 @@ send({
 });
 process.on('message', (msg: { type: string; entries?: number }) => {
   // The trace cache at another size (bench/scale.ts: Zipf with the cache a node runs with).
+  // Where the resident memory is (heap in use, heap reserved, buffers), after a collection.
+  if (msg.type === 'memory') {
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    send({ type: 'memory', heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, rss: m.rss });
+    return;
+  }
   if (msg.type === 'cache') {
     app.traceCache.clear();
     app.traceCache.maxEntries = msg.entries ?? 0;
