@@ -13,19 +13,16 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (default; BENCH_PG_URL also read)
  *   BENCH_REQUESTS=400
  */
+import { benchAccount, createPostgresDatabase } from './databases.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { users } from '../apps/server/src/db/schema/index.js';
-import { openSession } from '../apps/server/src/modules/auth/sessions.js';
 
 const BATCHES = 100_000;
 const OTHER_PLATFORM_BATCHES = 20_000;
@@ -118,23 +115,8 @@ export async function seedPlatform(database: Database, platform: string, batches
 
 async function openFresh(kind: 'pglite' | 'postgres', dataDir: string) {
   if (kind === 'pglite') return { database: await openDatabase({ dataDir }), drop: async () => {} };
-  const name = `agrihub_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: null });
-  return {
-    database,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  const fresh = await createPostgresDatabase(PG_URL, 'agrihub_bench');
+  return { database: await openDatabase({ databaseUrl: fresh.url, dataDir: null }), drop: fresh.drop };
 }
 
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -182,17 +164,7 @@ async function runOne(kind: 'pglite' | 'postgres') {
       `\n[${kind}] seeded ${fmt(BATCHES)} DTrack batches (+${fmt(OTHER_PLATFORM_BATCHES)} on AgriHub), 3,000 products, ` +
         `6,000 service requests, 400 days of scans per platform in ${fmt((Date.now() - t0) / 1000, 1)} s`,
     );
-    const [admin] = await database.db
-      .insert(users)
-      .values({
-        platform: 'dtrack',
-        email: 'bench-admin@dtrack.test',
-        name: 'Bench',
-        passwordHash: 'x',
-        roles: ['admin'],
-      })
-      .returning();
-    const { access_token: token } = await openSession(database.db, admin.id);
+    const token = await benchAccount(database.db, { email: 'bench-admin@dtrack.test', roles: ['admin'] });
     const config = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dataDir,

@@ -25,20 +25,18 @@
  *   BENCH_CACHE_ENTRIES=0             (trace cache size during the run; 0 = off)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
+import { benchAccount, createPostgresDatabase } from './databases.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { loadFigures, type Figures } from './load.js';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { products, users } from '../apps/server/src/db/schema/index.js';
+import { products } from '../apps/server/src/db/schema/index.js';
 import { approvedSnapshot } from '../apps/server/src/modules/products/approval.js';
-import { openSession } from '../apps/server/src/modules/auth/sessions.js';
 import { LOOKUP_SQL } from '../apps/server/src/modules/trace-public/lookup.js';
 import { TRACE_CACHE_ENTRIES } from '../apps/server/src/modules/trace-public/state.js';
 
@@ -146,42 +144,12 @@ export async function seedScale(database: Database, batches: number) {
   await db.execute(sql`vacuum analyze`);
   // An account older than the entitlements (contract gates.ts): batches need no service registration.
   const OLD = new Date('2021-05-10T03:00:00Z');
-  const [admin] = await db
-    .insert(users)
-    .values({
-      platform: 'dtrack',
-      email: 'bench-admin@dtrack.test',
-      name: 'Bench',
-      passwordHash: 'x',
-      roles: ['admin'],
-    })
-    .returning();
-  const [producer] = await db
-    .insert(users)
-    .values({
-      platform: 'dtrack',
-      email: 'bench-producer@dtrack.test',
-      name: 'Bench',
-      passwordHash: 'x',
-      producerId: 1,
-      createdAt: OLD,
-    })
-    .returning();
-  const [small] = await db
-    .insert(users)
-    .values({
-      platform: 'dtrack',
-      email: 'bench-small@dtrack.test',
-      name: 'Bench',
-      passwordHash: 'x',
-      producerId: 2,
-      createdAt: OLD,
-    })
-    .returning();
   return {
-    admin: (await openSession(db, admin.id)).access_token,
-    producer: (await openSession(db, producer.id)).access_token,
-    small: smallOwner ? (await openSession(db, small.id)).access_token : null,
+    admin: await benchAccount(db, { email: 'bench-admin@dtrack.test', roles: ['admin'] }),
+    producer: await benchAccount(db, { email: 'bench-producer@dtrack.test', producerId: 1, createdAt: OLD }),
+    small: smallOwner
+      ? await benchAccount(db, { email: 'bench-small@dtrack.test', producerId: 2, createdAt: OLD })
+      : null,
     bigOwner,
     smallOwner,
   };
@@ -225,23 +193,14 @@ async function createFresh(kind: 'pglite' | 'postgres', label: string): Promise<
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `agrihub_scale_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
+  const fresh = await createPostgresDatabase(PG_URL, `agrihub_scale_${label}`);
   return {
-    database: await openDatabase({ databaseUrl: u.toString(), dataDir: null }),
-    url: u.toString(),
-    dbName: name,
+    database: await openDatabase({ databaseUrl: fresh.url, dataDir: null }),
+    url: fresh.url,
+    dbName: fresh.name,
     dataDir,
     drop: async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await fresh.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

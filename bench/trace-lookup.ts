@@ -9,15 +9,14 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres (default)
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=50
  */
+import { createPostgresDatabase } from './databases.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { loadFigures, type Figures } from './load.js';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
@@ -110,32 +109,9 @@ async function openFresh(kind: 'pglite' | 'postgres', dataDir: string) {
     const database = await openDatabase({ dataDir });
     return { database, drop: async () => {} };
   }
-  const name = `agrihub_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: null });
-  return {
-    database,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: PG_URL });
-      await a.connect();
-      // Let the app's pool finish closing its connections; a forced drop would kill them mid-close.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await a.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (!rows[0]?.n) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+  const fresh = await createPostgresDatabase(PG_URL, 'agrihub_bench');
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: null });
+  return { database, drop: fresh.drop };
 }
 
 async function bareServer(body: unknown): Promise<FastifyInstance> {
