@@ -38,6 +38,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { products } from '../apps/server/src/db/schema/index.js';
 import { approvedSnapshot } from '../apps/server/src/modules/products/approval.js';
 import { LOOKUP_SQL } from '../apps/server/src/modules/trace-public/lookup.js';
+import { DOC_SQL } from '../apps/server/src/modules/trace-public/public-docs.js';
 import { TRACE_CACHE_ENTRIES } from '../apps/server/src/modules/trace-public/state.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -215,6 +216,8 @@ interface Server {
   warmed: number;
   /** Empties the trace cache and sets its size (0 = off). */
   setCache(entries: number): Promise<void>;
+  /** Stores the page of every batch 1..batches (ADR 028) as lookups would; resolves with the seconds it took. */
+  buildPages(batches: number): Promise<number>;
   /** The server's memory after a full collection: heap used / reserved, buffers, RSS (bytes). */
   memory(): Promise<{ heapUsed: number; heapTotal: number; external: number; rss: number }>;
   stop(): Promise<void>;
@@ -263,6 +266,16 @@ function startServer(fresh: Fresh, bareBody?: string, env: Record<string, string
               };
               child.on('message', onSet);
               child.send({ type: 'cache', entries });
+            }),
+          buildPages: (batches) =>
+            new Promise((done) => {
+              const onBuilt = (m: { type: string; seconds?: number }) => {
+                if (m.type !== 'pages-built') return;
+                child.off('message', onBuilt);
+                done(m.seconds ?? NaN);
+              };
+              child.on('message', onBuilt);
+              child.send({ type: 'pages', batches });
             }),
           memory: () =>
             new Promise((done) => {
@@ -341,8 +354,13 @@ async function timeExport(base: string, token: string, rows: number, pid: number
   return { rows, seconds, rowsPerS: rows / seconds, bytes, beforeMb: mb(before), peakMb: mb(peak) };
 }
 
-/** pgbench with the lookup's own SQL: random codes, prepared, CONNECTIONS clients. */
-function pgbench(dbName: string, codes: number, clients: number): { tps: number; p99?: number; line: string } | null {
+/** pgbench with the lookup's own SQL (the stored page's, or `query`): random codes, prepared. */
+function pgbench(
+  dbName: string,
+  codes: number,
+  clients: number,
+  query = DOC_SQL,
+): { tps: number; p99?: number; line: string } | null {
   const bin =
     [
       'pgbench',
@@ -352,7 +370,7 @@ function pgbench(dbName: string, codes: number, clients: number): { tps: number;
     ].find((b) => spawnSync(b, ['--version']).status === 0) ?? null;
   if (!bin) return null;
   const script = path.join(os.tmpdir(), `agrihub-scale-${process.pid}.sql`);
-  const text = LOOKUP_SQL.replace('$1', `array['BENCH' || lpad(:r::text, 11, '0')]`).replace(/\s+/g, ' ').trim();
+  const text = query.replace('$1', `array['BENCH' || lpad(:r::text, 11, '0')]`).replace(/\s+/g, ' ').trim();
   fs.writeFileSync(script, `\\set r random(1, ${codes})\n${text};\n`);
   const u = new URL(PG_URL);
   const out = spawnSync(
@@ -478,6 +496,10 @@ async function runOne(kind: 'pglite' | 'postgres') {
         return;
       }
       const bare1 = await cannon(bare);
+      // Before any page is stored: every lookup is a batch's first, read the long way and stored.
+      const firstLookups = await cannonCodes(base, 'uniform', batches);
+      const builtIn = await server.buildPages(batches);
+      console.log(`[${kind}] stored the pages of ${fmt(batches)} batches in ${fmt(builtIn, 1)} s`);
       const same = await cannon(`${base}${samplePath}`);
       const zipf = await cannonCodes(base, 'zipf', batches);
       const uniform = await cannonCodes(base, 'uniform', batches);
@@ -494,6 +516,7 @@ async function runOne(kind: 'pglite' | 'postgres') {
       const bareRps = (bare1.rps + bare2.rps) / 2;
       const ref = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS) : null;
       const ref10 = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, 10) : null;
+      const refLong = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS, LOOKUP_SQL) : null;
 
       const ratio = (f: Figures) => f.rps / bareRps;
       const pct = (x: number) => `${fmt(x * 100, 1)} %`;
@@ -501,6 +524,11 @@ async function runOne(kind: 'pglite' | 'postgres') {
         'bare Fastify (same JSON; mean of before/after)',
         `${fmt(bareRps)} req/s`,
         `(${lat(bare1)}; ${lat(bare2)})`,
+      ]);
+      rows.push([
+        'lookup, uniform, no page stored yet (first lookups)',
+        lat(firstLookups),
+        `${pct(ratio(firstLookups))} of bare (info: each read the long way and stored)`,
       ]);
       rows.push(['lookup, one code (cache off)', lat(same), `${pct(ratio(same))} of bare (info)`]);
       rows.push(['lookup, Zipf s=1.0 codes (cache off)', lat(zipf), `${pct(ratio(zipf))} of bare (info)`]);
@@ -516,12 +544,18 @@ async function runOne(kind: 'pglite' | 'postgres') {
       ]);
       if (ref) {
         rows.push([
-          `pgbench, LOOKUP_SQL, random codes, ${CONNECTIONS} clients, prepared`,
+          `pgbench, DOC_SQL, random codes, ${CONNECTIONS} clients, prepared`,
           `${fmt(ref.tps)} tps`,
           `(${ref.line}) app uniform = ${mark(uniform.rps / ref.tps >= TARGETS.pgbench)} ${pct(uniform.rps / ref.tps)}; ≥ 60 %`,
         ]);
         if (ref10)
           rows.push(['pgbench, same, 10 clients (the app pool size)', `${fmt(ref10.tps)} tps`, `(${ref10.line}) info`]);
+        if (refLong)
+          rows.push([
+            `pgbench, the long way (LOOKUP_SQL), ${CONNECTIONS} clients`,
+            `${fmt(refLong.tps)} tps`,
+            `(${refLong.line}) info: what a batch without a stored page costs`,
+          ]);
       } else if (kind === 'postgres') rows.push(['pgbench', 'not found', 'MISS']);
       rows.push(['server RSS after the uncached lookups', `${fmt(rss)} MB`, `${mark(rss <= TARGETS.rssMb)} ≤ 512 MB`]);
       rows.push([

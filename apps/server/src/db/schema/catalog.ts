@@ -244,6 +244,34 @@ export const traceScans = pgTable(
   },
 );
 
+/**
+ * The public page of a published batch, built once and read by one index lookup (ADR 028): the
+ * JSON up to its volatile fields (`head`), or `gone` (producer closed: 410) or `hidden` (404).
+ * Every write that changes a page deletes its rows inside its transaction (trace-public/state.ts
+ * tell…); a lookup that finds none builds it. `rev` is the producer's `public_rev` the page was
+ * built from: a build stores only while it is still current. Not valid from `valid_until` (an
+ * expiry or certificate date changes the page) or when `format` is not the running code's.
+ */
+export const tracePublicDocs = pgTable(
+  'trace_public_docs',
+  {
+    traceabilityId: integer('traceability_id')
+      .primaryKey()
+      .references(() => traceabilities.id, { onDelete: 'cascade' }),
+    publicCode: text('public_code').notNull(),
+    platform: text('platform').notNull(),
+    productId: integer('product_id').notNull(),
+    producerId: integer('producer_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    kind: text('kind', { enum: ['page', 'gone', 'hidden'] }).notNull(),
+    head: text('head').notNull(),
+    validUntil: date('valid_until'),
+    format: text('format').notNull(),
+    rev: bigint('rev', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('trace_public_docs_code_uq').on(t.publicCode)],
+);
+
 /** Scans grouped by a coarse source (hashed network prefix), written in batches. */
 export const scanSources = pgTable(
   'scan_sources',

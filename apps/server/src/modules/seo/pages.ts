@@ -15,7 +15,7 @@ import { findPublishedPageView } from '../page-views/public-queries.js';
 import { findPostCategoryName, findPublishedPost } from '../posts/public-queries.js';
 import { getService } from '../services/queries.js';
 import type { TraceEntry } from '../trace-public/cache.js';
-import { loadEntry } from '../trace-public/lookup.js';
+import { loadEntry } from '../trace-public/public-docs.js';
 import { loadPublicProduct } from '../trace-public/product-lookup.js';
 import { renderHead, type SeoMeta } from './head.js';
 import { seoText, type SeoTextKey } from './texts.js';

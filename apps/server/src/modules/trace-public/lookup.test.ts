@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { type TestApp, createTestApp } from '../../../test/helper.js';
 import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
-import { LOOKUP_SQL, entryOf, fetchRows, loadEntry, lookupRow } from './lookup.js';
+import { LOOKUP_SQL, entryOf, fetchRows, lookupRow } from './lookup.js';
+import { loadEntry } from './public-docs.js';
 import { sql } from 'drizzle-orm';
 
 /** The uncached lookup's database path: one query for the codes asked together (lookup.ts RowLoader). */

@@ -34,6 +34,8 @@ export type LookupRow = {
   /** The product's approved version (ADR 007): what the public sees, never an unreviewed edit. */
   p_snapshot: ApprovedProduct | null;
   pr_status: string;
+  /** The producer's public revision this row was read at (ADR 028: a page stores only while current). */
+  pr_rev: number | string;
   variant_id: number | null;
   /** The variant as it is now (the label shown is the approved one: approvedVariantTypes). */
   variant_types: { title: string; value: string }[] | null;
@@ -64,7 +66,7 @@ const LOOKUP_SELECT = `
     select t.id, t.platform, t.public_code, t.lot_code, t.production_date::text as production_date,
       t.expiry_date::text as expiry_date, t.quantity, t.unit, t.production_base, t.certificates,
       t.published_at, t.held_at, t.hold_reason, t.recalled_at, t.recall_reason, coalesce(c.scans, 0) as scan_count, t.product_id,
-      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, t.variant_id,
+      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, pr.public_rev as pr_rev, t.variant_id,
       v.types as variant_types,
       pr.name as pr_name, pr.province_code as pr_province_code, pr.producer_type as pr_type, pr.logo_url as pr_logo_url,
       coalesce((select json_agg(json_build_object('id', e.id, 'step', e.step, 'occurred_at', e.occurred_at,
@@ -109,13 +111,16 @@ type Client = {
  * it for two codes whose pages are cached 0.2 ms). PGlite runs in this process: the plain
  * extended-protocol query.
  */
-async function lookupRows(db: Db, codes: string[]): Promise<LookupRow[]> {
+export async function lookupRows(db: Db, codes: string[]): Promise<LookupRow[]> {
+  return (await queryNamed(db, 'trace_public_lookup', LOOKUP_SQL, [codes])) as LookupRow[];
+}
+
+/** A statement named on PostgreSQL (prepared once per pooled connection); a plain query on PGlite. */
+export async function queryNamed(db: Db, name: string, text: string, values: unknown[]): Promise<unknown[]> {
   const client = (db as unknown as { $client: Client }).$client;
   const res =
-    typeof client.totalCount === 'number'
-      ? await client.query({ name: 'trace_public_lookup', text: LOOKUP_SQL, values: [codes] })
-      : await client.query(LOOKUP_SQL, [codes]);
-  return res.rows as LookupRow[];
+    typeof client.totalCount === 'number' ? await client.query({ name, text, values }) : await client.query(text, values);
+  return res.rows;
 }
 
 /** Queries of one loader at once: the codes asked meanwhile wait and go together in the next one. */
@@ -123,22 +128,22 @@ const MAX_IN_FLIGHT = 4;
 /** Codes of one query at most. */
 const MAX_CODES = 128;
 
-type Waiter = { resolve: (row: LookupRow | undefined) => void; reject: (err: unknown) => void };
+type Waiter<T> = { resolve: (value: T | undefined) => void; reject: (err: unknown) => void };
 
 /**
  * Coalesces the lookups of one database: the codes asked in the same turn of the event loop, and
- * those asked while MAX_IN_FLIGHT queries run, are read by one query. Under load the batches grow
- * (fewer round trips, statements and pool hand-overs per answer); alone, a lookup waits for nothing
- * but the end of the current turn.
+ * those asked while MAX_IN_FLIGHT queries run, are read by one query (`fetch`). Under load the
+ * batches grow (fewer round trips, statements and pool hand-overs per answer); alone, a lookup
+ * waits for nothing but the end of the current turn.
  */
-class RowLoader {
-  private pending = new Map<string, Waiter[]>();
+export class CodeLoader<T> {
+  private pending = new Map<string, Waiter<T>[]>();
   private inFlight = 0;
   private scheduled = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly fetch: (codes: string[]) => Promise<Map<string, T>>) {}
 
-  load(code: string): Promise<LookupRow | undefined> {
+  load(code: string): Promise<T | undefined> {
     return new Promise((resolve, reject) => {
       const list = this.pending.get(code);
       if (list) list.push({ resolve, reject });
@@ -158,18 +163,17 @@ class RowLoader {
 
   private dispatch() {
     while (this.inFlight < MAX_IN_FLIGHT && this.pending.size > 0) {
-      const batch = new Map<string, Waiter[]>();
+      const batch = new Map<string, Waiter<T>[]>();
       for (const [code, waiters] of this.pending) {
         if (batch.size >= MAX_CODES) break;
         batch.set(code, waiters);
         this.pending.delete(code);
       }
       this.inFlight++;
-      lookupRows(this.db, [...batch.keys()])
+      this.fetch([...batch.keys()])
         .then(
-          (rows) => {
-            const byCode = new Map(rows.map((r) => [r.public_code, r]));
-            for (const [code, waiters] of batch) for (const w of waiters) w.resolve(byCode.get(code));
+          (found) => {
+            for (const [code, waiters] of batch) for (const w of waiters) w.resolve(found.get(code));
           },
           (err: unknown) => {
             for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
@@ -183,13 +187,24 @@ class RowLoader {
   }
 }
 
-const loaders = new WeakMap<Db, RowLoader>();
+/** One loader per database and kind of answer. */
+export function loaderOf<T>(
+  loaders: WeakMap<Db, CodeLoader<T>>,
+  db: Db,
+  fetch: (db: Db, codes: string[]) => Promise<Map<string, T>>,
+): CodeLoader<T> {
+  let loader = loaders.get(db);
+  if (!loader) loaders.set(db, (loader = new CodeLoader((codes) => fetch(db, codes))));
+  return loader;
+}
+
+const rowLoaders = new WeakMap<Db, CodeLoader<LookupRow>>();
+const rowsByCode = async (db: Db, codes: string[]) =>
+  new Map((await lookupRows(db, codes)).map((r) => [r.public_code, r]));
 
 /** The lookup row of one public code (undefined unless it is a published batch). */
 export function lookupRow(db: Db, code: string): Promise<LookupRow | undefined> {
-  let loader = loaders.get(db);
-  if (!loader) loaders.set(db, (loader = new RowLoader(db)));
-  return loader.load(code);
+  return loaderOf(rowLoaders, db, rowsByCode).load(code);
 }
 
 /** The cacheable part of the public lookup (everything but the scan count and its warning). */
@@ -278,12 +293,6 @@ export function entryOf(row: LookupRow, today = todayInVietnam()): TraceEntry | 
     day: today,
     loadedAt: Date.now(),
   };
-}
-
-/** Loads the entry of one public code (null unless it is a published batch shown or taken down). */
-export async function loadEntry(db: Db, code: string): Promise<TraceEntry | null> {
-  const row = await lookupRow(db, code);
-  return row ? entryOf(row) : null;
 }
 
 const WARN_UNITS = ',"duplicate_warning":{"reason":"more_scans_than_units"}}}}';

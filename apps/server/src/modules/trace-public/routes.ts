@@ -13,7 +13,8 @@ import {
 } from '@agrihub/contract';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { TraceEntry } from './cache.js';
-import { loadEntry, render } from './lookup.js';
+import { render } from './lookup.js';
+import { loadEntry } from './public-docs.js';
 import { sendNotFoundPage } from './not-found-page.js';
 import { batchCodeByGtinLot, loadPublicProduct, productCodeByGtin } from './product-lookup.js';
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ClusterBus } from '../../plugins/cluster.js';
 import type { Tx } from '../../db/client.js';
@@ -95,17 +96,44 @@ export function invalidateProducerPages(app: FastifyInstance, producerId: number
   busOf(app)?.apply({ kind: 'producer', id: producerId });
 }
 
-/** Inside the transaction that writes to a batch: the other nodes drop its lookup once it commits. */
+/**
+ * The stored public pages a write changes go inside its transaction (ADR 028): first the producer's
+ * public revision moves, so a page being built from what was there before can no longer be stored
+ * (public-docs.ts storeDocs waits for this transaction, then sees the new revision), then the pages
+ * stored already are deleted. A rollback keeps both.
+ */
+async function dropStoredPages(tx: Tx, producerId: SQL, batchIds: SQL): Promise<void> {
+  await tx.execute(sql`update producers set public_rev = public_rev + 1 where id = (${producerId})`);
+  await tx.execute(sql`delete from trace_public_docs where traceability_id in (${batchIds})`);
+}
+
+/** Inside the transaction that writes to a batch: its stored page goes, other nodes drop their copy once it commits. */
 export async function tellBatch(app: FastifyInstance, tx: Tx, publicCode: string): Promise<void> {
+  await dropStoredPages(
+    tx,
+    sql`select producer_id from traceabilities where public_code = ${publicCode}`,
+    sql`select id from traceabilities where public_code = ${publicCode}`,
+  );
   await busOf(app)?.tell(tx, { kind: 'batch', code: publicCode });
 }
 
-/** Inside the transaction that changes a product: the other nodes drop its batches' lookups. */
+/** Inside the transaction that changes a product: its batches' stored pages go, other nodes drop theirs. */
 export async function tellProduct(app: FastifyInstance, tx: Tx, productId: number): Promise<void> {
+  await dropStoredPages(
+    tx,
+    sql`select producer_id from products where id = ${productId}`,
+    sql`select id from traceabilities where product_id = ${productId}`,
+  );
   await busOf(app)?.tell(tx, { kind: 'product', id: productId });
 }
 
-/** Inside the transaction that changes a producer: the other nodes drop its batches' lookups. */
+/** Inside the transaction that changes a producer: its batches' stored pages go, other nodes drop theirs. */
 export async function tellProducer(app: FastifyInstance, tx: Tx, producerId: number): Promise<void> {
+  await dropStoredPages(
+    tx,
+    sql`select ${producerId}::int`,
+    sql`select t.id from traceabilities t join producers p on p.id = ${producerId}
+        where t.platform = p.platform and t.producer_id = ${producerId}`,
+  );
   await busOf(app)?.tell(tx, { kind: 'producer', id: producerId });
 }

@@ -5,7 +5,7 @@ import { as, headers, json, type TestApp, createTestApp } from '../../../test/he
 import { approveProduct, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { addEvent, createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { sourceKeyOf } from './scans.js';
-import { invalidateProductBatches } from './state.js';
+import { invalidateProductBatches, tellProduct } from './state.js';
 import { storedScans } from './scans.js';
 
 let t: TestApp;
@@ -98,16 +98,21 @@ describe('cache invalidation: the next request shows every write', () => {
     expect(after.recall).toMatchObject({ reason: 'Nhiễm nấm mốc', at: expect.any(String) });
   });
 
-  it('invalidateProductBatches drops every cached batch of a product (for product approvals)', async () => {
+  it('a product change told inside its transaction shows on its batches’ next lookup (stored page and cache)', async () => {
     const x = await publishedBatch(t, a, productId);
     await lookup(x.public_code);
-    await t.db.update(products).set({ name: 'Chè Shan tuyết cổ thụ' }).where(eq(products.id, productId));
-    await approveProduct(t.db, productId);
-    invalidateProductBatches(t.app, productId);
+    const rename = async (name: string) => {
+      await t.db.transaction(async (tx) => {
+        await tx.update(products).set({ name }).where(eq(products.id, productId));
+        await approveProduct(tx as unknown as typeof t.db, productId);
+        await tellProduct(t.app, tx, productId);
+      });
+      invalidateProductBatches(t.app, productId);
+    };
+    await rename('Chè Shan tuyết cổ thụ');
     expect(json(await lookup(x.public_code)).data.traceability.product.name).toBe('Chè Shan tuyết cổ thụ');
-    await t.db.update(products).set({ name: 'Chè Shan tuyết Mộc Châu' }).where(eq(products.id, productId));
-    await approveProduct(t.db, productId);
-    invalidateProductBatches(t.app, productId);
+    await rename('Chè Shan tuyết Mộc Châu');
+    expect(json(await lookup(x.public_code)).data.traceability.product.name).toBe('Chè Shan tuyết Mộc Châu');
   });
 });
 
