@@ -65,7 +65,7 @@ const SAMPLE: LookupRow & { p_snapshot: ApprovedProduct } = {
     description_en: null,
     gtin: '8930000000019',
     unit: 'Kg',
-    images: [{ id: 1, url: '/u.jpg', thumbnail_url: '/t.webp' } as ApprovedProduct['images'][number]],
+    images: [{ id: 1, url: '/u.jpg', thumbnail_url: '/t.webp' }],
     certificates: [],
     origin_province_code: '14',
     origin_country: 'VN',

@@ -104,7 +104,7 @@ describe('cache invalidation: the next request shows every write', () => {
     const rename = async (name: string) => {
       await t.db.transaction(async (tx) => {
         await tx.update(products).set({ name }).where(eq(products.id, productId));
-        await approveProduct(tx as unknown as typeof t.db, productId);
+        await approveProduct(tx, productId);
         await tellProduct(t.app, tx, productId);
       });
       invalidateProductBatches(t.app, productId);
