@@ -240,7 +240,17 @@ export const traceScans = pgTable(
       .primaryKey()
       .references(() => traceabilities.id, { onDelete: 'cascade' }),
     scans: integer('scans').notNull().default(0),
+    /** Distinct scan sources: exact up to SOURCE_KEYS_KEPT, then at least that many. */
     sources: integer('sources').notNull().default(0),
+    /**
+     * The distinct sources seen (hashed network prefixes, scans.ts sourceKeyOf), at most
+     * SOURCE_KEYS_KEPT (one more than the duplicate warning's threshold): enough to know when a
+     * batch has been scanned in too many places, in the same row as its count (ADR 028).
+     */
+    sourceKeys: text('source_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
 );
 
@@ -270,21 +280,6 @@ export const tracePublicDocs = pgTable(
     rev: bigint('rev', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('trace_public_docs_code_uq').on(t.publicCode)],
-);
-
-/** Scans grouped by a coarse source (hashed network prefix), written in batches. */
-export const scanSources = pgTable(
-  'scan_sources',
-  {
-    traceabilityId: integer('traceability_id')
-      .notNull()
-      .references(() => traceabilities.id, { onDelete: 'cascade' }),
-    sourceKey: text('source_key').notNull(),
-    count: integer('count').notNull().default(0),
-    firstAt: ts('first_at').notNull().defaultNow(),
-    lastAt: ts('last_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('scan_sources_pk').on(t.traceabilityId, t.sourceKey)],
 );
 
 export const votes = pgTable(

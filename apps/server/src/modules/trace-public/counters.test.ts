@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { scanSources } from '../../db/schema/index.js';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { TraceCache, type TraceEntry } from './cache.js';
 import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
-import { SCAN_DEDUP_WINDOW_MS, storedScans } from './scans.js';
+import { SCAN_DEDUP_WINDOW_MS, SOURCE_KEYS_KEPT, sourceKeyOf, storedScans, storedSourceKeys } from './scans.js';
 
 /** The public lookup budget of this file's app: small, so a test reaches it in a few requests. */
 const BUDGET = 30;
@@ -46,8 +44,7 @@ describe('scan counting per client', () => {
     await t.app.scanBuffer.flush();
     const row = await storedScans(t.db, x.id);
     expect(row.scans).toBe(1);
-    const sources = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
-    expect(sources.map((s) => s.count)).toEqual([1]);
+    expect(await storedSourceKeys(t.db, x.id)).toHaveLength(1);
     // Real scans from other places still count, and more of them than units still warn.
     for (let i = 0; i < 3; i++) await lookup(x.public_code, freshIp());
     expect(json(await lookup(x.public_code, ip)).data.traceability).toMatchObject({
@@ -80,8 +77,7 @@ describe('scan counting per client', () => {
     expect(scans.record(x.id, x.publicCode, q, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, x.id)).toEqual({ scans: 3, sources: 2 });
-    const rows = await t.db.select().from(scanSources).where(eq(scanSources.traceabilityId, x.id));
-    expect(rows.map((r) => r.count).sort()).toEqual([1, 2]);
+    expect(await storedSourceKeys(t.db, x.id)).toEqual([sourceKeyOf(p), sourceKeyOf(q)].sort());
     // A batch that no longer exists when the flush runs is skipped; the others are written.
     const y = await buildBatch(t.db, { productId });
     expect(scans.record(999_777, 'GONE00000001', p, now)).toBe(true);
@@ -89,6 +85,22 @@ describe('scan counting per client', () => {
     await scans.flush();
     expect(await storedScans(t.db, y.id)).toEqual({ scans: 1, sources: 1 });
     expect(await storedScans(t.db, 999_777)).toEqual({ scans: 0, sources: 0 });
+  });
+
+  it('a batch keeps 21 of its distinct sources (one past the warning) and still warns after a restart', async () => {
+    const x = await buildBatch(t.db, { productId, quantity: 1_000 });
+    const scans = t.app.scanBuffer;
+    const now = Date.now();
+    for (let i = 0; i < 15; i++) await scans.record(x.id, x.publicCode, freshIp(), now);
+    await scans.flush();
+    for (let i = 0; i < 15; i++) await scans.record(x.id, x.publicCode, freshIp(), now);
+    await scans.flush();
+    expect(await storedScans(t.db, x.id)).toEqual({ scans: 30, sources: SOURCE_KEYS_KEPT });
+    expect(await storedSourceKeys(t.db, x.id)).toHaveLength(SOURCE_KEYS_KEPT);
+    t.app.traceCache.clear();
+    expect(json(await lookup(x.publicCode, freshIp())).data.traceability.duplicate_warning).toEqual({
+      reason: 'many_places',
+    });
   });
 
   it('app.close() writes the scans still buffered', async () => {

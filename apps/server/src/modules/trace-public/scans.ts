@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv4 } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { todayInVietnam } from '@agrihub/contract';
+import { DUPLICATE_SOURCES_THRESHOLD, todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { traceScans } from '../../db/schema/index.js';
 import type { SharedWindows } from '../../lib/shared-windows.js';
@@ -13,8 +13,17 @@ interface Pending {
   sources: Map<string, number>;
 }
 
-/** Rows per statement (3 parameters each for the counts, 4 for the sources). */
+/** Rows per statement (3 parameters each). */
 const CHUNK = 1000;
+
+/** Distinct sources a batch's row keeps: one more than the duplicate warning's threshold. */
+export const SOURCE_KEYS_KEPT = DUPLICATE_SOURCES_THRESHOLD + 1;
+
+/**
+ * The sources of a buffered batch, sorted, at most SOURCE_KEYS_KEPT (the row keeps no more), as a
+ * PostgreSQL array literal (keys are base64url: nothing to quote).
+ */
+const keysOf = (p: Pending) => `{${[...p.sources.keys()].sort().slice(0, SOURCE_KEYS_KEPT).join(',')}}`;
 
 /** A client (scan source) counts at most one scan of a batch per window. */
 export const SCAN_DEDUP_WINDOW_MS = 30 * 60_000;
@@ -166,56 +175,36 @@ export class ScanBuffer {
   }
 
   private async write(batch: Map<number, Pending>): Promise<void> {
-    // In id order (and source order within a batch): two nodes flushing the same batches take
-    // their row locks in the same order, so they wait for each other instead of deadlocking.
+    // In id order: two nodes flushing the same batches take their row locks in the same order, so
+    // they wait for each other instead of deadlocking.
     const entries = [...batch.entries()].sort((a, b) => a[0] - b[0]);
-    const now = new Date().toISOString();
     const day = todayInVietnam();
     const totals = new Map<number, { scans: number; sources: number }>();
     await this.db.transaction(async (tx) => {
-      // Sources first: how many of them are new to each batch (inserted, not updated) goes into its count.
-      const fresh = new Map<number, number>();
-      const sourceRows = entries.flatMap(([id, p]) =>
-        [...p.sources].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([key, n]) => ({ id, key, n })),
-      );
-      for (let i = 0; i < sourceRows.length; i += CHUNK) {
-        const values = sql.join(
-          sourceRows
-            .slice(i, i + CHUNK)
-            .map((s) => sql`(${s.id}::int, ${s.key}, ${s.n}::int, ${now}::timestamptz, ${now}::timestamptz)`),
-          sql`, `,
-        );
-        const res = await tx.execute<{ id: number; inserted: boolean }>(
-          sql`insert into scan_sources (traceability_id, source_key, count, first_at, last_at)
-              select v.id, v.key, v.n, v.first_at, v.last_at from (values ${values}) as v(id, key, n, first_at, last_at)
-              where exists (select 1 from traceabilities t where t.id = v.id)
-              on conflict (traceability_id, source_key)
-              do update set count = scan_sources.count + excluded.count, last_at = excluded.last_at
-              returning traceability_id as id, (xmax = 0) as inserted`,
-        );
-        for (const row of res.rows) {
-          if (row.inserted) fresh.set(Number(row.id), (fresh.get(Number(row.id)) ?? 0) + 1);
-        }
-      }
       for (let i = 0; i < entries.length; i += CHUNK) {
         const part = entries.slice(i, i + CHUNK);
         const values = sql.join(
-          part.map(([id, p]) => sql`(${id}::int, ${p.count}::int, ${fresh.get(id) ?? 0}::int)`),
+          part.map(([id, p]) => sql`(${id}::int, ${p.count}::int, ${keysOf(p)}::text[])`),
           sql`, `,
         );
+        // One row per scanned batch: the count grows, the sources seen join the row's set (kept up
+        // to SOURCE_KEYS_KEPT; beyond it the warning holds for good and the figure stops growing).
         const res = await tx.execute<{ id: number; scans: number; sources: number }>(
-          sql`insert into trace_scans (traceability_id, scans, sources)
-              select v.id, v.n, v.s from (values ${values}) as v(id, n, s)
+          sql`insert into trace_scans (traceability_id, scans, sources, source_keys)
+              select v.id, v.n, cardinality(v.keys), v.keys from (values ${values}) as v(id, n, keys)
               where exists (select 1 from traceabilities t where t.id = v.id)
-              on conflict (traceability_id)
-              do update set scans = trace_scans.scans + excluded.scans, sources = trace_scans.sources + excluded.sources
+              on conflict (traceability_id) do update set
+                scans = trace_scans.scans + excluded.scans,
+                sources = greatest(trace_scans.sources,
+                  cardinality(scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}))),
+                source_keys = scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT})
               returning traceability_id as id, scans, sources`,
         );
         for (const row of res.rows) totals.set(Number(row.id), { scans: Number(row.scans), sources: Number(row.sources) });
         // The platform's scans of the day in Vietnam (the admin dashboard's chart).
         await tx.execute(
           sql`insert into scan_days (platform, day, scans)
-              select t.platform, ${day}::date, sum(v.n)::int from (values ${values}) as v(id, n, s)
+              select t.platform, ${day}::date, sum(v.n)::int from (values ${values}) as v(id, n, keys)
               join traceabilities t on t.id = v.id group by t.platform
               on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
         );
@@ -232,6 +221,15 @@ export class ScanBuffer {
     }
     this.inflight = new Map();
   }
+}
+
+/** The distinct sources stored for batch `id` (at most SOURCE_KEYS_KEPT), sorted. */
+export async function storedSourceKeys(db: Db, id: number): Promise<string[]> {
+  const [row] = await db
+    .select({ keys: traceScans.sourceKeys })
+    .from(traceScans)
+    .where(eq(traceScans.traceabilityId, id));
+  return row?.keys ?? [];
 }
 
 /** The scans stored for batch `id` and from how many distinct sources (zeros before its first flush). */
