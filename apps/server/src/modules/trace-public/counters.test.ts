@@ -247,4 +247,39 @@ describe('unknown codes stay cheap', () => {
     cache.invalidate('MISS9');
     expect(cache.hit('MISS9')).toBeUndefined();
   });
+
+  it('a full cache admits a batch on its second load: a code asked once cannot push out a popular one', async () => {
+    const cache = new TraceCache({ maxEntries: 2 });
+    const entry = (code: string): TraceEntry => ({
+      id: Number(code.slice(1)),
+      code,
+      platform: 'dtrack',
+      productId: 1,
+      producerId: 1,
+      quantity: 1,
+      head: '',
+      scanBase: 0,
+      sourceCount: 0,
+      day: cache.currentDay(),
+      loadedAt: Date.now(),
+    });
+    let loads = 0;
+    const load = async (code: string) => {
+      loads++;
+      return entry(code);
+    };
+    // Not full yet: every load stays.
+    await cache.get('B1', load);
+    await cache.get('B2', load);
+    expect([cache.peek('B1')?.id, cache.peek('B2')?.id]).toEqual([1, 2]);
+    // Full: a code of the long tail is answered but not kept, the popular ones stay.
+    await cache.get('B3', load);
+    expect(cache.peek('B3')).toBeUndefined();
+    expect([cache.peek('B1')?.id, cache.peek('B2')?.id]).toEqual([1, 2]);
+    // Asked again: now it takes the place of the least recently used.
+    await cache.get('B3', load);
+    expect(cache.peek('B3')?.id).toBe(3);
+    expect(cache.size).toBe(2);
+    expect(loads).toBe(4);
+  });
 });
