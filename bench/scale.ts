@@ -5,10 +5,13 @@
  * app, listen) with the trace cache OFF, and a bare Fastify route answering the same JSON in that
  * same process, then measures with autocannon (BENCH_CONNECTIONS = 50, requests built in a worker):
  *
+ *   - uniform random codes before any batch has its stored page (ADR 028: each lookup reads the
+ *     long way and stores the page; information), then the pages of every batch are stored;
  *   - the lookup of one code, of Zipf-distributed codes (s = 1.0, the realistic QR pattern) and of
  *     uniform random codes: req/s, ratio to bare, p50/p99;
- *   - PostgreSQL only: pgbench running the lookup's own SQL (LOOKUP_SQL, prepared, random codes,
- *     the same connections) as the reference, and the app's ratio to it;
+ *   - PostgreSQL only: pgbench running the lookup's own SQL (DOC_SQL, prepared, random codes,
+ *     the same connections) as the reference, and the app's ratio to it; the same with 10 clients
+ *     and the long query (LOOKUP_SQL) as information;
  *   - the server's RSS after the load; start-up time (process start → listening) at 10,000 batches
  *     and at the full size;
  *   - p99 of the producer's batch list (plain and with q) and of the admin product list with q;

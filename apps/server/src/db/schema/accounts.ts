@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -43,11 +42,6 @@ export const producers = pgTable(
      */
     deletedAt: ts('deleted_at'),
     deletedBy: integer('deleted_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /**
-     * Bumped inside every transaction that changes a public page of this producer's batches
-     * (trace-public/state.ts): a page built from an older value is not stored (ADR 028).
-     */
-    publicRev: bigint('public_rev', { mode: 'number' }).notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

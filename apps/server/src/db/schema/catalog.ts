@@ -258,10 +258,23 @@ export const traceScans = pgTable(
  * The public page of a published batch, built once and read by one index lookup (ADR 028): the
  * JSON up to its volatile fields (`head`), or `gone` (producer closed: 410) or `hidden` (404).
  * Every write that changes a page deletes its rows inside its transaction (trace-public/state.ts
- * tell…); a lookup that finds none builds it. `rev` is the producer's `public_rev` the page was
- * built from: a build stores only while it is still current. Not valid from `valid_until` (an
+ * tell…); a lookup that finds none builds it. `rev` is the producer's page revision the page was
+ * built from (producer_page_revs): a build stores only while it is still current. Not valid from `valid_until` (an
  * expiry or certificate date changes the page) or when `format` is not the running code's.
  */
+/**
+ * The revision of a producer's public pages, bumped inside every transaction that changes one of
+ * them (trace-public/state.ts). A row of its own, not a producers column: writes hold a share lock
+ * on the producer row (producers/guard.ts) that an update of it would have to upgrade. Every
+ * producer has one (a trigger adds it).
+ */
+export const producerPageRevs = pgTable('producer_page_revs', {
+  producerId: integer('producer_id')
+    .primaryKey()
+    .references(() => producers.id, { onDelete: 'cascade' }),
+  rev: bigint('rev', { mode: 'number' }).notNull().default(0),
+});
+
 export const tracePublicDocs = pgTable(
   'trace_public_docs',
   {

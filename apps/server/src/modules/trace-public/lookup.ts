@@ -34,8 +34,8 @@ export type LookupRow = {
   /** The product's approved version (ADR 007): what the public sees, never an unreviewed edit. */
   p_snapshot: ApprovedProduct | null;
   pr_status: string;
-  /** The producer's public revision this row was read at (ADR 028: a page stores only while current). */
-  pr_rev: number | string;
+  /** The producer's page revision this row was read at (ADR 028: a page stores only while current). */
+  pr_rev: number | string | null;
   variant_id: number | null;
   /** The variant as it is now (the label shown is the approved one: approvedVariantTypes). */
   variant_types: { title: string; value: string }[] | null;
@@ -66,14 +66,15 @@ const LOOKUP_SELECT = `
     select t.id, t.platform, t.public_code, t.lot_code, t.production_date::text as production_date,
       t.expiry_date::text as expiry_date, t.quantity, t.unit, t.production_base, t.certificates,
       t.published_at, t.held_at, t.hold_reason, t.recalled_at, t.recall_reason, coalesce(c.scans, 0) as scan_count, t.product_id,
-      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, pr.public_rev as pr_rev, t.variant_id,
+      t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, t.variant_id,
       v.types as variant_types,
       pr.name as pr_name, pr.province_code as pr_province_code, pr.producer_type as pr_type, pr.logo_url as pr_logo_url,
       coalesce((select json_agg(json_build_object('id', e.id, 'step', e.step, 'occurred_at', e.occurred_at,
           'place', e.place, 'description', e.description, 'photos', e.photos, 'documents', e.documents,
           'position', e.position) order by e.position, e.occurred_at, e.id)
         from trace_events e where e.traceability_id = t.id), '[]'::json) as events,
-      vo.rating_avg, vo.rating_count, coalesce(c.sources, 0) as source_count
+      vo.rating_avg, vo.rating_count, coalesce(c.sources, 0) as source_count,
+      (select r.rev from producer_page_revs r where r.producer_id = t.producer_id) as pr_rev
     from traceabilities t
     join products p on p.id = t.product_id
     join producers pr on pr.id = t.producer_id

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
-import { producers, tracePublicDocs } from '../../db/schema/index.js';
+import { producerPageRevs, tracePublicDocs } from '../../db/schema/index.js';
 import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
 import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
@@ -27,7 +27,8 @@ const lookup = (code: string) =>
 const storedPage = async (code: string) =>
   (await t.db.select().from(tracePublicDocs).where(eq(tracePublicDocs.publicCode, code)))[0];
 const revOf = async (producerId: number) =>
-  (await t.db.select({ rev: producers.publicRev }).from(producers).where(eq(producers.id, producerId)))[0].rev;
+  (await t.db.select({ rev: producerPageRevs.rev }).from(producerPageRevs).where(eq(producerPageRevs.producerId, producerId)))[0]
+    .rev;
 
 describe('a stored public page', () => {
   it('is built by the first lookup and then answers it: the same page, from one row', async () => {
@@ -75,6 +76,21 @@ describe('a stored public page', () => {
     t.app.traceCache.clear();
     expect(json(await lookup(x.public_code)).data.traceability.hold).toMatchObject({ reason: 'Chờ kết quả kiểm nghiệm' });
     expect((await storedPage(x.public_code))?.head).toContain('Chờ kết quả kiểm nghiệm');
+  });
+
+  it('writes to many batches of one producer at once all succeed (no lock upgrade between them)', async () => {
+    const batches = await Promise.all(Array.from({ length: 8 }, () => publishedBatch(t, a, productId)));
+    const answers = await Promise.all(
+      batches.map((b) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/traceabilities/${b.id}/hold`,
+          headers: as(a),
+          payload: { reason: 'Chờ kiểm nghiệm' },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(batches.map(() => 200));
   });
 
   it('a build read before a write committed is not stored', async () => {

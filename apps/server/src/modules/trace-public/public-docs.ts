@@ -143,14 +143,15 @@ export function entryOfDoc(doc: DocRow, today: string): TraceEntry | null {
 }
 
 /**
- * Stores the pages built from `rows`, each only while its producer's public revision is still the
+ * Stores the pages built from `rows`, each only while its producer's page revision is still the
  * one the row was read at. The revision is read under a share lock: a write that bumped it and has
  * not committed yet makes this wait, then see the new value and store nothing (ADR 028).
  */
 export async function storeDocs(db: Db, built: { row: LookupRow; entry: TraceEntry | null }[], today: string) {
-  if (built.length === 0) return;
+  const storable = built.filter(({ row }) => row.pr_rev != null);
+  if (storable.length === 0) return;
   const values = sql.join(
-    built.map(({ row, entry }) => {
+    storable.map(({ row, entry }) => {
       const kind = !entry ? 'hidden' : entry.gone ? 'gone' : 'page';
       return sql`(${Number(row.id)}::int, ${row.public_code}, ${row.platform}, ${Number(row.product_id)}::int,
         ${Number(row.producer_id)}::int, ${Number(row.quantity)}::int, ${kind}, ${entry?.head ?? ''},
@@ -163,9 +164,9 @@ export async function storeDocs(db: Db, built: { row: LookupRow; entry: TraceEnt
       valid_until, format, rev)
     select v.id, v.code, v.platform, v.product_id, v.producer_id, v.quantity, v.kind, v.head, v.valid_until, v.format, v.rev
     from (values ${values}) as v(id, code, platform, product_id, producer_id, quantity, kind, head, valid_until, format, rev)
-    join producers p on p.id = v.producer_id and p.public_rev = v.rev
+    join producer_page_revs r on r.producer_id = v.producer_id and r.rev = v.rev
     order by v.id
-    for share of p
+    for share of r
     on conflict (traceability_id) do update set public_code = excluded.public_code, platform = excluded.platform,
       product_id = excluded.product_id, producer_id = excluded.producer_id, quantity = excluded.quantity,
       kind = excluded.kind, head = excluded.head, valid_until = excluded.valid_until, format = excluded.format,

@@ -98,12 +98,12 @@ export function invalidateProducerPages(app: FastifyInstance, producerId: number
 
 /**
  * The stored public pages a write changes go inside its transaction (ADR 028): first the producer's
- * public revision moves, so a page being built from what was there before can no longer be stored
+ * page revision moves, so a page being built from what was there before can no longer be stored
  * (public-docs.ts storeDocs waits for this transaction, then sees the new revision), then the pages
  * stored already are deleted. A rollback keeps both.
  */
 async function dropStoredPages(tx: Tx, producerId: SQL, batchIds: SQL): Promise<void> {
-  await tx.execute(sql`update producers set public_rev = public_rev + 1 where id = (${producerId})`);
+  await tx.execute(sql`update producer_page_revs set rev = rev + 1 where producer_id = (${producerId})`);
   await tx.execute(sql`delete from trace_public_docs where traceability_id in (${batchIds})`);
 }
 
