@@ -218,22 +218,24 @@ describe('unknown codes stay cheap', () => {
     expect(cache.hit(code)).toBeNull();
   });
 
+  /** A cache entry of batch `id` for the cache's current day. */
+  const entryOf = (cache: TraceCache, code: string, id: number): TraceEntry => ({
+    id,
+    code,
+    platform: 'dtrack',
+    productId: 1,
+    producerId: 1,
+    quantity: 1,
+    head: '',
+    scanBase: 0,
+    sourceCount: 0,
+    day: cache.currentDay(),
+    loadedAt: Date.now(),
+  });
+
   it('the negative cache is a bounded LRU of its own', () => {
     const cache = new TraceCache({ maxEntries: 2, maxMisses: 3 });
-    const entry = (code: string, id: number) =>
-      ({
-        id,
-        code,
-        platform: 'dtrack',
-        productId: 1,
-        producerId: 1,
-        quantity: 1,
-        head: '',
-        scanBase: 0,
-        sourceCount: 0,
-        day: cache.currentDay(),
-        loadedAt: Date.now(),
-      }) as TraceEntry;
+    const entry = (code: string, id: number) => entryOf(cache, code, id);
     const started = cache.beginLoad();
     cache.store('REAL1', entry('REAL1', 1), started);
     cache.store('REAL2', entry('REAL2', 2), started);
@@ -250,19 +252,7 @@ describe('unknown codes stay cheap', () => {
 
   it('a full cache admits a batch on its second load: a code asked once cannot push out a popular one', async () => {
     const cache = new TraceCache({ maxEntries: 2 });
-    const entry = (code: string): TraceEntry => ({
-      id: Number(code.slice(1)),
-      code,
-      platform: 'dtrack',
-      productId: 1,
-      producerId: 1,
-      quantity: 1,
-      head: '',
-      scanBase: 0,
-      sourceCount: 0,
-      day: cache.currentDay(),
-      loadedAt: Date.now(),
-    });
+    const entry = (code: string) => entryOf(cache, code, Number(code.slice(1)));
     let loads = 0;
     const load = async (code: string) => {
       loads++;

@@ -136,18 +136,15 @@ describe('a stored public page', () => {
   it('is built again once a date on it has passed or another release of the code built it', async () => {
     const x = await publishedBatch(t, a, productId);
     await lookup(x.public_code);
-    t.app.traceCache.clear();
-    await t.db
-      .update(tracePublicDocs)
-      .set({ validUntil: '2020-01-01', head: sql`replace(${tracePublicDocs.head}, '"lot_code":"', '"lot_code":"OLD-')` })
-      .where(eq(tracePublicDocs.publicCode, x.public_code));
-    expect(json(await lookup(x.public_code)).data.traceability.lot_code).toBe(x.lot_code);
-    t.app.traceCache.clear();
-    await t.db
-      .update(tracePublicDocs)
-      .set({ format: 'older', head: sql`replace(${tracePublicDocs.head}, '"lot_code":"', '"lot_code":"OLD-')` })
-      .where(eq(tracePublicDocs.publicCode, x.public_code));
-    expect(json(await lookup(x.public_code)).data.traceability.lot_code).toBe(x.lot_code);
+    // The stored page marked OLD-, then aged one way or the other: the lookup builds it again.
+    for (const aged of [{ validUntil: '2020-01-01' }, { format: 'older' }]) {
+      t.app.traceCache.clear();
+      await t.db
+        .update(tracePublicDocs)
+        .set({ ...aged, head: sql`replace(${tracePublicDocs.head}, '"lot_code":"', '"lot_code":"OLD-')` })
+        .where(eq(tracePublicDocs.publicCode, x.public_code));
+      expect(json(await lookup(x.public_code)).data.traceability.lot_code).toBe(x.lot_code);
+    }
     const page = await storedPage(x.public_code);
     expect(page?.format).toBe(DOC_FORMAT);
     expect(page?.head).not.toContain('OLD-');
