@@ -73,3 +73,13 @@ describe('antd theme at WCAG AA contrast (4.5:1 for text)', () => {
     }
   });
 });
+
+describe('motion', () => {
+  it('a device asking for less motion gets no animation; others keep antd’s', () => {
+    const still = theme.getDesignToken(themeOf(PLATFORMS.agrihub, { reducedMotion: true }));
+    expect([still.motionDurationFast, still.motionDurationMid, still.motionDurationSlow]).toEqual(['0s', '0s', '0s']);
+    const moving = theme.getDesignToken(themeOf(PLATFORMS.agrihub));
+    expect(moving.motion).toBe(true);
+    expect(moving.motionDurationMid).not.toBe('0s');
+  });
+});
