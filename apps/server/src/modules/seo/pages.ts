@@ -194,7 +194,7 @@ const traceTags = new WeakMap<
 function traceFacts(entry: TraceEntry) {
   let facts = traceTags.get(entry);
   if (!facts) {
-    const t = (JSON.parse(`${entry.head}}}}`) as { data: { traceability: Omit<PublicTrace, 'scan_count'> } }).data
+    const t = (JSON.parse(`${entry.head.toString('utf8')}}}}`) as { data: { traceability: Omit<PublicTrace, 'scan_count'> } }).data
       .traceability;
     facts = {
       name: t.product.name,
@@ -238,7 +238,7 @@ async function tracePage(app: FastifyInstance, c: Context, code: string | null):
  * block, never run; `<` escaped so no text in it can close the element.
  */
 export function recordScript(entry: Pick<TraceEntry, 'head'>): string {
-  return `<script type="application/json" id="trace-record">${`${entry.head}}}}`.replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/json" id="trace-record">${`${entry.head.toString('utf8')}}}}`.replace(/</g, '\\u003c')}</script>`;
 }
 
 /** `/trace/p/{code}`: an approved product's page (its QR code without a lot), with its name, producer and photo. */

@@ -351,7 +351,7 @@ describe('share and search tags in the HTML of the public pages', () => {
   });
 
   it('no text in a record can close its element', () => {
-    expect(recordScript({ head: '{"data":{"traceability":{"note":"</script><script>alert(1)</script>"' })).toBe(
+    expect(recordScript({ head: Buffer.from('{"data":{"traceability":{"note":"</script><script>alert(1)</script>"') })).toBe(
       '<script type="application/json" id="trace-record">{"data":{"traceability":{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}}}</script>',
     );
   });

@@ -2,7 +2,8 @@
  * In-process cache of public trace lookups (ADR docs/decisions/006-trace-lookup-cache.md).
  *
  * An entry holds the serialized payload without its volatile parts (scan count, duplicate
- * warning), so a hit is one Map lookup and a string concatenation. It is never wrong on this
+ * warning) as UTF-8 bytes, so a hit is one Map lookup and a copy: nothing is serialized or
+ * encoded again, and an entry takes about half the memory of the same text as a JS string. It is never wrong on this
  * node: every write to a batch calls `invalidate(code)` after its commit, and a load that raced
  * with an invalidation of its code is returned but not stored. Entries are reloaded in bulk
  * once they are `ttlMs` old (warmer.ts: the safety net for writes made on other nodes) and are
@@ -24,8 +25,11 @@ export interface TraceEntry {
   /** The producer is closed: the page is taken down (410 no_longer_available), `head` is empty. */
   gone?: boolean;
   quantity: number;
-  /** JSON of `{"data":{"traceability":{…` up to (not including) the volatile fields and closing braces. */
-  head: string;
+  /**
+   * UTF-8 of `{"data":{"traceability":{…` up to (not including) the volatile fields and closing
+   * braces (lookup.ts utf8Exact: sized to the text, so a cached entry keeps no shared pool alive).
+   */
+  head: Buffer;
   /** scan_count stored in the database when loaded (kept current by the scan flush). */
   scanBase: number;
   /** Distinct scan sources stored when loaded (kept current by the scan flush). */

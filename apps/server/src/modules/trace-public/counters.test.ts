@@ -226,7 +226,7 @@ describe('unknown codes stay cheap', () => {
     productId: 1,
     producerId: 1,
     quantity: 1,
-    head: '',
+    head: Buffer.alloc(0),
     scanBase: 0,
     sourceCount: 0,
     day: cache.currentDay(),

@@ -46,7 +46,7 @@ describe('lookupRow / loadEntry on the database', () => {
     const { loadedAt: _a, ...direct } = entryOf(one!)!;
     const { loadedAt: _b, ...warmed } = entryOf(viaWarmer)!;
     expect(direct).toEqual(warmed);
-    expect(direct.head).toContain('"published_at":"');
+    expect(direct.head.toString('utf8')).toContain('"published_at":"');
   });
 });
 

@@ -4,7 +4,16 @@ import { todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { ApprovedProduct } from '../../db/schema/index.js';
 import type { TraceEntry } from './cache.js';
-import { type CodeLoader, type LookupRow, entryOf, loaderOf, lookupRows, presentPublic, queryNamed } from './lookup.js';
+import {
+  type CodeLoader,
+  type LookupRow,
+  entryOf,
+  loaderOf,
+  lookupRows,
+  presentPublic,
+  queryNamed,
+  utf8Exact,
+} from './lookup.js';
 
 /**
  * Stored public pages (ADR 028, table trace_public_docs). A lookup reads its batch's page with one
@@ -134,7 +143,7 @@ export function entryOfDoc(doc: DocRow, today: string): TraceEntry | null {
     producerId: Number(doc.producer_id),
     ...(doc.kind === 'gone' ? { gone: true } : {}),
     quantity: Number(doc.quantity),
-    head: doc.head,
+    head: utf8Exact(doc.head),
     scanBase: Number(doc.scan_count),
     sourceCount: Number(doc.source_count),
     day: today,
@@ -154,7 +163,7 @@ export async function storeDocs(db: Db, built: { row: LookupRow; entry: TraceEnt
     storable.map(({ row, entry }) => {
       const kind = !entry ? 'hidden' : entry.gone ? 'gone' : 'page';
       return sql`(${Number(row.id)}::int, ${row.public_code}, ${row.platform}, ${Number(row.product_id)}::int,
-        ${Number(row.producer_id)}::int, ${Number(row.quantity)}::int, ${kind}, ${entry?.head ?? ''},
+        ${Number(row.producer_id)}::int, ${Number(row.quantity)}::int, ${kind}, ${entry?.head.toString('utf8') ?? ''},
         ${validUntil(row, today)}::date, ${DOC_FORMAT}, ${String(row.pr_rev)}::bigint)`;
     }),
     sql`, `,

@@ -70,7 +70,7 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
         }
         // Taken down with its closed producer (contract: publicVisibility).
         if (entry.gone) throw new AppError(410, NO_LONGER_AVAILABLE);
-        // A prebuilt string: Fastify sends it as is, without serializing again.
+        // Prebuilt bytes: Fastify sends them as they are, without serializing or encoding again.
         const send = () => reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
         // Synchronous unless REDIS_URL is set: then the de-duplication asks Redis first (ADR 026).
         const counted = scans.record(entry.id, entry.code, req.ip);
