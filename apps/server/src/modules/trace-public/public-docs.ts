@@ -200,6 +200,24 @@ async function docsByCode(db: Db, codes: string[]): Promise<Map<string, DocRow>>
   return new Map(rows.map((r) => [r.public_code, r]));
 }
 
+/**
+ * The entries of many codes at once (the warmer's refresh): stored pages where usable, the others
+ * built the long way and stored. A code that is no published batch is absent; a hidden one is null.
+ */
+export async function loadEntries(db: Db, codes: string[]): Promise<Map<string, TraceEntry | null>> {
+  const today = todayInVietnam();
+  const docs = await docsByCode(db, codes);
+  const entries = new Map<string, TraceEntry | null>();
+  const unstored: string[] = [];
+  for (const code of codes) {
+    const doc = docs.get(code);
+    if (doc && usable(doc, today)) entries.set(code, entryOfDoc(doc, today));
+    else unstored.push(code);
+  }
+  if (unstored.length) for (const [code, entry] of await buildEntries(db, unstored)) entries.set(code, entry);
+  return entries;
+}
+
 const docLoaders = new WeakMap<Db, CodeLoader<DocRow>>();
 const buildLoaders = new WeakMap<Db, CodeLoader<TraceEntry | null>>();
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, traceabilities } from '../../db/schema/index.js';
+import { products, traceabilities, tracePublicDocs } from '../../db/schema/index.js';
 import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
 import { approveProduct, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { addEvent, createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
@@ -192,7 +192,7 @@ describe('GS1 Digital Link', () => {
 });
 
 describe('cache warmer', () => {
-  it('preloads published batches (not drafts) and reloads stale entries in bulk', async () => {
+  it('preloads published batches (not drafts) and reloads stale entries in bulk from their stored pages', async () => {
     const x = await publishedBatch(t, a, productId);
     const draft = await createBatch(t, a, productId);
     t.app.traceCache.clear();
@@ -200,14 +200,28 @@ describe('cache warmer', () => {
     expect(loaded).toBeGreaterThan(0);
     expect(t.app.traceCache.peek(x.public_code)?.id).toBe(x.id);
     expect(t.app.traceCache.peek(draft.public_code)).toBeUndefined();
-    // A write made behind the cache's back (another node) shows after the entry is refreshed.
-    await t.db
-      .update(traceabilities)
-      .set({ recallReason: 'Từ nút khác', recalledAt: new Date() })
-      .where(eq(traceabilities.id, x.id));
+    // A write made on another node whose notification never came: its transaction deleted the
+    // stored page (state.ts), this node's cache kept its copy until the entry is refreshed.
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(traceabilities)
+        .set({ recallReason: 'Từ nút khác', recalledAt: new Date() })
+        .where(eq(traceabilities.id, x.id));
+      await tx.delete(tracePublicDocs).where(eq(tracePublicDocs.traceabilityId, x.id));
+    });
     expect(json(await lookup(x.public_code)).data.traceability.recall).toBeNull();
     t.app.traceCache.peek(x.public_code)!.loadedAt -= t.app.traceCache.ttlMs + 1;
     await t.app.traceWarmer.refresh();
     expect(json(await lookup(x.public_code)).data.traceability.recall).toMatchObject({ reason: 'Từ nút khác' });
+    // The refresh built the page again and stored it; the next refresh reads it from there.
+    const [stored] = await t.db.select().from(tracePublicDocs).where(eq(tracePublicDocs.traceabilityId, x.id));
+    expect(stored.head).toContain('Từ nút khác');
+    await t.db
+      .update(tracePublicDocs)
+      .set({ head: sql`replace(${tracePublicDocs.head}, 'Từ nút khác', 'Trang đã lưu')` })
+      .where(eq(tracePublicDocs.traceabilityId, x.id));
+    t.app.traceCache.peek(x.public_code)!.loadedAt -= t.app.traceCache.ttlMs + 1;
+    await t.app.traceWarmer.refresh();
+    expect(json(await lookup(x.public_code)).data.traceability.recall).toMatchObject({ reason: 'Trang đã lưu' });
   });
 });

@@ -2,14 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { TraceCache } from './cache.js';
 import { entryOf, fetchRows } from './lookup.js';
+import { loadEntries } from './public-docs.js';
 
 export const WARM_PAGE_SIZE = 500;
 
 /**
  * Keeps the trace cache full and current with set-based reads (500 batches per query):
  * at start it preloads the most recent published batches up to the cache's cap, then every
- * `intervalMs` it reloads the entries older than the cache's TTL. A lookup thus rarely waits
- * for the database, and writes made by other nodes show within TTL + interval.
+ * `intervalMs` it reloads the entries older than the cache's TTL from their stored pages (ADR 028:
+ * one index lookup each; a batch without one is built and stored). A lookup thus rarely waits for
+ * the database, and a write made on another node whose notification was lost shows within TTL +
+ * interval (the write's transaction deleted the stored page: state.ts).
  */
 export class TraceWarmer {
   private timer: NodeJS.Timeout | null = null;
@@ -44,27 +47,20 @@ export class TraceWarmer {
     return loaded;
   }
 
-  /** Reloads the entries due, in pages; a batch no longer found is dropped. */
+  /** Reloads the entries due, in pages; a batch no longer public is dropped. */
   async refresh(): Promise<void> {
     const due = this.cache.stale();
     for (let i = 0; i < due.length && !this.stopped; i += WARM_PAGE_SIZE) {
       const page = due.slice(i, i + WARM_PAGE_SIZE);
       const started = this.cache.beginLoad();
-      const ids = sql.join(
-        page.map((e) => sql`${e.id}::int`),
-        sql`, `,
+      const entries = await loadEntries(
+        this.db,
+        page.map((e) => e.code),
       );
-      const rows = await fetchRows(this.db, sql`t.id in (${ids})`);
-      const today = this.cache.currentDay();
-      const found = new Set<string>();
-      for (const row of rows) {
-        const entry = entryOf(row, today);
-        if (!entry) continue;
-        found.add(row.public_code);
-        this.cache.store(row.public_code, entry, started);
+      for (const { code } of page) {
+        const entry = entries.get(code);
+        this.cache.store(code, entry ?? { missing: true, loadedAt: Date.now() }, started);
       }
-      for (const e of page)
-        if (!found.has(e.code)) this.cache.store(e.code, { missing: true, loadedAt: Date.now() }, started);
     }
   }
 
