@@ -5,7 +5,7 @@ import { contentPaths, isOtherEntryPath } from '../../apps/web/src/config/other-
 import { paths } from '../../apps/web/src/config/paths';
 import { apiClient, tokenOf } from '../support/api';
 import { axeFindings, extraFindings, formatFindings, settled, type Finding } from '../support/axe';
-import { DEMO_PASSWORD, demo, expect, signIn, test, urlFor } from '../support/fixtures';
+import { DEMO_PASSWORD, demo, expect, signIn, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 
 /**
  * axe-core (WCAG 2.0/2.1 A and AA) on every page of the app, logged out, as a producer and as an
@@ -396,7 +396,7 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
     });
     await test.step("a producer's account page: each label focuses its own field, across its tabs and forms", async () => {
       // Business and account information both have a name, a phone and an e-mail field.
-      const context = await browser.newContext();
+      const context = await browser.newContext(VIETNAM_DEVICE);
       page = await context.newPage();
       await signIn(page, 'dtrack', demo('producer', 'dtrack'), paths.accountSetup);
       await settled(page);

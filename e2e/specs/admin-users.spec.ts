@@ -1,5 +1,5 @@
 import { visibleMenu } from '@agrihub/contract/menu';
-import { demo, expect, signIn, submitLogin, test } from '../support/fixtures';
+import { demo, expect, signIn, submitLogin, test, VIETNAM_DEVICE } from '../support/fixtures';
 
 /** The menu a support account with read on producers only sees on DTrack: its top-level entries. */
 const SUPPORT_MENU = visibleMenu('dtrack', {
@@ -57,7 +57,7 @@ test('an admin creates a support user with read on producers only; it sees exact
   step('account created through the form');
 
   // The new account signs in (another browser), changes its first password, and sees exactly its menu.
-  const context = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const context = await browser.newContext(VIETNAM_DEVICE);
   const support = await context.newPage();
   await submitLogin(support, 'dtrack', email, 'Tam@1234');
   await expect(support.getByTestId('forced-password-modal')).toBeVisible({ timeout: 30_000 });

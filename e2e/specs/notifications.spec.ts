@@ -1,5 +1,5 @@
 import { request, type APIRequestContext } from '@playwright/test';
-import { demo, expect as baseExpect, latestMail, login, port, test, urlFor } from '../support/fixtures';
+import { demo, expect as baseExpect, latestMail, login, port, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 
 // Issue 8, notifications: an administrator rejects a pending product with a reason on the review
 // page; the producer, signed in in another browser, sees the bell count rise without reloading,
@@ -62,7 +62,7 @@ test('a rejected product: the producer’s bell counts it, shows the reason and 
   const productId = await producerWithPendingProduct();
 
   // The producer is signed in in a second browser and has nothing unread yet.
-  const producerContext = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const producerContext = await browser.newContext(VIETNAM_DEVICE);
   const producerPage = await producerContext.newPage();
   const producerErrors: string[] = [];
   producerPage.on('pageerror', (err) => producerErrors.push(String(err)));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { withCheckDigit } from '@agrihub/contract/gtin';
 import { pickFrom, pickOption } from '../support/antd';
-import { confirmPopover, demo, expect as baseExpect, signIn, test, urlFor } from '../support/fixtures';
+import { confirmPopover, demo, expect as baseExpect, signIn, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 import { png, PNG_SIGNATURE } from '../support/png';
 
 // The issue's story: a producer adds a product with 2×3 variants, renames an option value and keeps
@@ -13,7 +13,7 @@ import { png, PNG_SIGNATURE } from '../support/png';
 // Every step waits on the server and lazy chunks; on a busy machine 10 s is not always enough.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'vi-VN' };
+const PHONE = { ...VIETNAM_DEVICE, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 /** Local wall-clock parts in Vietnam (UTC+7, no DST), `days` from now: what the pickers expect. */
 function vnDate(days: number, hour?: number, minute = 0): string {

@@ -18,7 +18,11 @@ async function openLogoutDialog(page: Page) {
       .getByTestId('logout-confirm')
       .evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-motion-duration-mid').trim()),
     running: await dialog.evaluate(
-      (el) => el.closest('.ant-modal-root')!.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
+      (el) =>
+        el
+          .closest('.ant-modal-root')!
+          .getAnimations({ subtree: true })
+          .filter((a) => a.playState === 'running').length,
     ),
   };
 }

@@ -11,7 +11,16 @@ import {
   uploadImages,
 } from '../support/api';
 import { pickOption } from '../support/antd';
-import { demo, expect as baseExpect, pageErrors, signedInState, signIn, test, urlFor } from '../support/fixtures';
+import {
+  demo,
+  expect as baseExpect,
+  pageErrors,
+  signedInState,
+  signIn,
+  test,
+  urlFor,
+  VIETNAM_DEVICE,
+} from '../support/fixtures';
 
 // The back office's sales pages on AgriHub, as admin@agrihub.demo. A producer of the spec's own
 // (approved, four approved products with three photos each) registers its products to Lazada
@@ -113,8 +122,7 @@ test.beforeAll(async ({ browser }) => {
 test.beforeAll(async ({ browser }) => {
   // The admin's page for the whole story, opened on the spec's registrations.
   const context = await browser.newContext({
-    locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
+    ...VIETNAM_DEVICE,
     viewport: { width: 1280, height: 900 },
   });
   page = await context.newPage();

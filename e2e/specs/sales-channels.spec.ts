@@ -8,7 +8,16 @@ import {
   leafCategoryId,
   uploadImages,
 } from '../support/api';
-import { confirmPopover, demo, expect as baseExpect, port, signIn, test, urlFor } from '../support/fixtures';
+import {
+  confirmPopover,
+  demo,
+  expect as baseExpect,
+  port,
+  signIn,
+  test,
+  urlFor,
+  VIETNAM_DEVICE,
+} from '../support/fixtures';
 import { png } from '../support/png';
 
 // Issue 10, the story of a sales channel listing on AgriHub: a producer (approved, with an approved
@@ -89,7 +98,7 @@ test('a producer lists a product on Shopee: missing photo fixed, approved, synce
   const productId = await producerWithApprovedProduct();
 
   // The producer, in a browser of its own.
-  const producerContext = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const producerContext = await browser.newContext(VIETNAM_DEVICE);
   const producerPage = await producerContext.newPage();
   const producerErrors: string[] = [];
   producerPage.on('pageerror', (err) => producerErrors.push(String(err)));

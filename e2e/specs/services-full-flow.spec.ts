@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { readOutbox } from '../../apps/server/test/outbox';
-import { demo, expect as baseExpect, registerAccount, signIn, test, urlFor } from '../support/fixtures';
+import { demo, expect as baseExpect, registerAccount, signIn, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 
 // Issue 9, the whole story of a paid service on AgriHub, both sides in the browser: a new producer
 // registers for GS1 barcode registration (the full flow) with a file and submits it for advice;
@@ -91,7 +91,7 @@ test('a producer follows GS1 barcode registration to done while support and the 
   const { email } = await registerAccount(request, PLATFORM, { name: 'Đặng Văn Trọn Vẹn' });
 
   // The producer, in a context of its own: registers with a file and submits for advice.
-  const producerContext = await browser.newContext({ locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
+  const producerContext = await browser.newContext(VIETNAM_DEVICE);
   const producerPage = await producerContext.newPage();
   const producerErrors: string[] = [];
   producerPage.on('pageerror', (err) => producerErrors.push(String(err)));
@@ -111,6 +111,8 @@ test('a producer follows GS1 barcode registration to done while support and the 
   const id = Number(/\/services\/requests\/(\d+)$/.exec(producerPage.url())![1]);
   await producerPage.getByTestId('request-move-advice').click();
   await producerPage.getByRole('dialog').getByRole('button', { name: 'Xác nhận' }).click();
+  // Moved before the page reloads (a reload would cut the request short).
+  await expect(producerPage.getByTestId('request-step')).toHaveText(`Bước hiện tại: ${STEP_LABEL.advice}`);
   await producerSees(producerPage, 'advice', []);
 
   // Support advises on the request page: a note for the producer, then on to contract.

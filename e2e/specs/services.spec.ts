@@ -1,4 +1,4 @@
-import { expect as baseExpect, registerAccount, signIn, test, urlFor } from '../support/fixtures';
+import { expect as baseExpect, registerAccount, signIn, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 
 // Issue 9, the producer's side: on DTrack a new producer has no product menu (not an old user);
 // a visitor opens multi-channel selling in the public catalogue, presses register, logs in on the
@@ -8,7 +8,10 @@ import { expect as baseExpect, registerAccount, signIn, test, urlFor } from '../
 const expect = baseExpect.configure({ timeout: 20_000 });
 const SLUG = 'multichannel_selling';
 
-test('DTrack: a new producer registers multi-channel selling and the product menu appears', async ({ page, request }) => {
+test('DTrack: a new producer registers multi-channel selling and the product menu appears', async ({
+  page,
+  request,
+}) => {
   const { email, password } = await registerAccount(request, 'dtrack');
 
   await page.goto(urlFor('dtrack', '/services'));
@@ -121,7 +124,7 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
 });
 
 test('the public services pages fit a 360 px phone', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'vi-VN' });
+  const context = await browser.newContext({ ...VIETNAM_DEVICE, viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
   for (const path of ['/services', '/services/gs1-barcode', '/services/client']) {
     await page.goto(urlFor('agrihub', path));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiError, normaliseError } from './api-error';
+import { isApiError, normaliseError, refusesSession } from './api-error';
 
 const texts = { network: 'net', timeout: 'slow', generic: 'oops' };
 
@@ -77,5 +77,37 @@ describe('normaliseError', () => {
       message: 'oops',
       errors: [],
     });
+  });
+
+  it('a success whose body could not be read (connection cut, page unloading) is a network failure, not status 200', () => {
+    const cut = normaliseError(
+      { status: 'PARSING_ERROR', originalStatus: 200, error: 'TypeError: network error' },
+      texts,
+    );
+    expect(cut).toEqual({ status: 'PARSING_ERROR', code: 'network_error', message: 'net', errors: [] });
+  });
+});
+
+describe('refusesSession: a failed whoami ends the session only when the server refused it', () => {
+  const failure = (raw: Parameters<typeof normaliseError>[0]) => normaliseError(raw, texts);
+
+  it('a 403 or 404 ends it', () => {
+    expect(refusesSession(failure({ status: 403, data: { meta: { code: 'account_inactive' } } }))).toBe(true);
+    expect(refusesSession(failure({ status: 404, data: null }))).toBe(true);
+  });
+
+  it('a network failure, a cut answer, a timeout or a server error keeps it (the page offers a retry)', () => {
+    expect(refusesSession(failure({ status: 'FETCH_ERROR', error: 'TypeError' }))).toBe(false);
+    // A reload while whoami's answer was still arriving: no reason to forget the session.
+    expect(refusesSession(failure({ status: 'PARSING_ERROR', originalStatus: 200, error: 'TypeError' }))).toBe(false);
+    expect(refusesSession(failure({ status: 'TIMEOUT_ERROR', error: 'AbortError' }))).toBe(false);
+    expect(refusesSession(failure({ status: 500, data: null }))).toBe(false);
+    expect(
+      refusesSession(failure({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' })),
+    ).toBe(false);
+  });
+
+  it('a 401 is left to the refresh token (the base query)', () => {
+    expect(refusesSession(failure({ status: 401, data: null }))).toBe(false);
   });
 });

@@ -57,6 +57,10 @@ export function normaliseError(error: RawFetchError, texts: LocalErrorTexts): Ap
     return { status: error.status, code: 'network_error', message: texts.network, errors: [] };
   if (error.status === 'TIMEOUT_ERROR')
     return { status: error.status, code: 'timeout', message: texts.timeout, errors: [] };
+  // A success whose body could not be read (the connection cut, the page unloading): the answer
+  // never arrived, as on a network failure. It is no HTTP status the caller should act on.
+  if (error.status === 'PARSING_ERROR' && (!error.originalStatus || error.originalStatus < 400))
+    return { status: error.status, code: 'network_error', message: texts.network, errors: [] };
   const status = error.status === 'PARSING_ERROR' && error.originalStatus ? error.originalStatus : error.status;
   const body = record(error.data);
   const meta = record(body?.meta);
@@ -88,4 +92,19 @@ export function isApiError(value: unknown): value is ApiError {
 /** The status of a failed query/mutation, if it is one of ours. */
 export function errorStatus(value: unknown): ApiError['status'] | undefined {
   return isApiError(value) ? value.status : undefined;
+}
+
+/**
+ * Whether a failed session restore (whoami) means the session is over: the server refused it
+ * (4xx; a 401 already went through the refresh token). A network failure, a cut answer or a server
+ * error keeps the session and offers a retry.
+ */
+export function refusesSession(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    typeof error.status === 'number' &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 401
+  );
 }

@@ -15,7 +15,7 @@ import { PageLoader } from '../../components/page-loader';
 import { ForcedPasswordModal } from '../../features/auth/components/forced-password-modal';
 import { useAbilityFor } from '../../lib/ability';
 import { clearSession } from '../../lib/api';
-import { isApiError } from '../../lib/api-error';
+import { isApiError, refusesSession } from '../../lib/api-error';
 import { applyLanguage } from '../../lib/i18n';
 import { platform } from '../../lib/platform';
 import { useWhoamiQuery } from '../../lib/session-api';
@@ -62,8 +62,7 @@ export function PrivateLayout({ existingPages }: { existingPages: ReadonlySet<st
   // Spec §4: a failed whoami clears the session (401s are already handled by the base query).
   // A network failure or a server error is shown with a retry instead of dropping the session.
   const error = whoami.error;
-  const httpFailure =
-    isApiError(error) && typeof error.status === 'number' && error.status !== 401 && error.status < 500;
+  const httpFailure = refusesSession(error);
   useEffect(() => {
     if (httpFailure) void clearSession(dispatch, { notice: isApiError(error) ? error.message : undefined });
   }, [httpFailure, error, dispatch]);
