@@ -96,12 +96,14 @@ describe('refusesSession: a failed whoami ends the session only when the server 
     expect(refusesSession(failure({ status: 404, data: null }))).toBe(true);
   });
 
-  it('a network failure, a cut answer, a timeout or a server error keeps it (the page offers a retry)', () => {
+  it('a network failure, a cut answer, a timeout, too many requests or a server error keeps it (the page offers a retry)', () => {
     expect(refusesSession(failure({ status: 'FETCH_ERROR', error: 'TypeError' }))).toBe(false);
     // A reload while whoami's answer was still arriving: no reason to forget the session.
     expect(refusesSession(failure({ status: 'PARSING_ERROR', originalStatus: 200, error: 'TypeError' }))).toBe(false);
     expect(refusesSession(failure({ status: 'TIMEOUT_ERROR', error: 'AbortError' }))).toBe(false);
     expect(refusesSession(failure({ status: 500, data: null }))).toBe(false);
+    expect(refusesSession(failure({ status: 429, data: null }))).toBe(false);
+    expect(refusesSession(failure({ status: 408, data: null }))).toBe(false);
     expect(
       refusesSession(failure({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' })),
     ).toBe(false);

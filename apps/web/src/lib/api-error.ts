@@ -94,10 +94,13 @@ export function errorStatus(value: unknown): ApiError['status'] | undefined {
   return isApiError(value) ? value.status : undefined;
 }
 
+/** Refusals that say "not now" rather than "no": a timeout, too many requests (a retry may pass). */
+const TRANSIENT = new Set([408, 429]);
+
 /**
  * Whether a failed session restore (whoami) means the session is over: the server refused it
- * (4xx; a 401 already went through the refresh token). A network failure, a cut answer or a server
- * error keeps the session and offers a retry.
+ * (4xx; a 401 already went through the refresh token). A network failure, a cut answer, a server
+ * error or a transient refusal keeps the session and offers a retry.
  */
 export function refusesSession(error: unknown): boolean {
   return (
@@ -105,6 +108,7 @@ export function refusesSession(error: unknown): boolean {
     typeof error.status === 'number' &&
     error.status >= 400 &&
     error.status < 500 &&
-    error.status !== 401
+    error.status !== 401 &&
+    !TRANSIENT.has(error.status)
   );
 }
