@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { VIETNAM_DEVICE } from './support/device';
 
 /** One server for the whole run: fresh data folder (and fresh PostgreSQL database when DATABASE_URL is set). */
 const port = Number(process.env.E2E_PORT ?? 3300);
@@ -32,12 +33,7 @@ export default defineConfig({
     baseURL: `http://dtrack.localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
-    // As a device asking for less motion: antd then animates nothing (app/providers.tsx), so no click
-    // lands on a dialog, popover or menu still moving (mouse down and up on different spots).
-    // reduced-motion.spec.ts checks both settings.
-    reducedMotion: 'reduce',
+    ...VIETNAM_DEVICE,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],

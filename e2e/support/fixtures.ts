@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { PlatformKey } from '@agrihub/contract';
+import { VIETNAM_DEVICE } from './device';
+
+/** The device of the config's own contexts, for the contexts a spec opens itself (support/device.ts). */
+export { VIETNAM_DEVICE };
 
 export const DEMO_PASSWORD = 'Demo@123';
 export const port = Number(process.env.E2E_PORT ?? 3300);
@@ -34,12 +38,6 @@ const stateFile = (platform: PlatformKey, email: string) =>
  * to be signed in. Such a shared session must never be logged out (that revokes it for the others):
  * switch accounts with another signIn instead.
  */
-/**
- * A browser context's device as the config's own (playwright.config.ts `use`), for contexts a spec
- * opens itself: Vietnamese, Vietnam's time, less motion (no click on a widget still moving).
- */
-export const VIETNAM_DEVICE = { locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh', reducedMotion: 'reduce' } as const;
-
 export async function signedInState(browser: Browser, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
   const file = stateFile(platform, email);
   if (fs.existsSync(file)) return file;

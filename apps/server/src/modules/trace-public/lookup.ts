@@ -321,5 +321,10 @@ export function render(entry: TraceEntry, pending: { count: number; sources: num
       : entry.sourceCount + pending.sources > DUPLICATE_SOURCES_THRESHOLD
         ? WARN_PLACES
         : WARN_NONE;
-  return Buffer.concat([entry.head, Buffer.from(`,"scan_count":${scans}${tail}`, 'latin1')]);
+  // One buffer for the answer: the head copied, the (ASCII) rest written after it.
+  const rest = `,"scan_count":${scans}${tail}`;
+  const body = Buffer.allocUnsafe(entry.head.length + rest.length);
+  entry.head.copy(body);
+  body.write(rest, entry.head.length, 'latin1');
+  return body;
 }
