@@ -111,7 +111,7 @@ export function ProductsTable({ products, meta, loading, table, linkOf, showProd
       dataSource={products}
       locale={{ emptyText: empty }}
       onRow={(p) => ({ 'data-testid': 'product-row', 'data-id': p.id }) as React.HTMLAttributes<HTMLElement>}
-      {...table.tableProps(meta, (total) => t('list.total', { count: total }))}
+      {...table.tableProps(meta, (total, capped) => t(capped ? 'list.totalCapped' : 'list.total', { count: total }))}
       {...fittedTable(columns)}
       columns={columns}
     />

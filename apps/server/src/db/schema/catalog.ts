@@ -137,6 +137,9 @@ export const products = pgTable(
   (t) => [
     index('products_platform_status_idx').on(t.platform, t.status),
     index('products_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Counting a list's `q` matches reads this narrow index only (the rows are wide: descriptions,
+    // approved version), so the count of a common word costs a few hundred pages, not the table.
+    index('products_platform_search_count_idx').on(t.platform, t.searchText, t.status),
     index('products_platform_created_idx').on(t.platform, t.createdAt, t.id),
     uniqueIndex('products_platform_gtin14_uq').on(t.platform, t.gtin14).where(sql`${t.gtin14} is not null`),
     index('products_producer_idx').on(t.producerId),

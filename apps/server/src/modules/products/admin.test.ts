@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { LIST_COUNT_CAP } from '@agrihub/contract';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, type Built } from '../../../test/factories.js';
 import { catalogFixture, createProduct, productBody } from './test-support.js';
@@ -99,5 +101,25 @@ describe('admin products', () => {
     expect((await call(producer, 'POST', `/api/v1/admin/products/${p.id}/approve`)).statusCode).toBe(403);
     const noAbility = await buildUser(t.db, { roles: ['purchasing'] });
     expect((await call(noAbility, 'GET', '/api/v1/admin/products')).statusCode).toBe(403);
+  });
+});
+
+describe('admin products: a platform with more products than the count cap', () => {
+  it(`counts the matches of q up to ${LIST_COUNT_CAP} and says there are more; fewer are counted exactly`, async () => {
+    const owner = await buildUser(t.db, { platform: 'agrihub' });
+    const agrihubAdmin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'] });
+    await t.db.execute(sql`
+      insert into products (platform, producer_id, name, unit, public_code, status)
+      select 'agrihub', ${owner.producerId}::int, case when g % 100 = 0 then 'Bưởi da xanh ' || g else 'Gạo ST25 ' || g end,
+        'Kg', 'CAPPROD' || lpad(g::text, 9, '0'), 'pending'
+      from generate_series(1, ${LIST_COUNT_CAP + 200}::int) g`);
+    const rice = json(await call(agrihubAdmin, 'GET', '/api/v1/admin/products?q=gao'));
+    expect(rice.meta).toEqual({ total_count: LIST_COUNT_CAP, total_capped: true, current_page: 1, per_page: 20 });
+    expect(rice.data.products).toHaveLength(20);
+    const pomelo = json(await call(agrihubAdmin, 'GET', '/api/v1/admin/products?q=bưởi&status=pending&per_page=50'));
+    expect(pomelo.meta).toEqual({ total_count: 102, current_page: 1, per_page: 50 });
+    expect(pomelo.data.products.every((p: { name: string }) => p.name.startsWith('Bưởi da xanh'))).toBe(true);
+    const approved = json(await call(agrihubAdmin, 'GET', '/api/v1/admin/products?q=bưởi&status=approved'));
+    expect(approved.meta.total_count).toBe(0);
   });
 });

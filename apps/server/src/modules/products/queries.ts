@@ -1,9 +1,9 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ListMeta, PlatformKey, PRODUCT_SORT_FIELDS, Product, ProductListQuery } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { producers, productVariants, products } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { listPlan, type ListSpec } from '../../lib/list.js';
+import { cappedCount, listPlan, type ListSpec } from '../../lib/list.js';
 import { visibleIn } from '../../lib/scope.js';
 import { loadCategories } from '../catalog/queries.js';
 import { presentProduct, type ProductRow } from './presenter.js';
@@ -38,7 +38,7 @@ export async function listProducts(
     q.producer_id && scope.producerId == null ? eq(products.producerId, q.producer_id) : undefined,
     list.search,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(products)
@@ -46,9 +46,9 @@ export async function listProducts(
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ n: count() }).from(products).where(where),
+    cappedCount(db, products, where),
   ]);
-  return { rows, meta: list.meta(total?.n) };
+  return { rows, meta: list.meta(total) };
 }
 
 /** The product within the scope, or 404 (another producer's or platform's product is "not found"). */

@@ -52,10 +52,11 @@ describe('the producer’s batch list: q', () => {
 describe('the producer’s batch list: a producer with more batches than the count cap', () => {
   let c: Built;
   let riceId: number;
+  let teaId: number;
   beforeAll(async () => {
     c = await buildUser(t.db);
     riceId = (await buildProduct(t.db, { producerId: c.producerId!, name: 'Gạo lứt đỏ Điện Biên' })).id;
-    const teaId = (await buildProduct(t.db, { producerId: c.producerId! })).id;
+    teaId = (await buildProduct(t.db, { producerId: c.producerId! })).id;
     // Most batches are of the rice; every 50th of the tea. created_at repeats, so ties are broken by id.
     await t.db.execute(sql`
       insert into traceabilities (platform, producer_id, product_id, lot_code, public_code, production_date,
@@ -67,10 +68,10 @@ describe('the producer’s batch list: a producer with more batches than the cou
     await t.db.execute(sql`analyze traceabilities`);
   });
 
-  const expected = async (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>, offset: number) =>
+  const expected = async (where: ReturnType<typeof sql>, order: ReturnType<typeof sql>, offset: number, limit = 20) =>
     (
       await t.db.execute<{ id: number }>(
-        sql`select id from traceabilities where producer_id = ${c.producerId} and ${where} order by ${order} limit 20 offset ${offset}`,
+        sql`select id from traceabilities where producer_id = ${c.producerId} and ${where} order by ${order} limit ${limit} offset ${offset}`,
       )
     ).rows.map((r) => Number(r.id));
 
@@ -99,6 +100,23 @@ describe('the producer’s batch list: a producer with more batches than the cou
   it('a q matching few of them counts them exactly', async () => {
     const tea = await list(c, 'q=che&per_page=100');
     expect(tea.meta).toEqual({ total_count: 206, current_page: 1, per_page: 100 });
+    // Count and page come from one scan of the matches: every sort and page as the plain order filtered.
+    const teaOnly = sql`(product_id = ${teaId} or lot_code ilike '%che%')`;
+    expect(idsOf(tea)).toEqual(await expected(teaOnly, sql`created_at desc, id desc`, 0, 100));
+    expect(idsOf(await list(c, 'q=che&per_page=100&page=3'))).toEqual(
+      await expected(teaOnly, sql`created_at desc, id desc`, 200, 100),
+    );
+    expect(idsOf(await list(c, 'q=che&per_page=20&page=2&sort=lot_code'))).toEqual(
+      await expected(teaOnly, sql`lot_code asc, id asc`, 20),
+    );
+    expect(idsOf(await list(c, 'q=che&per_page=20&sort=-production_date'))).toEqual(
+      await expected(teaOnly, sql`production_date desc, id desc`, 0),
+    );
+    // 1 + 10 + 100 + 1,000 + 301 lots start with CAP-1: counted exactly, and paged, from the one scan of the matches.
+    const cap1 = sql`lot_code like 'CAP-1%'`;
+    const many = await list(c, 'q=cap-1&per_page=20&page=3&sort=lot_code');
+    expect(many.meta).toEqual({ total_count: 1412, current_page: 3, per_page: 20 });
+    expect(idsOf(many)).toEqual(await expected(cap1, sql`lot_code asc, id asc`, 40));
     const one = await list(c, 'q=cap-10250');
     expect(one.data.traceabilities.map((x) => x.lot_code)).toEqual(['CAP-10250']);
     expect(one.meta).toEqual({ total_count: 1, current_page: 1, per_page: 20 });

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { BATCH_SORT_FIELDS, BatchState } from '@agrihub/contract';
+import { LIST_COUNT_CAP, type BATCH_SORT_FIELDS, type BatchState } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { products, traceabilities } from '../../db/schema/index.js';
 import { cappedCount, orderOf, sortColumn, type ListSpec } from '../../lib/list.js';
@@ -96,16 +96,16 @@ export async function pageBatchIdsAfter(
   return rows.map((r) => r.id);
 }
 
-/** Above this many matches of `q`, a page is read by walking the sort's index (see pageBatchIds). */
-const DENSE_MATCHES = 1000;
-
 /**
  * One page of batch ids and the total matching (counted up to the list's cap: lib/list.ts).
  *
- * The total is read first. When `q` matches many of the owner's batches (a product name most of
- * them carry), the planner, which cannot know that from the trigram estimate, would collect every
- * match and sort them; walking the sort order's index and stopping at the page's last row is then
- * far cheaper, so bitmap scans are switched off for that one statement's transaction.
+ * With `q`, one scan reads the matches (at most LIST_COUNT_CAP + 1, each with its sort key): when
+ * they are not more than the cap (a lot code, a rare word), the total and the page both come from
+ * them, so the trigram search runs once instead of once for the count and once for the page. When
+ * `q` matches more (a product name most of the owner's batches carry), the planner, which cannot
+ * know that density from the trigram estimate, would collect every match and sort them: walking
+ * the sort order's index and stopping at the page's last row is far cheaper, so bitmap scans are
+ * switched off for that one statement's transaction.
  */
 export async function pageBatchIds(
   db: Db,
@@ -116,7 +116,6 @@ export async function pageBatchIds(
   withTotal = true,
 ) {
   const where = batchWhere(actor, f);
-  const total = withTotal ? await cappedCount(db, traceabilities, where) : null;
   const page = (q: Db | Tx) =>
     q
       .select({ id: traceabilities.id })
@@ -125,12 +124,29 @@ export async function pageBatchIds(
       .orderBy(...orderOf(BATCH_LIST, f.sort))
       .limit(limit)
       .offset(offset);
-  const dense = !!f.q && (total?.count ?? 0) > DENSE_MATCHES;
-  const rows = dense
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        return page(tx);
-      })
-    : await page(db);
-  return { ids: rows.map((r) => r.id), total };
+  if (!f.q || !withTotal) {
+    const total = withTotal ? await cappedCount(db, traceabilities, where) : null;
+    return { ids: (await page(db)).map((r) => r.id), total };
+  }
+  const matched = await searchPage(db, where, f.sort, limit, offset);
+  if (matched) return matched;
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return page(tx);
+  });
+  return { ids: rows.map((r) => r.id), total: { count: LIST_COUNT_CAP, capped: true } };
+}
+
+/** The page and total of a search from one scan of its matches; null when more than LIST_COUNT_CAP match. */
+async function searchPage(db: Db, where: SQL, sort: string, limit: number, offset: number) {
+  const t = traceabilities;
+  const { column, desc: down } = sortColumn(BATCH_LIST, sort);
+  const dir = sql.raw(down ? 'desc' : 'asc');
+  const res = await db.execute<{ n: number; ids: number[] }>(sql`
+    with m as materialized (select ${t.id} as id, ${column} as k from ${t} where ${where} limit ${LIST_COUNT_CAP + 1})
+    select (select count(*)::int from m) as n,
+      array(select id from m order by k ${dir}, id ${dir} limit ${limit} offset ${offset}) as ids`);
+  const { n, ids } = res.rows[0];
+  if (n > LIST_COUNT_CAP) return null;
+  return { ids: ids.map(Number), total: { count: n, capped: false } };
 }
