@@ -37,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { loadFigures, type Figures } from './load.js';
 import { eq, sql } from 'drizzle-orm';
+import { buildServer } from '../apps/server/build.mjs';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { products } from '../apps/server/src/db/schema/index.js';
 import { approvedSnapshot } from '../apps/server/src/modules/products/approval.js';
@@ -226,13 +227,22 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * bench/scale-server.ts built the way `npm start` builds the server (apps/server/build.mjs: one
+ * bundle run by plain Node, no TypeScript loader in the process), once per run.
+ */
+let built: Promise<string> | null = null;
+const serverBundle = () =>
+  (built ??= buildServer(
+    path.join(here, 'scale-server.ts'),
+    path.join(here, '../apps/server/dist/bench-scale-server.mjs'),
+  ));
+
 /** The real server in its own process (bench/scale-server.ts), as `npm start` would open it. */
-function startServer(fresh: Fresh, bareBody?: string, env: Record<string, string> = {}): Promise<Server> {
-  const child = fork(path.join(here, 'scale-server.ts'), [], {
+async function startServer(fresh: Fresh, bareBody?: string, env: Record<string, string> = {}): Promise<Server> {
+  const child = fork(await serverBundle(), [], {
     // BENCH_CPU_PROF=dir: a V8 CPU profile of each server process, written when it stops.
     execArgv: [
-      '--import',
-      'tsx',
       '--expose-gc',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
     ],

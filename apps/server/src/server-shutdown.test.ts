@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { buildBatch, buildUser, TEST_PASSWORD } from '../test/factories.js';
 import { storedScans } from './modules/trace-public/scans.js';
@@ -32,7 +32,7 @@ async function prepare() {
 
 function startServer() {
   const { DATABASE_URL: _suiteDatabase, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [inject('serverBundle')], {
     cwd: root,
     env: { ...inherited, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' },
   });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { countDemoAccounts, seedAccounts } from './db/seed/accounts.js';
 
@@ -14,7 +14,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 /** The server on the embedded database in `dataDir` (the suite's own DATABASE_URL is not passed on). */
 function spawnServer(env: Record<string, string>) {
   const { DATABASE_URL: _suiteDatabase, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  return spawn(process.execPath, [inject('serverBundle')], {
     cwd: root,
     env: { ...inherited, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
   });

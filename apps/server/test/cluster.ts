@@ -2,8 +2,8 @@
  * Two API nodes behind HAProxy, on one PostgreSQL database and one Redis (issue 14): the start-up
  * shared by `npm run cluster` (scripts/cluster.mjs) and the two-node test (src/cluster.test.ts).
  *
- * Each node is the real server as production runs it (`node --import tsx apps/server/src/server.ts`,
- * NODE_ENV=production, TRUST_PROXY=true behind the balancer). Node A starts first: it runs the
+ * Each node is the real server as `npm start` runs it (built by apps/server/build.mjs, then
+ * `node apps/server/dist/server.mjs`), NODE_ENV=production, TRUST_PROXY=true behind the balancer). Node A starts first: it runs the
  * migrations and, with SEED_DEMO=true, the first-start demo seed; node B starts once A answers
  * (nodes starting together would also be safe: that work runs under a PostgreSQL advisory lock,
  * Database.exclusive; starting A first keeps the output readable). Both use one DATA_DIR (uploads, unless S3_BUCKET
@@ -21,6 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer } from '../build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -164,6 +165,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     opts.onOutput?.(name, line);
   };
   await ensureDatabase(opts.databaseUrl);
+  const bundle = await buildServer();
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const port = opts.port || (await freePort(host));
   const base: NodeJS.ProcessEnv = opts.isolated
@@ -201,7 +203,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       ['A', 'a'],
       ['B', 'b'],
     ] as const) {
-      started.push(await startNode(name, server, env, record, opts.startTimeoutMs ?? 120_000));
+      started.push(await startNode(bundle, name, server, env, record, opts.startTimeoutMs ?? 120_000));
     }
     configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-haproxy-'));
     const configFile = path.join(configDir, 'haproxy.cfg');
@@ -258,13 +260,14 @@ function pipeLines(child: ChildProcess, name: string, record: (name: string, lin
 
 /** One node: the real server, started as `npm start` starts it; resolves once it listens (its banner). */
 async function startNode(
+  bundle: string,
   name: 'A' | 'B',
   server: 'a' | 'b',
   env: NodeJS.ProcessEnv,
   record: (name: string, line: string) => void,
   timeoutMs: number,
 ): Promise<ClusterNode> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [bundle], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

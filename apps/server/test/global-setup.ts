@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
+import { buildServer } from '../build.mjs';
 
 /**
  * The schema is migrated once per run, and every test app starts from a copy of it.
@@ -12,12 +13,24 @@ import { openDatabase } from '../src/db/client.js';
  * .tmp) that each in-memory test database loads, instead of running initdb and every migration.
  */
 export default async function setup(project: TestProject) {
+  // The server as `npm start` runs it (one bundle, plain Node), for the tests that start its process.
+  const bundle = await buildServer(
+    undefined,
+    path.resolve(import.meta.dirname, `../dist/test-server-${process.pid}.mjs`),
+  );
+  project.provide('serverBundle', bundle);
+  const removeBundle = () => {
+    for (const f of [bundle, `${bundle}.map`]) fs.rmSync(f, { force: true });
+  };
   const url = process.env.DATABASE_URL;
   if (!url) {
     project.provide('templateDatabase', '');
     const file = await dumpMigratedPglite();
     project.provide('pgliteSnapshot', file);
-    return () => fs.rmSync(file, { force: true });
+    return () => {
+      fs.rmSync(file, { force: true });
+      removeBundle();
+    };
   }
   project.provide('pgliteSnapshot', '');
   const name = `agrihub_test_tpl_${process.pid}`;
@@ -32,6 +45,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
+    removeBundle();
   };
 }
 
@@ -62,5 +76,7 @@ declare module 'vitest' {
     templateDatabase: string;
     /** PGlite: the migrated data folder's tarball (empty on PostgreSQL). */
     pgliteSnapshot: string;
+    /** The built server (apps/server/build.mjs) that tests start as a process. */
+    serverBundle: string;
   }
 }

@@ -3,9 +3,9 @@ import { inspect } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM, PLATFORM_KEYS, type PlatformKey } from '@agrihub/contract';
 import { DEFAULT_HOST } from './listen.js';
+import { REPO_ROOT } from './paths.js';
 import { MAIL_FROM_VARS, mailFromValue, mailSenders, type MailSender } from './mail-senders.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -48,7 +48,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app served at /; absent in API-only runs. */
-  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** Seed demo data on first start of an empty database. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(20),

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../config/paths.js';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './folder-lock.js';
 import { normalizeStoredPhones } from './phones-e164.js';
@@ -41,7 +42,7 @@ export interface Database {
 /** The advisory lock key of the start-up work (any fixed bigint; "agrihub" in ASCII). */
 const STARTUP_LOCK = 0x61677269687562n;
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 export class DatabaseUnreachableError extends Error {}
 
