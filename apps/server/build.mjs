@@ -29,7 +29,8 @@ export async function buildServer(
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: [...external, ...external.map((d) => `${d}/*`)],
+    // A package named here is external with its subpaths too (drizzle-orm/pglite, …).
+    external,
     sourcemap: 'linked',
     logLevel: 'warning',
   });

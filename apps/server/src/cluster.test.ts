@@ -58,6 +58,7 @@ describe.skipIf(!BASE_URL)('two nodes behind HAProxy, on one PostgreSQL and one 
       port: 0,
       isolated: true,
       startTimeoutMs: 45_000,
+      serverBundle: inject('serverBundle'),
       env: {
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',

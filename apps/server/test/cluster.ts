@@ -2,9 +2,9 @@
  * Two API nodes behind HAProxy, on one PostgreSQL database and one Redis (issue 14): the start-up
  * shared by `npm run cluster` (scripts/cluster.mjs) and the two-node test (src/cluster.test.ts).
  *
- * Each node is the real server as `npm start` runs it (built by apps/server/build.mjs, then
- * `node apps/server/dist/server.mjs`), NODE_ENV=production, TRUST_PROXY=true behind the balancer). Node A starts first: it runs the
- * migrations and, with SEED_DEMO=true, the first-start demo seed; node B starts once A answers
+ * Each node is the real server as `npm start` runs it (the bundle of apps/server/build.mjs run by
+ * plain Node, NODE_ENV=production, TRUST_PROXY=true behind the balancer). Node A starts first: it
+ * runs the migrations and, with SEED_DEMO=true, the first-start demo seed; node B starts once A answers
  * (nodes starting together would also be safe: that work runs under a PostgreSQL advisory lock,
  * Database.exclusive; starting A first keeps the output readable). Both use one DATA_DIR (uploads, unless S3_BUCKET
  * is set; mail outbox) so that either serves what the other stored.
@@ -48,6 +48,8 @@ export interface ClusterOptions {
   onOutput?: (name: string, line: string) => void;
   /** How long a node may take to start (a first start with the demo seed takes about half a minute). */
   startTimeoutMs?: number;
+  /** The built server both nodes run (the test's, built once per run); default: built now into dist/server.mjs. */
+  serverBundle?: string;
 }
 
 export interface ClusterNode {
@@ -165,7 +167,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     opts.onOutput?.(name, line);
   };
   await ensureDatabase(opts.databaseUrl);
-  const bundle = await buildServer();
+  const bundle = opts.serverBundle ?? (await buildServer());
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const port = opts.port || (await freePort(host));
   const base: NodeJS.ProcessEnv = opts.isolated

@@ -6,7 +6,6 @@ import { DEFAULT_HOST } from './listen.js';
 import { REPO_ROOT } from './paths.js';
 import { MAIL_FROM_VARS, mailFromValue, mailSenders, type MailSender } from './mail-senders.js';
 
-
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,7 +25,10 @@ const envSchema = z.object({
     .default('')
     .transform((s, ctx) => {
       const out: Record<string, PlatformKey> = {};
-      for (const pair of s.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const pair of s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const [host, key] = pair.split('=');
         if (!host || !(PLATFORM_KEYS as readonly string[]).includes(key ?? '')) {
           ctx.addIssue({ code: 'custom', message: `bad pair "${pair}" (want host=dtrack|agrihub|foodmap)` });
