@@ -14,7 +14,7 @@ import {
 import { api } from '../lib/api';
 import { platform } from '../lib/platform';
 import { tokenReceived } from '../lib/session-actions';
-import { takeLoginHandoff } from '../lib/session-handoff';
+import { clearLoginHandoff, peekLoginHandoff } from '../lib/session-handoff';
 import { writeSessionToken } from '../lib/token-storage';
 import { platformDetected } from '../stores/layout-slice';
 import { loginFinished, loginStarted } from '../stores/login-slice';
@@ -55,9 +55,12 @@ store.subscribe(() => {
  * the stored state is back (PersistGate's onBeforeLift), so the stored state cannot overwrite it.
  */
 export function applyLoginHandoff(): void {
-  const handoff = takeLoginHandoff();
+  const handoff = peekLoginHandoff();
   if (!handoff) return;
   store.dispatch(loginStarted({ username: handoff.username, remember: handoff.remember }));
   store.dispatch(loginFinished());
   store.dispatch(tokenReceived({ token: handoff.token, remember: handoff.remember }));
+  // redux-persist writes localStorage a few ticks later: a reload before that would find no
+  // session, so the handoff is removed only once the state is written.
+  void persistor.flush().then(clearLoginHandoff, clearLoginHandoff);
 }

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  clearLoginHandoff,
   handOffLogin,
   handOffSessionEnd,
   SESSION_TOKEN_KEY,
+  peekLoginHandoff,
   storedLogin,
-  takeLoginHandoff,
   takeSessionEnd,
 } from './session-handoff';
 
@@ -51,17 +52,19 @@ afterEach(() => {
 });
 
 describe('the sign-in hand-off between the light /login page and the app', () => {
-  it('hands a sign-in over once: the second read finds nothing', () => {
+  it('keeps a sign-in until the app has stored it (a reload in between still finds it), then drops it', () => {
     handOffLogin({ token, remember: false, username: 'hoa@htx.vn' });
-    expect(takeLoginHandoff()).toEqual({ token, remember: false, username: 'hoa@htx.vn' });
-    expect(takeLoginHandoff()).toBeNull();
+    expect(peekLoginHandoff()).toEqual({ token, remember: false, username: 'hoa@htx.vn' });
+    expect(peekLoginHandoff()).toEqual({ token, remember: false, username: 'hoa@htx.vn' });
+    clearLoginHandoff();
+    expect(peekLoginHandoff()).toBeNull();
   });
 
   it('ignores a malformed or tampered hand-off, and removes it', () => {
     tab.setItem('agrihub.login-handoff', '{not json');
-    expect(takeLoginHandoff()).toBeNull();
+    expect(peekLoginHandoff()).toBeNull();
     tab.setItem('agrihub.login-handoff', JSON.stringify({ token: { access_token: 1 }, remember: true }));
-    expect(takeLoginHandoff()).toBeNull();
+    expect(peekLoginHandoff()).toBeNull();
     expect(tab.length).toBe(0);
   });
 
@@ -108,7 +111,7 @@ describe('the sign-in hand-off between the light /login page and the app', () =>
     };
     (globalThis as { window?: unknown }).window = { sessionStorage: refusing, localStorage: refusing };
     handOffLogin({ token, remember: true, username: 'x@y.vn' });
-    expect(takeLoginHandoff()).toBeNull();
+    expect(peekLoginHandoff()).toBeNull();
     expect(storedLogin()).toEqual({ signedIn: false, username: '', remember: true });
   });
 });

@@ -45,13 +45,23 @@ export function handOffLogin(handoff: LoginHandoff): void {
   write(session, LOGIN_HANDOFF_KEY, handoff);
 }
 
-/** The sign-in the light page left, removed as it is read (null when there is none, or it is malformed). */
-export function takeLoginHandoff(): LoginHandoff | null {
+/**
+ * The sign-in the light page left (null when there is none, or it is malformed). It stays until
+ * `clearLoginHandoff`: the app removes it once the session is in its own stored state, so a reload
+ * in between still finds the session.
+ */
+export function peekLoginHandoff(): LoginHandoff | null {
   const found = read<LoginHandoff>(session, LOGIN_HANDOFF_KEY);
-  write(session, LOGIN_HANDOFF_KEY, null);
   const token = found?.token;
-  if (!token || typeof token.access_token !== 'string' || typeof token.token_type !== 'string') return null;
+  if (!token || typeof token.access_token !== 'string' || typeof token.token_type !== 'string') {
+    if (found) clearLoginHandoff();
+    return null;
+  }
   return { token, remember: found.remember !== false, username: String(found.username ?? '') };
+}
+
+export function clearLoginHandoff(): void {
+  write(session, LOGIN_HANDOFF_KEY, null);
 }
 
 /** Why the session ended (expired, revoked, password reset done), for the sign-in page to say once. */

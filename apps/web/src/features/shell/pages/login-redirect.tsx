@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { handOffSessionEnd } from '../../../lib/session-handoff';
+import { clearLoginHandoff, handOffSessionEnd } from '../../../lib/session-handoff';
 import { useAppSelector } from '../../../stores/hooks';
 import { ExternalPage } from './external-page';
 
@@ -17,6 +17,8 @@ export function LoginRedirect() {
   useState(() => {
     const notice = (location.state as { notice?: string } | null)?.notice ?? ended?.notice;
     if (notice) handOffSessionEnd(notice);
+    // A session that ended must not come back from a sign-in hand-off not yet cleared (app/store.ts).
+    clearLoginHandoff();
   });
   return <ExternalPage />;
 }
