@@ -16,7 +16,8 @@
  *     and at the full size;
  *   - p99 of the producer's batch list (plain and with q) and of the admin product list with q;
  *   - the XLSX export of BENCH_EXPORT_ROWS (100,000) batches: rows/s and peak RSS sampled during
- *     the export, next to a 10,000-row export (memory flat as rows grow).
+ *     the export, next to a 10,000-row export (memory flat as rows grow), in the server that served
+ *     the lookups and again in a new server process (the export's own memory).
  *
  * Every figure is printed next to its target from the issue. It takes minutes at full size:
  * `npm run bench:scale -w @agrihub/bench` (not part of `npm run bench`).
@@ -244,6 +245,8 @@ async function startServer(fresh: Fresh, bareBody?: string, env: Record<string, 
     // BENCH_CPU_PROF=dir: a V8 CPU profile of each server process, written when it stops.
     execArgv: [
       '--expose-gc',
+      // BENCH_NODE_FLAGS="--trace-gc …": V8 or Node flags for the server processes (diagnosis).
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
     ],
     env: {
@@ -312,7 +315,6 @@ async function startServer(fresh: Fresh, bareBody?: string, env: Record<string, 
   });
 }
 
-
 const cannon = (url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> =>
   loadFigures(url, { connections: CONNECTIONS, duration: DURATION }, extra);
 
@@ -365,6 +367,38 @@ async function timeExport(base: string, token: string, rows: number, pid: number
   peak = Math.max(peak, rssKb(pid));
   if (res.status !== 200) throw new Error(`export failed: ${res.status}`);
   return { rows, seconds, rowsPerS: rows / seconds, bytes, beforeMb: mb(before), peakMb: mb(peak) };
+}
+
+/**
+ * The 10,000-row export (when seeded) then the EXPORT_ROWS one, on the server `pid`: rows/s and
+ * peak RSS against 512 MB; flat = the large export grows RSS (peak − before) at most 32 MB more
+ * than the small one (ten times the rows: a retained 350 bytes per row would show).
+ */
+async function exportRows(
+  base: string,
+  seeded: { producer: string; small: string | null; bigOwner: number; smallOwner: number },
+  pid: number,
+  where: string,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const line = (e: Awaited<ReturnType<typeof timeExport>>) =>
+    `(${fmt(e.seconds, 1)} s, ${fmt(e.bytes / 2 ** 20, 1)} MB file, RSS before ${fmt(e.beforeMb)} MB, +${fmt(e.peakMb - e.beforeMb)} MB)`;
+  const small = seeded.small ? await timeExport(base, seeded.small, seeded.smallOwner, pid) : null;
+  if (small)
+    rows.push([
+      `XLSX export ${fmt(small.rows)} rows, ${where}`,
+      `${fmt(small.rowsPerS)} rows/s, peak ${fmt(small.peakMb)} MB`,
+      `${line(small)} info`,
+    ]);
+  const big = await timeExport(base, seeded.producer, seeded.bigOwner, pid);
+  const growth = (e: typeof big) => e.peakMb - e.beforeMb;
+  const flat = !small || growth(big) - growth(small) <= 32;
+  rows.push([
+    `XLSX export ${fmt(big.rows)} rows, ${where}`,
+    `${fmt(big.rowsPerS)} rows/s, peak ${fmt(big.peakMb)} MB`,
+    `${mark(big.peakMb <= TARGETS.rssMb && flat)} ${line(big)} peak ≤ 512 MB, flat (growth ≤ the small export's + 32 MB)`,
+  ]);
+  return rows;
 }
 
 /** pgbench with the lookup's own SQL (the stored page's, or `query`): random codes, prepared. */
@@ -529,7 +563,8 @@ async function runOne(kind: 'pglite' | 'postgres') {
       const bareRps = (bare1.rps + bare2.rps) / 2;
       const ref = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS) : null;
       const ref10 = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, 10) : null;
-      const refLong = kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS, LOOKUP_SQL) : null;
+      const refLong =
+        kind === 'postgres' && fresh.dbName ? pgbench(fresh.dbName, batches, CONNECTIONS, LOOKUP_SQL) : null;
 
       const ratio = (f: Figures) => f.rps / bareRps;
       const pct = (x: number) => `${fmt(x * 100, 1)} %`;
@@ -603,23 +638,17 @@ async function runOne(kind: 'pglite' | 'postgres') {
           `${mark(t.p99 <= TARGETS.listP99 && !t.failures)} p99 ≤ 50 ms (${t.n} requests)`,
         ]);
       }
-      const pid = server.child.pid!;
-      if (seeded.small) {
-        const e = await timeExport(base, seeded.small, seeded.smallOwner, pid);
-        rows.push([
-          `XLSX export ${fmt(e.rows)} rows`,
-          `${fmt(e.rowsPerS)} rows/s, peak ${fmt(e.peakMb)} MB`,
-          `(${fmt(e.seconds, 1)} s, ${fmt(e.bytes / 2 ** 20, 1)} MB file, RSS before ${fmt(e.beforeMb)} MB) info`,
-        ]);
-      }
-      const e = await timeExport(base, seeded.producer, seeded.bigOwner, pid);
-      rows.push([
-        `XLSX export ${fmt(e.rows)} rows`,
-        `${fmt(e.rowsPerS)} rows/s, peak ${fmt(e.peakMb)} MB`,
-        `${mark(e.peakMb <= TARGETS.rssMb)} (${fmt(e.seconds, 1)} s, ${fmt(e.bytes / 2 ** 20, 1)} MB file, RSS before ${fmt(e.beforeMb)} MB) peak ≤ 512 MB, flat`,
-      ]);
+      rows.push(...(await exportRows(base, seeded, server.child.pid!, 'in the server that served the lookups')));
     } finally {
       await server.stop();
+    }
+    // The export's own memory: the same exports in a new server process, whose RSS carries no
+    // lookup history (the line above also counts the garbage the lookups left for V8 to collect).
+    const own = await startServer(fresh, bodyFile);
+    try {
+      rows.push(...(await exportRows(`http://127.0.0.1:${own.port}`, seeded, own.child.pid!, 'new server process')));
+    } finally {
+      await own.stop();
     }
   } finally {
     await fresh.database.close().catch(() => {});
