@@ -31,6 +31,8 @@ for (const platform of PLATFORM_KEYS) {
     // The session is gone: a private page sends us back to the login.
     await page.goto(urlFor(platform, '/dashboard'));
     await expect(page).toHaveURL(/\/login/);
+    // The app hands over to the light sign-in page with a page load: done once its form shows.
+    await expect(page.getByTestId('login-card')).toBeVisible();
   });
 }
 
