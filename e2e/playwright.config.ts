@@ -44,6 +44,8 @@ export default defineConfig({
     // A loaded machine (several test runs at once) may need longer: E2E_SERVER_TIMEOUT in ms.
     timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 120_000),
     reuseExistingServer: false,
+    // SIGTERM, not the default SIGKILL: start-server.ts then stops the server and drops its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
   },

@@ -31,12 +31,19 @@ const seeded = spawnSync('npx', ['tsx', 'e2e/support/e2e-accounts.ts'], { stdio:
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
+const exited = new Promise((resolve) => child.once('exit', resolve));
+let stopping = false;
+// Playwright signals the whole process group: the server may have exited before this runs.
 const stop = async () => {
+  stopping = true;
   child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await exited;
   if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
-child.on('exit', (code) => process.exit(code ?? 1));
+// A server that dies on its own ends the run (and Playwright's wait for it).
+child.on('exit', (code) => {
+  if (!stopping) process.exit(code ?? 1);
+});
