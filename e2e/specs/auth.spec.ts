@@ -37,16 +37,13 @@ for (const platform of PLATFORM_KEYS) {
 }
 
 for (const remember of [true, false]) {
-  test(`a page loaded the moment the dashboard opens keeps the session (remember me ${remember ? 'on' : 'off'})`, async ({ page }) => {
-    await page.goto(urlFor('dtrack', '/login'));
-    await page.getByTestId('remember-me').setChecked(remember);
-    await page.getByTestId('login-email').fill(demo('producer', 'dtrack'));
-    await page.getByTestId('login-password').fill('Demo@123');
-    await page.getByTestId('login-submit').click();
+  test(`a page loaded the moment the dashboard opens keeps the session (remember me ${remember ? 'on' : 'off'})`, async ({
+    page,
+  }) => {
+    await submitLogin(page, 'dtrack', demo('producer', 'dtrack'), undefined, remember);
     // The light sign-in page hands the session to the app (ADR 024); load a page before the app settles.
     await page.waitForURL(/\/dashboard$/, { waitUntil: 'domcontentloaded' });
     await page.goto(urlFor('dtrack', '/products'));
-    await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/products$/);
   });

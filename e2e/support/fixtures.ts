@@ -12,9 +12,16 @@ export const port = Number(process.env.E2E_PORT ?? 3300);
 export const urlFor = (platform: PlatformKey, p = '/') => `http://${platform}.localhost:${port}${p}`;
 export const demo = (local: string, platform: PlatformKey) => `${local}@${platform}.demo`;
 
-/** Fills and sends the login form, as a person would (the answer may be an error). */
-export async function submitLogin(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
+/** Fills and sends the login form, as a person would (the answer may be an error); `remember` sets "remember me". */
+export async function submitLogin(
+  page: Page,
+  platform: PlatformKey,
+  email: string,
+  password = DEMO_PASSWORD,
+  remember?: boolean,
+) {
   await page.goto(urlFor(platform, '/login'));
+  if (remember !== undefined) await page.getByTestId('remember-me').setChecked(remember);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
