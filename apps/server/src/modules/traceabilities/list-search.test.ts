@@ -97,6 +97,17 @@ describe('the producer’s batch list: a producer with more batches than the cou
     );
   });
 
+  it('a q over the cap is capped whether its matches are of products or of lot codes', async () => {
+    // No product is named "cap": every match is a lot code (the product count says nothing).
+    const lots = await list(c, 'q=cap-&per_page=20');
+    expect(lots.meta).toMatchObject({ total_count: LIST_COUNT_CAP, total_capped: true });
+    expect(idsOf(lots)).toEqual(await expected(sql`true`, sql`created_at desc, id desc`, 0));
+    // The rice alone is over the cap: capped without reading the matches (the same first page).
+    const rice = await list(c, 'q=dien bien&per_page=20');
+    expect(rice.meta).toMatchObject({ total_count: LIST_COUNT_CAP, total_capped: true });
+    expect(idsOf(rice)).toEqual(await expected(sql`product_id = ${riceId}`, sql`created_at desc, id desc`, 0));
+  });
+
   it('a q matching few of them counts them exactly', async () => {
     const tea = await list(c, 'q=che&per_page=100');
     expect(tea.meta).toEqual({ total_count: 206, current_page: 1, per_page: 100 });

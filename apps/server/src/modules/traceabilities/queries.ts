@@ -51,9 +51,19 @@ export const BATCH_LIST: ListSpec<(typeof BATCH_SORT_FIELDS)[number]> = {
  * trigram index lookup), so each side is an index condition on the batches (ADR 027).
  */
 function batchSearch(actor: OwnerRef, q: string): SQL {
-  const matching = sql`array(select ${products.id} from ${products} where ${ownedBy(products, actor)} and ${storedSearch(q, products.searchText)})`;
-  return or(storedSearch(q, traceabilities.searchText), sql`${traceabilities.productId} = any(${matching})`)!;
+  return or(storedSearch(q, traceabilities.searchText), sql`${traceabilities.productId} = any(${matchingProducts(actor, q)})`)!;
 }
+
+/** The ids of the owner's products matching `q`, as an array (one trigram index lookup). */
+const matchingProducts = (actor: OwnerRef, q: string) =>
+  sql`array(select ${products.id} from ${products} where ${ownedBy(products, actor)} and ${storedSearch(q, products.searchText)})`;
+
+/**
+ * The batches of the owner's products matching `q`, counted up to LIST_COUNT_CAP + 1 from the
+ * product index alone (an index-only scan: the products are the owner's, so are their batches).
+ */
+const productMatchesCapped = (actor: OwnerRef, q: string) =>
+  sql`(select count(*)::int from (select 1 from ${traceabilities} where ${traceabilities.productId} = any(${matchingProducts(actor, q)}) limit ${LIST_COUNT_CAP + 1}) x)`;
 
 /** WHERE of the producer's batch list and export: always scoped to the actor's producer and platform. */
 export function batchWhere(actor: OwnerRef, f: Omit<BatchFilters, 'sort'>): SQL {
@@ -128,7 +138,7 @@ export async function pageBatchIds(
     const total = withTotal ? await cappedCount(db, traceabilities, where) : null;
     return { ids: (await page(db)).map((r) => r.id), total };
   }
-  const matched = await searchPage(db, where, f.sort, limit, offset);
+  const matched = await searchPage(db, where, productMatchesCapped(actor, f.q), f.sort, limit, offset);
   if (matched) return matched;
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_bitmapscan = off`);
@@ -137,14 +147,21 @@ export async function pageBatchIds(
   return { ids: rows.map((r) => r.id), total: { count: LIST_COUNT_CAP, capped: true } };
 }
 
-/** The page and total of a search from one scan of its matches; null when more than LIST_COUNT_CAP match. */
-async function searchPage(db: Db, where: SQL, sort: string, limit: number, offset: number) {
+/**
+ * The page and total of a search from one scan of its matches; null when more than LIST_COUNT_CAP
+ * match. `atLeast` is a cheap lower bound of the matches (productMatchesCapped): when it is over
+ * the cap already, the scan is skipped (in a product name most batches carry it read 10,000 rows
+ * from the table for a total that says only "more than 10,000").
+ */
+async function searchPage(db: Db, where: SQL, atLeast: SQL, sort: string, limit: number, offset: number) {
   const t = traceabilities;
   const { column, desc: down } = sortColumn(BATCH_LIST, sort);
   const dir = sql.raw(down ? 'desc' : 'asc');
   const res = await db.execute<{ n: number; ids: number[] }>(sql`
-    with m as materialized (select ${t.id} as id, ${column} as k from ${t} where ${where} limit ${LIST_COUNT_CAP + 1})
-    select (select count(*)::int from m) as n,
+    with b as materialized (select ${atLeast} as n),
+      m as materialized (select ${t.id} as id, ${column} as k from ${t}
+        where (select n from b) <= ${LIST_COUNT_CAP} and ${where} limit ${LIST_COUNT_CAP + 1})
+    select greatest((select n from b), (select count(*)::int from m)) as n,
       array(select id from m order by k ${dir}, id ${dir} limit ${limit} offset ${offset}) as ids`);
   const { n, ids } = res.rows[0];
   if (n > LIST_COUNT_CAP) return null;
