@@ -10,11 +10,9 @@ import type { TraceCache } from './cache.js';
 interface Pending {
   code: string;
   count: number;
-  sources: Map<string, number>;
+  /** The distinct sources of the buffered scans (see sourceKeyOf). */
+  sources: Set<string>;
 }
-
-/** Rows per statement (3 parameters each). */
-const CHUNK = 1000;
 
 /** Distinct sources a batch's row keeps: one more than the duplicate warning's threshold. */
 export const SOURCE_KEYS_KEPT = DUPLICATE_SOURCES_THRESHOLD + 1;
@@ -23,7 +21,7 @@ export const SOURCE_KEYS_KEPT = DUPLICATE_SOURCES_THRESHOLD + 1;
  * The sources of a buffered batch, sorted, at most SOURCE_KEYS_KEPT (the row keeps no more), as a
  * PostgreSQL array literal (keys are base64url: nothing to quote).
  */
-const keysOf = (p: Pending) => `{${[...p.sources.keys()].sort().slice(0, SOURCE_KEYS_KEPT).join(',')}}`;
+const keysOf = (p: Pending) => `{${[...p.sources].sort().slice(0, SOURCE_KEYS_KEPT).join(',')}}`;
 
 /** A client (scan source) counts at most one scan of a batch per window. */
 export const SCAN_DEDUP_WINDOW_MS = 30 * 60_000;
@@ -120,11 +118,11 @@ export class ScanBuffer {
     if (this.counted.size > SCAN_DEDUP_MAX) this.forget(now);
     let p = this.buffer.get(id);
     if (!p) {
-      p = { code, count: 0, sources: new Map() };
+      p = { code, count: 0, sources: new Set() };
       this.buffer.set(id, p);
     }
     p.count++;
-    p.sources.set(key, (p.sources.get(key) ?? 0) + 1);
+    p.sources.add(key);
     return true;
   }
 
@@ -162,7 +160,7 @@ export class ScanBuffer {
           if (!cur) this.buffer.set(id, p);
           else {
             cur.count += p.count;
-            for (const [k, n] of p.sources) cur.sources.set(k, (cur.sources.get(k) ?? 0) + n);
+            for (const k of p.sources) cur.sources.add(k);
           }
         }
         throw err;
@@ -178,37 +176,37 @@ export class ScanBuffer {
     // In id order: two nodes flushing the same batches take their row locks in the same order, so
     // they wait for each other instead of deadlocking.
     const entries = [...batch.entries()].sort((a, b) => a[0] - b[0]);
+    // Three array parameters, whatever the number of batches: building one SQL chunk per row took
+    // the event loop for milliseconds every second under load (and its garbage outlived young GC).
+    const ids = sql.param(entries.map(([id]) => id));
+    const counts = sql.param(entries.map(([, p]) => p.count));
+    const keys = sql.param(entries.map(([, p]) => keysOf(p)));
+    const values = sql`unnest(${ids}::int[], ${counts}::int[], ${keys}::text[]) as v(id, n, keys)`;
     const day = todayInVietnam();
     const totals = new Map<number, { scans: number; sources: number }>();
     await this.db.transaction(async (tx) => {
-      for (let i = 0; i < entries.length; i += CHUNK) {
-        const part = entries.slice(i, i + CHUNK);
-        const values = sql.join(
-          part.map(([id, p]) => sql`(${id}::int, ${p.count}::int, ${keysOf(p)}::text[])`),
-          sql`, `,
-        );
-        // One row per scanned batch: the count grows, the sources seen join the row's set (kept up
-        // to SOURCE_KEYS_KEPT; beyond it the warning holds for good and the figure stops growing).
-        const res = await tx.execute<{ id: number; scans: number; sources: number }>(
-          sql`insert into trace_scans (traceability_id, scans, sources, source_keys)
-              select v.id, v.n, cardinality(v.keys), v.keys from (values ${values}) as v(id, n, keys)
-              where exists (select 1 from traceabilities t where t.id = v.id)
-              on conflict (traceability_id) do update set
-                scans = trace_scans.scans + excluded.scans,
-                sources = greatest(trace_scans.sources,
-                  cardinality(scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}))),
-                source_keys = scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT})
-              returning traceability_id as id, scans, sources`,
-        );
-        for (const row of res.rows) totals.set(Number(row.id), { scans: Number(row.scans), sources: Number(row.sources) });
-        // The platform's scans of the day in Vietnam (the admin dashboard's chart).
-        await tx.execute(
-          sql`insert into scan_days (platform, day, scans)
-              select t.platform, ${day}::date, sum(v.n)::int from (values ${values}) as v(id, n, keys)
-              join traceabilities t on t.id = v.id group by t.platform
-              on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
-        );
-      }
+      // One row per scanned batch: the count grows, the sources seen join the row's set (kept up
+      // to SOURCE_KEYS_KEPT; beyond it the warning holds for good and the figure stops growing).
+      // Each key list is an array literal passed as text (a text[] of arrays would be one flat array).
+      const res = await tx.execute<{ id: number; scans: number; sources: number }>(
+        sql`insert into trace_scans (traceability_id, scans, sources, source_keys)
+            select v.id, v.n, cardinality(v.keys::text[]), v.keys::text[] from ${values}
+            where exists (select 1 from traceabilities t where t.id = v.id)
+            on conflict (traceability_id) do update set
+              scans = trace_scans.scans + excluded.scans,
+              sources = greatest(trace_scans.sources,
+                cardinality(scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}))),
+              source_keys = scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT})
+            returning traceability_id as id, scans, sources`,
+      );
+      for (const row of res.rows) totals.set(Number(row.id), { scans: Number(row.scans), sources: Number(row.sources) });
+      // The platform's scans of the day in Vietnam (the admin dashboard's chart).
+      await tx.execute(
+        sql`insert into scan_days (platform, day, scans)
+            select t.platform, ${day}::date, sum(v.n)::int from ${values}
+            join traceabilities t on t.id = v.id group by t.platform
+            on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
+      );
     });
     // Committed: cached entries now take the stored figures (absolute values, never increments).
     for (const [id, p] of entries) {
