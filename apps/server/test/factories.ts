@@ -196,6 +196,13 @@ export type BuildBatchOverrides = Partial<typeof traceabilities.$inferInsert> & 
  * A batch (traceability), published unless told otherwise. Without `productId`, an approved
  * product (and its producer) is created; producer and platform are always the product's.
  */
+/** What the scan buffer takes of a batch (ScanBuffer.record). */
+export const scannedBatch = (b: Pick<BatchRow, 'id' | 'publicCode' | 'platform'>) => ({
+  id: b.id,
+  code: b.publicCode,
+  platform: b.platform,
+});
+
 export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): Promise<BatchRow> {
   const { events = [], scans, ...fields } = overrides;
   const product = fields.productId

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { createNodeApp, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
-import { TEST_PASSWORD, buildBatch, buildUser } from '../../test/factories.js';
+import { TEST_PASSWORD, buildBatch, buildUser, scannedBatch } from '../../test/factories.js';
 import { sourceKeyOf, SCAN_DEDUP_WINDOW_MS } from '../modules/trace-public/scans.js';
 import { LOOKUP_MISS_COST } from '../modules/trace-public/lookup-limit.js';
 import { redisLabel } from './redis.js';
@@ -288,9 +288,9 @@ describe('without REDIS_URL', () => {
       expect((await login(one, u.user.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
       expect((await login(two, u.user.email, TEST_PASSWORD, ip)).statusCode).toBe(200);
       const x = await buildBatch(one.db);
-      expect(one.app.scanBuffer.record(x.id, x.publicCode, ip)).toBe(true);
-      expect(one.app.scanBuffer.record(x.id, x.publicCode, ip)).toBe(false);
-      expect(two.app.scanBuffer.record(x.id, x.publicCode, ip)).toBe(true);
+      expect(one.app.scanBuffer.record(scannedBatch(x), ip)).toBe(true);
+      expect(one.app.scanBuffer.record(scannedBatch(x), ip)).toBe(false);
+      expect(two.app.scanBuffer.record(scannedBatch(x), ip)).toBe(true);
     } finally {
       await two.close();
       await one.close();

@@ -1,6 +1,9 @@
+import { and, eq } from 'drizzle-orm';
+import { todayInVietnam } from '@agrihub/contract';
+import { scanDays } from '../../db/schema/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
-import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
+import { buildBatch, buildProduct, buildUser, scannedBatch, type Built } from '../../../test/factories.js';
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { TraceCache, type TraceEntry } from './cache.js';
 import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
@@ -57,10 +60,14 @@ describe('scan counting per client', () => {
     const scans = t.app.scanBuffer;
     const now = Date.now();
     const ip = freshIp();
-    expect(scans.record(999_001, 'WINDOWTEST01', ip, now)).toBe(true);
-    expect(scans.record(999_001, 'WINDOWTEST01', ip, now + SCAN_DEDUP_WINDOW_MS - 1)).toBe(false);
-    expect(scans.record(999_002, 'WINDOWTEST02', ip, now + 1)).toBe(true);
-    expect(scans.record(999_001, 'WINDOWTEST01', ip, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
+    expect(scans.record({ id: 999_001, code: 'WINDOWTEST01', platform: 'dtrack' }, ip, now)).toBe(true);
+    expect(
+      scans.record({ id: 999_001, code: 'WINDOWTEST01', platform: 'dtrack' }, ip, now + SCAN_DEDUP_WINDOW_MS - 1),
+    ).toBe(false);
+    expect(scans.record({ id: 999_002, code: 'WINDOWTEST02', platform: 'dtrack' }, ip, now + 1)).toBe(true);
+    expect(
+      scans.record({ id: 999_001, code: 'WINDOWTEST01', platform: 'dtrack' }, ip, now + SCAN_DEDUP_WINDOW_MS),
+    ).toBe(true);
     expect(scans.pending(999_001)).toEqual({ count: 2, sources: 1 });
   });
 
@@ -69,31 +76,41 @@ describe('scan counting per client', () => {
     const scans = t.app.scanBuffer;
     const [p, q] = [freshIp(), freshIp()];
     const now = Date.now();
-    expect(scans.record(x.id, x.publicCode, p, now)).toBe(true);
+    expect(scans.record(scannedBatch(x), p, now)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, x.id)).toEqual({ scans: 1, sources: 1 });
     // The same place again after its window, and a new place: two scans, one new source.
-    expect(scans.record(x.id, x.publicCode, p, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
-    expect(scans.record(x.id, x.publicCode, q, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
+    expect(scans.record(scannedBatch(x), p, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
+    expect(scans.record(scannedBatch(x), q, now + SCAN_DEDUP_WINDOW_MS)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, x.id)).toEqual({ scans: 3, sources: 2 });
     expect(await storedSourceKeys(t.db, x.id)).toEqual([sourceKeyOf(p), sourceKeyOf(q)].sort());
-    // A batch that no longer exists when the flush runs is skipped; the others are written.
+    // A batch that no longer exists when the flush runs is skipped; the others are written, and
+    // only they count in the platform's scans of the day.
     const y = await buildBatch(t.db, { productId });
-    expect(scans.record(999_777, 'GONE00000001', p, now)).toBe(true);
-    expect(scans.record(y.id, y.publicCode, p, now)).toBe(true);
+    const today = async () =>
+      (
+        await t.db
+          .select()
+          .from(scanDays)
+          .where(and(eq(scanDays.platform, 'dtrack'), eq(scanDays.day, todayInVietnam())))
+      )[0]?.scans ?? 0;
+    const before = await today();
+    expect(scans.record({ id: 999_777, code: 'GONE00000001', platform: 'dtrack' }, p, now)).toBe(true);
+    expect(scans.record(scannedBatch(y), p, now)).toBe(true);
     await scans.flush();
     expect(await storedScans(t.db, y.id)).toEqual({ scans: 1, sources: 1 });
     expect(await storedScans(t.db, 999_777)).toEqual({ scans: 0, sources: 0 });
+    expect(await today()).toBe(before + 1);
   });
 
   it('a batch keeps 21 of its distinct sources (one past the warning) and still warns after a restart', async () => {
     const x = await buildBatch(t.db, { productId, quantity: 1_000 });
     const scans = t.app.scanBuffer;
     const now = Date.now();
-    for (let i = 0; i < 15; i++) await scans.record(x.id, x.publicCode, freshIp(), now);
+    for (let i = 0; i < 15; i++) await scans.record(scannedBatch(x), freshIp(), now);
     await scans.flush();
-    for (let i = 0; i < 15; i++) await scans.record(x.id, x.publicCode, freshIp(), now);
+    for (let i = 0; i < 15; i++) await scans.record(scannedBatch(x), freshIp(), now);
     await scans.flush();
     expect(await storedScans(t.db, x.id)).toEqual({ scans: 30, sources: SOURCE_KEYS_KEPT });
     expect(await storedSourceKeys(t.db, x.id)).toHaveLength(SOURCE_KEYS_KEPT);

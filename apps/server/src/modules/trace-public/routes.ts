@@ -73,7 +73,7 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
         // Prebuilt bytes: Fastify sends them as they are, without serializing or encoding again.
         const send = () => reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
         // Synchronous unless REDIS_URL is set: then the de-duplication asks Redis first (ADR 026).
-        const counted = scans.record(entry.id, entry.code, req.ip);
+        const counted = scans.record(entry, req.ip);
         return typeof counted === 'boolean' ? send() : counted.then(send);
       };
       // A cache hit answers synchronously; only a miss waits for the database.

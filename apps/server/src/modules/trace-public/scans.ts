@@ -5,10 +5,14 @@ import { DUPLICATE_SOURCES_THRESHOLD, todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import { traceScans } from '../../db/schema/index.js';
 import type { SharedWindows } from '../../lib/shared-windows.js';
-import type { TraceCache } from './cache.js';
+import type { TraceCache, TraceEntry } from './cache.js';
+
+/** The batch a scan is of: what the buffer keeps and the flush writes. */
+export type ScannedBatch = Pick<TraceEntry, 'id' | 'code' | 'platform'>;
 
 interface Pending {
   code: string;
+  platform: string;
   count: number;
   /** The distinct sources of the buffered scans (see sourceKeyOf). */
   sources: Set<string>;
@@ -82,19 +86,19 @@ export class ScanBuffer {
   }
 
   /**
-   * Counts a scan of batch `id` from `ip`, unless this source's last one is within the window;
+   * Counts a scan of `batch` from `ip`, unless this source's last one is within the window;
    * true when counted. Synchronous without Redis; with it, a source this node has not counted in
    * the window asks Redis whether another node has.
    */
-  record(id: number, code: string, ip: string, now = Date.now()): boolean | Promise<boolean> {
+  record(batch: ScannedBatch, ip: string, now = Date.now()): boolean | Promise<boolean> {
     const key = this.keyOf(ip);
     const shared = this.shared;
-    if (!shared || this.countedHere(id, key, now)) return this.recordHere(id, code, key, now);
-    return shared.claim(`scan:${id}:${key}`, SCAN_DEDUP_WINDOW_MS).then(
-      (first) => first && this.count(id, code, key, now),
+    if (!shared || this.countedHere(batch.id, key, now)) return this.recordHere(batch, key, now);
+    return shared.claim(`scan:${batch.id}:${key}`, SCAN_DEDUP_WINDOW_MS).then(
+      (first) => first && this.count(batch, key, now),
       (err: unknown) => {
         shared.degraded(err, 'scan de-duplication');
-        return this.recordHere(id, code, key, now);
+        return this.recordHere(batch, key, now);
       },
     );
   }
@@ -106,11 +110,11 @@ export class ScanBuffer {
   }
 
   /** The decision in this node's memory alone: counts unless counted here within the window. */
-  private recordHere(id: number, code: string, key: string, now: number): boolean {
-    return !this.countedHere(id, key, now) && this.count(id, code, key, now);
+  private recordHere(batch: ScannedBatch, key: string, now: number): boolean {
+    return !this.countedHere(batch.id, key, now) && this.count(batch, key, now);
   }
 
-  private count(id: number, code: string, key: string, now: number): true {
+  private count({ id, code, platform }: ScannedBatch, key: string, now: number): true {
     const pair = `${id} ${key}`;
     // Re-inserted so the Map stays ordered by time counted.
     this.counted.delete(pair);
@@ -118,7 +122,7 @@ export class ScanBuffer {
     if (this.counted.size > SCAN_DEDUP_MAX) this.forget(now);
     let p = this.buffer.get(id);
     if (!p) {
-      p = { code, count: 0, sources: new Set() };
+      p = { code, platform, count: 0, sources: new Set() };
       this.buffer.set(id, p);
     }
     p.count++;
@@ -182,6 +186,9 @@ export class ScanBuffer {
     const counts = sql.param(entries.map(([, p]) => p.count));
     const keys = sql.param(entries.map(([, p]) => keysOf(p)));
     const values = sql`unnest(${ids}::int[], ${counts}::int[], ${keys}::text[]) as v(id, n, keys)`;
+    // The row's keys with the new ones (the merge skipped when it holds them all, as on most scans).
+    const merged = sql`case when trace_scans.source_keys @> excluded.source_keys then trace_scans.source_keys
+      else scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}) end`;
     const day = todayInVietnam();
     const totals = new Map<number, { scans: number; sources: number }>();
     await this.db.transaction(async (tx) => {
@@ -194,17 +201,23 @@ export class ScanBuffer {
             where exists (select 1 from traceabilities t where t.id = v.id)
             on conflict (traceability_id) do update set
               scans = trace_scans.scans + excluded.scans,
-              sources = greatest(trace_scans.sources,
-                cardinality(scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}))),
-              source_keys = scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT})
+              sources = greatest(trace_scans.sources, cardinality(${merged})),
+              source_keys = ${merged}
             returning traceability_id as id, scans, sources`,
       );
-      for (const row of res.rows) totals.set(Number(row.id), { scans: Number(row.scans), sources: Number(row.sources) });
-      // The platform's scans of the day in Vietnam (the admin dashboard's chart).
+      const perPlatform = new Map<string, number>();
+      for (const row of res.rows) {
+        const id = Number(row.id);
+        totals.set(id, { scans: Number(row.scans), sources: Number(row.sources) });
+        const { platform, count } = batch.get(id)!;
+        perPlatform.set(platform, (perPlatform.get(platform) ?? 0) + count);
+      }
+      if (perPlatform.size === 0) return;
+      // The platform's scans of the day in Vietnam (the admin dashboard's chart), summed here from
+      // the rows written: joining every scanned batch again for its platform read as many table pages.
+      const days = [...perPlatform].map(([platform, n]) => sql`(${platform}, ${day}::date, ${n}::int)`);
       await tx.execute(
-        sql`insert into scan_days (platform, day, scans)
-            select t.platform, ${day}::date, sum(v.n)::int from ${values}
-            join traceabilities t on t.id = v.id group by t.platform
+        sql`insert into scan_days (platform, day, scans) values ${sql.join(days, sql`, `)}
             on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
       );
     });
