@@ -27,9 +27,15 @@ export async function submitLogin(
   await page.getByTestId('login-submit').click();
 }
 
-/** Signs in and waits until the frame is there. */
-export async function login(page: Page, platform: PlatformKey, email: string, password = DEMO_PASSWORD) {
-  await submitLogin(page, platform, email, password);
+/** Signs in and waits until the frame is there ("remember me" as the form has it unless `remember` says). */
+export async function login(
+  page: Page,
+  platform: PlatformKey,
+  email: string,
+  password = DEMO_PASSWORD,
+  remember?: boolean,
+) {
+  await submitLogin(page, platform, email, password, remember);
   await expect(page).not.toHaveURL(/\/login/);
   // The signed-in frame loads its chunks and the account first: slow on a loaded machine.
   await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 30_000 });
@@ -50,9 +56,7 @@ export async function signedInState(browser: Browser, platform: PlatformKey, ema
   if (fs.existsSync(file)) return file;
   const context = await browser.newContext(VIETNAM_DEVICE);
   const page = await context.newPage();
-  await page.goto(urlFor(platform, '/login'));
-  await page.getByTestId('remember-me').check();
-  await login(page, platform, email, password);
+  await login(page, platform, email, password, true);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await context.storageState({ path: file });
   await context.close();
