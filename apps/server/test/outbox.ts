@@ -97,3 +97,16 @@ export function readOutbox(outboxDir: string): OutboxMail[] {
       return { ...base, text: of('text/plain') ?? '', html: of('text/html'), attachments };
     });
 }
+
+/**
+ * Empties the outbox once the mails of earlier requests are written: their event handlers run after
+ * the answer (plugins/events.ts), so a mail still being written would land in the next test's outbox
+ * or make the removal fail (ENOTEMPTY).
+ */
+export async function clearOutbox(t: {
+  app: { events: { drain(): Promise<void> } };
+  config: { outboxDir: string };
+}): Promise<void> {
+  await t.app.events.drain();
+  fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+}

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { clientMessageLead, type LeadStatus, type PlatformKey } from '@agrihub/contract';
 import { activity, clientMessages, notifications } from '../../db/schema/index.js';
 import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildActors, checkMachine, type ActorKind } from '../../../test/machine-table.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 /**
  * Client messages (leads, DESIGN §5.4): the public contact form (validation in the caller's
@@ -18,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ REGISTRATION_RATE_LIMIT_PER_HOUR: '3' });
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 const valid = (over: Record<string, unknown> = {}) => ({
   name: 'Nguyễn Thị Lan',

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PlatformKey } from '@agrihub/contract';
@@ -8,7 +7,7 @@ import { openSession } from '../auth/sessions.js';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildUser } from '../../../test/factories.js';
 import { buildBatch, buildProduct } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 /** Domain events → one notification and one mail per recipient, in the recipient's language. */
 let t: TestApp;
@@ -16,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 /** Another account of the same producer. */
 async function secondAccount(producerId: number, platform: PlatformKey, locale: string) {
@@ -121,7 +120,7 @@ describe('notification subscribers', () => {
       ],
     ];
     for (const [event, words, link] of cases) {
-      fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+      await clearOutbox(t);
       await publish(event);
       for (const u of [a, a2]) {
         const [latest] = await list(u);
@@ -137,7 +136,7 @@ describe('notification subscribers', () => {
     expect(await rowsOf(elsewhere.user.id)).toHaveLength(0);
 
     // A password change tells that user only, not the other accounts of its producer.
-    fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+    await clearOutbox(t);
     await publish({ type: 'user.password_changed', platform: 'dtrack', userId: a2.user.id });
     expect(await rowsOf(a2.user.id)).toHaveLength(cases.length + 1);
     expect(await rowsOf(a.user.id)).toHaveLength(cases.length);

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { TEST_PASSWORD, as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 /** The routes that change a status emit events; their notifications and mails follow once the change committed. */
 let t: TestApp;
@@ -15,7 +14,7 @@ beforeAll(async () => {
   admin = await buildUser(t.db, { roles: ['admin'] });
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 const INTERNAL = 'NỘI BỘ: nghi ngờ giấy chứng nhận giả, đang xác minh';
 const mineOf = async (u: Built, locale = 'vi') =>

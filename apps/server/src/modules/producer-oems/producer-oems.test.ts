@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
@@ -7,7 +6,7 @@ import { addDays, todayInVietnam, type ProducerOem } from '@agrihub/contract';
 import { activity, categories, notifications, producerOems, uploads } from '../../db/schema/index.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, type Built } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 /**
  * OEM producers (DESIGN §5.5, spec §7 admin producer_oems): CRUD and history, the contract's
@@ -427,7 +426,7 @@ describe('OEM producers: certificate expiry notices', () => {
   // A fixed clock: 1 March 2031, 10:00 in Vietnam.
   const now = new Date('2031-03-01T03:00:00Z');
   const day = (n: number) => addDays('2031-03-01', n);
-  beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+  beforeEach(() => clearOutbox(t));
 
   const noticesOf = async (u: Built) =>
     (await t.db.select().from(notifications).where(eq(notifications.userId, u.user.id))).filter(

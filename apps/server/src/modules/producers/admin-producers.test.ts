@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { PERMISSION_DENIED_MESSAGE, provinceName, type PlatformKey } from '@agri
 import { producers } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildProducer, buildUser, type BuildUserOptions } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,7 +119,7 @@ describe('PUT /api/v1/admin/producers/{id}/status', () => {
     const h = await staffOf('admin');
     const p = await buildUser(t.db, { producer: { status: 'pending', name: 'HTX Chè Tân Cương' } });
     const id = p.producerId!;
-    fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+    await clearOutbox(t);
     const ok = await setStatus(id, { status: 'approved' }, h);
     expect(ok.statusCode).toBe(200);
     expect(json(ok).data.producer).toMatchObject({ id, status: 'approved' });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
@@ -23,7 +22,7 @@ import { as, buildUser, createTestApp, json, type Built, type TestApp } from '..
 import { buildProducer, buildProduct } from '../../../test/factories.js';
 import { buildActors, checkMachine } from '../../../test/machine-table.js';
 import { joinAddress } from './save.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 import { pdfText } from '../../../test/pdf-text.js';
 
 /**
@@ -112,7 +111,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 /** Three lines at 5, 8 and 10 % with a percentage and an amount discount (the contract test's figures). */
 const LINES: PurchaseOrderInput['lines'] = [

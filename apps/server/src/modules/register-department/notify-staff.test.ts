@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { addCalendarDays, todayInVietnam } from '@agrihub/contract';
@@ -7,7 +6,7 @@ import { seedBookingRooms } from '../../db/seed/booking-rooms.js';
 import { seedServices } from '../../db/seed/services.js';
 import { as, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildUser } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 import { multipart } from '../../../test/multipart.js';
 
 /** A new department registration (Foodmap) tells the platform's admins and customer support. */
@@ -47,7 +46,7 @@ function send(fields: Record<string, string>) {
 
 describe('a department registration tells the staff', () => {
   it('admins and customer support of the platform hear of it in-app and by mail (their language), with a link to the request', async () => {
-    fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+    await clearOutbox(t);
     const admin = await buildUser(t.db, { platform: 'foodmap', roles: ['admin'], locale: 'en' });
     const support = await buildUser(t.db, { platform: 'foodmap', roles: ['customer_support'], abilities: URS_READ });
     const purchasing = await buildUser(t.db, { platform: 'foodmap', roles: ['purchasing'], abilities: URS_READ });

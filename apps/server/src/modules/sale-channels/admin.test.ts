@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import { activity, notifications, saleChannelReferences, saleChannels } from '..
 import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildProduct, buildSaleChannel, buildSaleChannelReference } from '../../../test/factories.js';
 import { buildActors, checkMachine, type ActorKind } from '../../../test/machine-table.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 /** The back office's sales channel routes (DESIGN §5.3): list, decisions, bulk, export, channel settings, notices. */
 let t: TestApp;
@@ -17,7 +16,7 @@ beforeAll(async () => {
   admin = await buildUser(t.db, { platform: 'agrihub', roles: ['admin'] });
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 const BASE = '/api/v1/admin/sale_channel_references';
 const get = (u: Built, url: string, locale = 'vi') => t.app.inject({ method: 'GET', url, headers: as(u, locale) });

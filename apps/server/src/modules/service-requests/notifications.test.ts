@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { serviceRequestNotes, userRegisterServices } from '../../db/schema/index.js';
 import { as, buildUser, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 import { buildService, register, setStep } from './test-support.js';
 import { moveRequest } from './workflow.js';
 
@@ -15,7 +14,7 @@ beforeAll(async () => {
   staff = await buildUser(t.db, { platform: 'agrihub', roles: ['customer_support'], name: 'Chị Hoa CSKH' });
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 const INTERNAL = 'NỘI BỘ: chưa xác minh được chuyển khoản';
 const mine = async (u: Built, locale = 'vi') =>

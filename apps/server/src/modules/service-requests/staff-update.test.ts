@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformKey, ServiceRequestState } from '@agrihub/contract';
 import { producers, userRegisterServices } from '../../db/schema/index.js';
 import { as, createTestApp, json, type Built, type TestApp } from '../../../test/helper.js';
 import { buildUser, type BuildUserOptions } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 import { demoAccounts } from '../../db/seed/accounts.js';
 import { buildService, register, setStep, uploadPdf } from './test-support.js';
 
@@ -15,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 const BASE = '/api/v1/admin/user_register_services';
 const admin = (platform: PlatformKey = 'agrihub', o: Partial<BuildUserOptions> = {}) =>
@@ -207,7 +206,7 @@ describe('assigning a request tells the assignee', () => {
     expect(mails[0].text).toContain(`/admin/services-approval/${id}`);
 
     // The same assignee again changes nothing and tells nobody; assigning oneself tells nobody.
-    fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+    await clearOutbox(t);
     expect((await update(id, { assign: { assignee_id: support.user.id } }, as(boss))).statusCode).toBe(200);
     expect((await update(id, { assign: { assignee_id: boss.user.id } }, as(boss))).statusCode).toBe(200);
     await t.app.events.drain();

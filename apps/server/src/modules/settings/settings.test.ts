@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from '../../../test/helper.js';
 import { buildProduct } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 
 // /general-setting (DESIGN §5.5): a user's own language and notification channels per kind, which
 // the notifications module honours; the role admin's platform contact details and analytics / chat
@@ -46,7 +46,7 @@ afterAll(async () => {
   await t?.close();
   fs.rmSync(dist, { recursive: true, force: true });
 });
-beforeEach(() => fs.rmSync(t.config.outboxDir, { recursive: true, force: true }));
+beforeEach(() => clearOutbox(t));
 
 const getSettings = (u: Built, locale = 'vi') =>
   t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: as(u, locale) });
@@ -231,7 +231,7 @@ describe('the notifications module honours the switches', () => {
     expect((await inAppOf(owner)).map((n) => n.type)).toEqual(['product.rejected']);
     expect(readOutbox(t.config.outboxDir).map((m) => m.to)).toEqual([colleague.email]);
 
-    fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
+    await clearOutbox(t);
     await putSettings(owner, { notifications: [{ kind: 'product_review', in_app: false, email: false }] });
     const second = await buildProduct(t.db, { producerId: owner.producerId!, status: 'pending', name: 'Chè Thái' });
     expect((await reject(second.id)).statusCode).toBe(200);

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema/index.js';
 import { sha256 } from '../../lib/secrets.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { TEST_PASSWORD, buildUser } from '../../../test/factories.js';
-import { readOutbox } from '../../../test/outbox.js';
+import { clearOutbox, readOutbox } from '../../../test/outbox.js';
 import { checkLogin, recordLoginFailure } from '../auth/throttle.js';
 
 let t: TestApp;
@@ -34,9 +33,6 @@ const login = (platform: string, username: string, password: string) =>
     remoteAddress: `10.30.0.${++ip}`,
   });
 
-function clearOutbox() {
-  fs.rmSync(t.config.outboxDir, { recursive: true, force: true });
-}
 /** The reset link of the only mail in the outbox. */
 function mailedLink(): { mail: ReturnType<typeof readOutbox>[number]; link: URL; token: string } {
   const mails = readOutbox(t.config.outboxDir);
@@ -49,7 +45,7 @@ function mailedLink(): { mail: ReturnType<typeof readOutbox>[number]; link: URL;
 
 describe('POST /api/v1/users/forgot_password', () => {
   it('mails a Vietnamese reset link on the platform host, stores only the token hash, valid 1 hour', async () => {
-    clearOutbox();
+    await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'foodmap' });
     const res = await forgot('foodmap', u.user.email.toUpperCase(), { host: 'foodmap.localhost:3000' });
     expect(res.statusCode).toBe(200);
@@ -69,27 +65,27 @@ describe('POST /api/v1/users/forgot_password', () => {
   });
 
   it('mails in the account locale (English on agrihub)', async () => {
-    clearOutbox();
+    await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'agrihub', locale: 'en' });
     await forgot('agrihub', u.user.email);
     expect(mailedLink().mail.subject).toBe('[AgriHub] Reset your password');
   });
 
   it('ignores a Host that is not one of this platform’s hosts and uses PUBLIC_URL', async () => {
-    clearOutbox();
+    await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'dtrack' });
     await forgot('dtrack', u.user.email, { host: 'dtrack.evil.example:3000' });
     expect(mailedLink().link.origin).toBe(t.config.publicUrl);
-    clearOutbox();
+    await clearOutbox(t);
     await forgot('dtrack', u.user.email, { host: 'foodmap.localhost:3000' });
     expect(mailedLink().link.origin).toBe(t.config.publicUrl);
   });
 
   it('answers the same for an unknown email and for an account of another platform, and mails nothing', async () => {
-    clearOutbox();
+    await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'agrihub' });
     const known = await forgot('agrihub', u.user.email);
-    clearOutbox();
+    await clearOutbox(t);
     const unknown = await forgot('agrihub', 'nobody@example.vn');
     const otherPlatform = await forgot('dtrack', u.user.email);
     for (const res of [unknown, otherPlatform]) {
@@ -123,7 +119,7 @@ describe('POST /api/v1/users/forgot_password', () => {
 
 describe('POST /api/v1/users/reset_password', () => {
   it('sets the password once, clears the login locks and the forced change, and revokes every session', async () => {
-    clearOutbox();
+    await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'foodmap', requiredChangePassword: true });
     const source = { platform: 'foodmap', username: u.user.email, ip: '10.31.0.1' };
     for (let i = 0; i < 10; i++) await recordLoginFailure(t.db, source);
@@ -152,10 +148,10 @@ describe('POST /api/v1/users/reset_password', () => {
 
   it('refuses an expired token, an unknown one, one of another platform, and a superseded one', async () => {
     const u = await buildUser(t.db, { platform: 'agrihub' });
-    clearOutbox();
+    await clearOutbox(t);
     await forgot('agrihub', u.user.email);
     const first = mailedLink().token;
-    clearOutbox();
+    await clearOutbox(t);
     await forgot('agrihub', u.user.email);
     const second = mailedLink().token;
     expect((await reset('agrihub', first, 'Fresh@2025')).statusCode).toBe(422); // superseded by the newer link
