@@ -192,10 +192,6 @@ export type BuildBatchOverrides = Partial<typeof traceabilities.$inferInsert> & 
   scans?: number;
 };
 
-/**
- * A batch (traceability), published unless told otherwise. Without `productId`, an approved
- * product (and its producer) is created; producer and platform are always the product's.
- */
 /** What the scan buffer takes of a batch (ScanBuffer.record). */
 export const scannedBatch = (b: Pick<BatchRow, 'id' | 'publicCode' | 'platform'>) => ({
   id: b.id,
@@ -203,6 +199,10 @@ export const scannedBatch = (b: Pick<BatchRow, 'id' | 'publicCode' | 'platform'>
   platform: b.platform,
 });
 
+/**
+ * A batch (traceability), published unless told otherwise. Without `productId`, an approved
+ * product (and its producer) is created; producer and platform are always the product's.
+ */
 export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): Promise<BatchRow> {
   const { events = [], scans, ...fields } = overrides;
   const product = fields.productId
