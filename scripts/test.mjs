@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'reports');
@@ -37,12 +38,49 @@ function run(step, cmd, args, env = {}) {
   return res.status === 0;
 }
 
-function count(file, pick) {
+function readReport(file) {
   try {
-    return pick(JSON.parse(fs.readFileSync(file, 'utf8')));
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
-    return { passed: 0, failed: 0 };
+    return undefined;
   }
+}
+
+function count(file, pick) {
+  const report = readReport(file);
+  return report ? pick(report) : { passed: 0, failed: 0 };
+}
+
+/** The first line of a failure message, short enough for the summary. */
+const firstLine = (message = '') => stripVTControlCharacters(message).trim().split('\n')[0].slice(0, 300);
+
+/** "file › test: first line of the error" for each failed Vitest test and each unexpected or flaky Playwright test. */
+function failedTests() {
+  const lines = [];
+  for (const file of readReport(vitestReport)?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') {
+        lines.push(`${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      }
+    }
+    // A file that failed outside its tests (import or hook error); Vitest also marks all-skipped files failed, without a message.
+    if (file.status === 'failed' && file.message && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      lines.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+    }
+  }
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const error = t.results?.find((r) => r.error)?.error?.message;
+          lines.push(`${file ?? suite.file} › ${spec.title} (${t.status}): ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+  };
+  for (const suite of readReport(e2eReport)?.suites ?? []) walk(suite);
+  return lines;
 }
 
 /** Runs steps side by side (each single-threaded: the type checker and ESLint), printing each one's output when it ends. */
@@ -139,5 +177,7 @@ const e = count(e2eReport, (r) => ({
 const passed = v.passed + e.passed;
 const failed = v.failed + e.failed + (failedSteps.length && v.failed + e.failed === 0 ? failedSteps.length : 0);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+const failures = failedTests();
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((line) => `  ✗ ${line}`).join('\n')}`);
 console.log(`\ntests (${db}): ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
