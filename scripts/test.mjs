@@ -63,9 +63,9 @@ function failedTests() {
         lines.push(`${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
       }
     }
-    // A file that failed outside its tests (import or hook error); Vitest also marks all-skipped files failed, without a message.
-    if (file.status === 'failed' && file.message && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      lines.push(`${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+    // A file that failed outside its tests: an import error (with a message) or a hook's (without one in the report).
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      lines.push(`${path.relative(root, file.name)}: ${firstLine(file.message) || 'failed outside its tests (a hook; its error is printed above)'}`);
     }
   }
   const walk = (suite, file) => {
