@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite: typecheck, lint, API/unit tests (Vitest) and browser tests (Playwright).
 // Runs on the embedded PGlite by default, on PostgreSQL when DATABASE_URL is set.
-// Ends with one plain line "tests: N passed, N failed" counted from both runners' JSON reports.
+// Ends with one plain line "tests: N passed, N failed" counted from both runners' JSON reports,
+// after a list of the failed tests (file, name, first error line) read from the same reports.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
