@@ -7,7 +7,12 @@ import { VIETNAM_DEVICE } from './support/device';
 /** One server for the whole run: fresh data folder (and fresh PostgreSQL database when DATABASE_URL is set). */
 const port = Number(process.env.E2E_PORT ?? 3300);
 process.env.E2E_PORT = String(port);
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-e2e-'));
+  // Made for this run: start-server.ts removes it once the server has stopped (a folder given in
+  // E2E_DATA_DIR stays). Workers load this file again with both variables inherited.
+  process.env.E2E_DATA_DIR_TEMPORARY = '1';
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

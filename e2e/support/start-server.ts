@@ -1,6 +1,8 @@
 // Starts the real server for the browser tests. With DATABASE_URL, it runs on a fresh
-// PostgreSQL database of its own, dropped again when the run ends.
+// PostgreSQL database of its own, dropped again when the run ends; a data folder the config made
+// for the run (E2E_DATA_DIR_TEMPORARY) is removed then too.
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import pg from 'pg';
 
 const base = process.env.DATABASE_URL;
@@ -39,6 +41,9 @@ const stop = async () => {
   child.kill('SIGTERM');
   await exited;
   if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  if (process.env.E2E_DATA_DIR_TEMPORARY && process.env.DATA_DIR) {
+    fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+  }
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());
