@@ -47,18 +47,13 @@ function readReport(file) {
   }
 }
 
-function count(file, pick) {
-  const report = readReport(file);
-  return report ? pick(report) : { passed: 0, failed: 0 };
-}
-
 /** The first line of a failure message, short enough for the summary. */
 const firstLine = (message = '') => stripVTControlCharacters(message).trim().split('\n')[0].slice(0, 300);
 
 /** "file › test: first line of the error" for each failed Vitest test and each unexpected or flaky Playwright test. */
-function failedTests() {
+function failedTests(vitest, playwright) {
   const lines = [];
-  for (const file of readReport(vitestReport)?.testResults ?? []) {
+  for (const file of vitest?.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (t.status === 'failed') {
         lines.push(`${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
@@ -69,18 +64,18 @@ function failedTests() {
       lines.push(`${path.relative(root, file.name)}: ${firstLine(file.message) || 'failed outside its tests (a hook; its error is printed above)'}`);
     }
   }
-  const walk = (suite, file) => {
+  const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected' || t.status === 'flaky') {
           const error = t.results?.find((r) => r.error)?.error?.message;
-          lines.push(`${file ?? suite.file} › ${spec.title} (${t.status}): ${firstLine(error)}`);
+          lines.push(`${spec.file} › ${spec.title} (${t.status}): ${firstLine(error)}`);
         }
       }
     }
-    for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+    for (const child of suite.suites ?? []) walk(child);
   };
-  for (const suite of readReport(e2eReport)?.suites ?? []) walk(suite);
+  for (const suite of playwright?.suites ?? []) walk(suite);
   return lines;
 }
 
@@ -170,15 +165,17 @@ if (wants('e2e') || only.includes('e2e-smoke')) {
   );
 }
 
-const v = count(vitestReport, (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }));
-const e = count(e2eReport, (r) => ({
-  passed: r.stats?.expected ?? 0,
-  failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0),
-}));
+const vitest = readReport(vitestReport);
+const playwright = readReport(e2eReport);
+const v = { passed: vitest?.numPassedTests ?? 0, failed: vitest?.numFailedTests ?? 0 };
+const e = {
+  passed: playwright?.stats?.expected ?? 0,
+  failed: (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0),
+};
 const passed = v.passed + e.passed;
 const failed = v.failed + e.failed + (failedSteps.length && v.failed + e.failed === 0 ? failedSteps.length : 0);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-const failures = failedTests();
+const failures = failedTests(vitest, playwright);
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((line) => `  ✗ ${line}`).join('\n')}`);
 console.log(`\ntests (${db}): ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
