@@ -32,13 +32,16 @@ if (base) {
 const seeded = spawnSync('npx', ['tsx', 'e2e/support/e2e-accounts.ts'], { stdio: 'inherit', env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
-const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
+// The server itself, not through npx: its exit (the database closed, the last file written) is
+// what the stop waits for before removing the data folder.
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', env });
 const exited = new Promise((resolve) => child.once('exit', resolve));
 let stopping = false;
-// Playwright signals the whole process group: the server may have exited before this runs.
+// Playwright signals the whole process group: the server may have exited before this runs, or
+// be stopping already (a second SIGTERM changes nothing there).
 const stop = async () => {
   stopping = true;
-  child.kill('SIGTERM');
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   await exited;
   if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
   if (process.env.E2E_DATA_DIR_TEMPORARY && process.env.DATA_DIR) {

@@ -54,8 +54,10 @@ async function main() {
     }
     process.exit(code);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // SIGTERM again while stopping (a wrapper passing on what its process group was sent too)
+  // changes nothing: cut short, the stop would lose the buffered scan counts. Ctrl-C twice stops now.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => (stopping ? process.exit(130) : void stop('SIGINT')));
   // Demo accounts share one public password: say so loudly when others on the network may sign in.
   const warning = isLoopbackHost(config.HOST)
     ? null
