@@ -109,8 +109,9 @@ export const emailField = textField({ error: 'pleaseInputEmail' })
  * name (labels of letters, digits and hyphens, IDN as punycode, a top level of 2+ letters).
  */
 export function isWebUrl(text: string): boolean {
-  // eslint-disable-next-line no-control-regex -- a URL with a control character is refused, not cleaned
   // `https:////host` would parse (extra slashes are skipped): the host must follow `//` at once.
+  // A URL with a control character is refused, not cleaned.
+  // eslint-disable-next-line no-control-regex
   if (!/^https?:\/\/[^/]/i.test(text) || /[\s\u0000-\u001f\u007f\\]/.test(text)) return false;
   let url: URL;
   try {

@@ -71,7 +71,8 @@ describe('websiteField', () => {
 
 describe('isWebUrl and imageUrlField (ADR 034)', () => {
   it('isWebUrl takes an absolute http(s) address of a named host only, as typed', () => {
-    for (const ok of ['https://cdn.htx.vn/logo.png', 'http://a.vn/x?y=1#z', 'HTTPS://HTX.VN/A.PNG']) expect(isWebUrl(ok), ok).toBe(true);
+    for (const ok of ['https://cdn.htx.vn/logo.png', 'http://a.vn/x?y=1#z', 'HTTPS://HTX.VN/A.PNG'])
+      expect(isWebUrl(ok), ok).toBe(true);
     for (const bad of [
       'htx.vn/logo.png',
       '//evil.example/x',
@@ -89,7 +90,14 @@ describe('isWebUrl and imageUrlField (ADR 034)', () => {
 
   it('uploadKeyOf reads the key of an upload path, never a path out of /uploads', () => {
     expect(uploadKeyOf('/uploads/agrihub/2025/01/ab12.png')).toBe('agrihub/2025/01/ab12.png');
-    for (const bad of ['/uploads/../api', '/uploads/a/../../b', '/uploads/', '/uploads/a.png?x=1', '/upload/a.png', 'uploads/a.png'])
+    for (const bad of [
+      '/uploads/../api',
+      '/uploads/a/../../b',
+      '/uploads/',
+      '/uploads/a.png?x=1',
+      '/upload/a.png',
+      'uploads/a.png',
+    ])
       expect(uploadKeyOf(bad), bad).toBeNull();
   });
 

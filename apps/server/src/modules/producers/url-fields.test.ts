@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { LightMyRequestResponse } from 'fastify';
 import { MESSAGES } from '@agrihub/contract';
 import { producers, users } from '../../db/schema/index.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
@@ -41,7 +42,7 @@ const REFUSED = [
 
 const put = (u: Built, id: number, payload: object, locale = 'vi') =>
   t.app.inject({ method: 'PUT', url: `/api/v1/producers/${id}`, headers: as(u, locale), payload });
-const errorsOf = (res: { body: string }) => json(res).meta.errors as { field: string; message: string }[];
+const errorsOf = (res: LightMyRequestResponse) => json(res).meta.errors as { field: string; message: string }[];
 const logoOf = async (id: number) =>
   (await t.db.select({ logo: producers.logoUrl }).from(producers).where(eq(producers.id, id)))[0].logo;
 
@@ -205,7 +206,14 @@ describe('the other URL fields of a request', () => {
 describe('migration 0028: logos stored before the rule', () => {
   it('keeps http(s) addresses and uploads, removes every other value', async () => {
     const kept = ['https://cdn.htxmocchau.vn/logo.png', 'http://a.vn/l.png', '/uploads/agrihub/2025/01/ab.png'];
-    const removed = ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:image/png;base64,AA', '//evil.example/x', '', 'logo'];
+    const removed = [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'data:image/png;base64,AA',
+      '//evil.example/x',
+      '',
+      'logo',
+    ];
     const ids: [number, string][] = [];
     for (const logoUrl of [...kept, ...removed]) ids.push([(await buildProducer(t.db, { logoUrl })).id, logoUrl]);
     const file = new URL('../../../drizzle/0028_producer_logo_urls.sql', import.meta.url);

