@@ -8,6 +8,7 @@ export * from './menu.js';
 export * from './geo.js';
 export * from './messages/index.js';
 export * from './schemas/common.js';
+export * from './cell-text.js';
 export * from './schemas/list.js';
 export * from './schemas/auth.js';
 export * from './schemas/producers.js';

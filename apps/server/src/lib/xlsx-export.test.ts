@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatVietnamDate, formatVietnamDateTime, todayInVietnam } from '@agrihub/contract';
+import { formatVietnamDate, formatVietnamDateTime, neutralizeFormula, todayInVietnam } from '@agrihub/contract';
 import { as, createTestApp, type TestApp } from '../../test/helper.js';
 import { buildBatch, buildProducer, buildProduct, buildUser, type Built } from '../../test/factories.js';
 import { pageBatchIds, pageBatchIdsAfter } from '../modules/traceabilities/queries.js';
 import { attachmentDisposition } from './filenames.js';
-import { neutralizeFormula, streamXlsx } from './xlsx-export.js';
+import { streamXlsx } from './xlsx-export.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DANGEROUS = ['=HYPERLINK("http://x")', '+1', '@SUM(A1)', '-2+3', '\tcmd', '\r=1'];
+const DANGEROUS = [
+  '=HYPERLINK("http://x")',
+  '+1',
+  '@SUM(A1)',
+  '-2+3',
+  '\tcmd',
+  '\r=1',
+  // Full-width forms, which some spreadsheets read as the ASCII ones (ADR 034).
+  '＝HYPERLINK("http://x")',
+  '＋1',
+  '－2+3',
+  '＠SUM(A1)',
+];
 
 async function sheetOf(payload: Buffer | Uint8Array) {
   const wb = new ExcelJS.Workbook();
@@ -59,6 +71,19 @@ describe('producers export (admin)', () => {
     }
     expect(names.size).toBe(DANGEROUS.length);
     for (const name of DANGEROUS) expectNeutral(names.get(readBack(name)), name);
+  });
+
+  it('a name with characters XML forbids still gives a workbook that opens: the text without them, a formula behind them written as text', async () => {
+    const forbidden = '\u0001\u0008\u000B\u000C\u000E\u001F\uFFFE\uFFFF';
+    const { id } = await buildProducer(t.db, { platform: 'agrihub', name: `${forbidden}=HYPERLINK("http://x"&A1,"rt")` });
+    const { id: plain } = await buildProducer(t.db, { platform: 'agrihub', name: `HTX${forbidden} Chè` });
+    const res = await exportProducers([id, plain]);
+    expect(res.statusCode).toBe(200);
+    const sheet = await sheetOf(res.rawPayload);
+    const names = [sheet.getRow(2).getCell(3), sheet.getRow(3).getCell(3)];
+    const byText = new Map(names.map((c) => [c.text, c]));
+    expectNeutral(byText.get(`'=HYPERLINK("http://x"&A1,"rt")`), '=HYPERLINK("http://x"&A1,"rt")');
+    expect(byText.has('HTX Chè')).toBe(true);
   });
 
   it('translates the header row (vi and en on agrihub)', async () => {

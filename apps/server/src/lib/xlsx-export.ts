@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { translate, vietnamWallClock, type Locale } from '@agrihub/contract';
+import { spreadsheetText, translate, vietnamWallClock, type Locale } from '@agrihub/contract';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const EXPORT_PAGE_SIZE = 500;
@@ -30,16 +30,12 @@ export interface XlsxExport<T> {
 }
 
 /**
- * A text cell a spreadsheet would read as a formula or a command (`=`, `+`, `-`, `@`, tab, CR:
- * OWASP "CSV injection") is written with a leading `'`, so it is shown as text and never run.
+ * The value written to a cell: strings by the contract's one rule for spreadsheet text (no
+ * character XML forbids, which would make the workbook unreadable; a formula written as text),
+ * dates as the Vietnamese wall clock.
  */
-export function neutralizeFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** The value written to a cell: strings neutralised, dates as the Vietnamese wall clock. */
 export function cellValue(v: unknown): unknown {
-  if (typeof v === 'string') return neutralizeFormula(v);
+  if (typeof v === 'string') return spreadsheetText(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : vietnamWallClock(v);
   if (v === null || v === undefined) return '';
   return v;

@@ -78,6 +78,17 @@ describe('producer form', () => {
   it('interpolates the maximum of tooLong', () => {
     expect(fieldIssue(updateProducerRequest, { name: 'x'.repeat(201) }, 'name', t)).toBe('Tối đa 200 ký tự.');
   });
+
+  it('the logo field shows the server’s message for an address that is neither http(s) nor an upload (ADR 034)', () => {
+    for (const logo_url of ['javascript:alert(1)', 'data:image/png;base64,AA', '//evil.example/logo.png']) {
+      expect(fieldIssue(updateProducerRequest, { logo_url }, 'logo_url', t), logo_url).toBe(
+        'Ảnh phải là ảnh bạn đã tải lên hoặc một địa chỉ web bắt đầu bằng http:// hoặc https://.',
+      );
+    }
+    for (const logo_url of ['/uploads/agrihub/2025/01/ab12.png', 'https://cdn.htxmocchau.vn/logo.png', null]) {
+      expect(fieldIssue(updateProducerRequest, { logo_url }, 'logo_url', t)).toBeNull();
+    }
+  });
 });
 
 describe('serverFieldErrors', () => {

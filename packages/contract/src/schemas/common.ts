@@ -101,29 +101,41 @@ export const emailField = textField({ error: 'pleaseInputEmail' })
   .min(1, 'pleaseInputEmail')
   .max(254, 'invalidEmail')
   .regex(EMAIL_PATTERN, 'invalidEmail');
+
 /**
- * A website: an http(s) address of a named host (`https://htxmocchau.vn`, `http://www.example.com/shop`).
- * Typed without its scheme (`htxmocchau.vn`) it gets `https://`; anything else is refused (422
- * `invalidWebsite`): words (`abc`), other schemes (`javascript:`, `ftp:`), spaces, a host without a dot,
- * credentials in the address.
+ * The one rule for a URL a user gives (ADR 034): an absolute http(s) address of a named host
+ * (`https://htxmocchau.vn/logo.png`): no other scheme (`javascript:`, `data:`, `ftp:`), no
+ * protocol-relative `//host`, no spaces or control characters, no credentials, and a public host
+ * name (labels of letters, digits and hyphens, IDN as punycode, a top level of 2+ letters).
+ */
+export function isWebUrl(text: string): boolean {
+  // `https:////host` would parse (extra slashes are skipped): the host must follow `//` at once.
+  // A URL with a control character is refused, not cleaned.
+  // eslint-disable-next-line no-control-regex
+  if (!/^https?:\/\/[^/]/i.test(text) || /[\s\u0000-\u001f\u007f\\]/.test(text)) return false;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const labels = url.hostname.split('.');
+  if (labels.length < 2 || !/^(?:[a-z]{2,63}|xn--[a-z\d-]{1,59})$/.test(labels[labels.length - 1])) return false;
+  return labels.every((l) => /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/.test(l));
+}
+
+/**
+ * A website: a web address (isWebUrl). Typed without its scheme (`htxmocchau.vn`) it gets
+ * `https://`; anything else is refused (422 `invalidWebsite`): words (`abc`), other schemes,
+ * `//host`, spaces, a host without a dot, credentials in the address.
  */
 export function normalizeWebsite(input: string): string | null {
   const text = input.trim();
-  if (!text || /\s/.test(text)) return null;
+  // A path or a protocol-relative `//host` is not a website typed without its scheme.
+  if (!text || text.startsWith('/')) return null;
   const withScheme = /^[a-z][a-z\d+.-]*:/i.test(text) ? text : `https://${text}`;
-  if (!/^https?:\/\//i.test(withScheme)) return null;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  if (url.username || url.password) return null;
-  // A public host name: labels of letters, digits and hyphens (IDN as punycode), a top level of 2+ letters.
-  const labels = url.hostname.split('.');
-  if (labels.length < 2 || !/^(?:[a-z]{2,63}|xn--[a-z\d-]{1,59})$/.test(labels[labels.length - 1])) return null;
-  if (!labels.every((l) => /^[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?$/.test(l))) return null;
-  return withScheme;
+  return isWebUrl(withScheme) ? withScheme : null;
 }
 
 /** The website field of a request: normalizeWebsite, at most `max` characters (422 `invalidWebsite` / `tooLong`). */
@@ -133,6 +145,29 @@ export function websiteField(max: number) {
     .refine((s) => normalizeWebsite(s) !== null, { message: 'invalidWebsite', abort: true })
     .transform((s) => normalizeWebsite(s) as string)
     .pipe(z.string().max(max, 'tooLong'));
+}
+
+/**
+ * The path the platform serves an upload under (`/uploads/<key>`, whatever the storage driver):
+ * segments of letters, digits, `.`, `_` and `-`, none starting with a dot (no `..`), no query.
+ */
+const UPLOAD_PATH = /^\/uploads\/((?:[\w-][\w.-]*\/)*[\w-][\w.-]*)$/;
+
+/** The storage key of an upload path of the platform (`/uploads/<key>`), else null. */
+export function uploadKeyOf(url: string): string | null {
+  return UPLOAD_PATH.exec(url)?.[1] ?? null;
+}
+
+/**
+ * An image a record points to (a producer's logo): a web address (isWebUrl) or an upload of the
+ * platform (`/uploads/<key>`), at most `max` characters (422 `invalidImageUrl` / `tooLong`). The
+ * server checks that an upload is the producer's own (422 `invalidUpload`).
+ */
+export function imageUrlField(max: number) {
+  return textField({ error: 'invalidImageUrl' })
+    .trim()
+    .max(max, 'tooLong')
+    .refine((s) => isWebUrl(s) || uploadKeyOf(s) !== null, { message: 'invalidImageUrl' });
 }
 
 // The phone field (libphonenumber-js, stored in E.164) is ../phone.ts: its metadata stays out of the pages that need no phone.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, BUSINESS_FIELDS, PRODUCER_TYPES, TAX_CODE_PATTERN } from '../constants.js';
 import { PROVINCE_CODES } from '../geo.js';
-import { emailField, textField, websiteField } from './common.js';
+import { emailField, imageUrlField, textField, websiteField } from './common.js';
 import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 
@@ -47,7 +47,8 @@ const producerFields = z.object({
   ),
   address: optionalText(300),
   description: optionalText(5000),
-  logo_url: optionalText(500),
+  /** An image the producer uploaded (`/uploads/…`) or an http(s) address (ADR 034). */
+  logo_url: emptyToNull(imageUrlField(500).nullable()).optional(),
 });
 
 /** PUT /api/v1/producers/{id}: the producer's own business information (any subset of fields). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translate } from '../messages/index.js';
-import { normalizeWebsite, websiteField } from './common.js';
+import { imageUrlField, isWebUrl, normalizeWebsite, uploadKeyOf, websiteField } from './common.js';
 import { producerOemCreate } from './oems.js';
 import { updateProducerRequest } from './producers.js';
 
@@ -33,6 +33,10 @@ describe('normalizeWebsite', () => {
     'https://1.2.3.4',
     'https://-bad-.vn',
     'https://example.v',
+    '//evil.example',
+    'https:////evil.example',
+    '/uploads/a/logo.png',
+    'data:text/html,<b>x</b>',
     '',
     '   ',
   ])('refuses %s', (typed) => {
@@ -62,5 +66,54 @@ describe('websiteField', () => {
     expect(updateProducerRequest.safeParse({ website: 'abc' }).error?.issues[0]?.message).toBe('invalidWebsite');
     expect(producerOemCreate.parse({ name: 'A', website: 'saomai.vn' }).website).toBe('https://saomai.vn');
     expect(producerOemCreate.safeParse({ name: 'A', website: 'abc' }).error?.issues[0]?.message).toBe('invalidWebsite');
+  });
+});
+
+describe('isWebUrl and imageUrlField (ADR 034)', () => {
+  it('isWebUrl takes an absolute http(s) address of a named host only, as typed', () => {
+    for (const ok of ['https://cdn.htx.vn/logo.png', 'http://a.vn/x?y=1#z', 'HTTPS://HTX.VN/A.PNG'])
+      expect(isWebUrl(ok), ok).toBe(true);
+    for (const bad of [
+      'htx.vn/logo.png',
+      '//evil.example/x',
+      'https:////evil.example',
+      'https:/evil.example',
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      'https://a.vn/x\u0001',
+      'https://a.vn/\\x',
+      ' https://a.vn',
+      'https://localhost/x',
+    ])
+      expect(isWebUrl(bad), bad).toBe(false);
+  });
+
+  it('uploadKeyOf reads the key of an upload path, never a path out of /uploads', () => {
+    expect(uploadKeyOf('/uploads/agrihub/2025/01/ab12.png')).toBe('agrihub/2025/01/ab12.png');
+    for (const bad of [
+      '/uploads/../api',
+      '/uploads/a/../../b',
+      '/uploads/',
+      '/uploads/a.png?x=1',
+      '/upload/a.png',
+      'uploads/a.png',
+    ])
+      expect(uploadKeyOf(bad), bad).toBeNull();
+  });
+
+  it('imageUrlField: a web address or an upload path, trimmed; else invalidImageUrl or tooLong, in both languages', () => {
+    const body = z.object({ logo: imageUrlField(40) });
+    expect(body.parse({ logo: ' /uploads/a/b.png ' })).toEqual({ logo: '/uploads/a/b.png' });
+    expect(body.parse({ logo: 'https://a.vn/b.png' })).toEqual({ logo: 'https://a.vn/b.png' });
+    const issue = (logo: unknown) => body.safeParse({ logo }).error?.issues[0]?.message;
+    expect(issue('javascript:alert(1)')).toBe('invalidImageUrl');
+    expect(issue('//evil.example/x.png')).toBe('invalidImageUrl');
+    expect(issue(`https://a.vn/${'x'.repeat(40)}`)).toBe('tooLong');
+    expect(translate('vi', 'invalidImageUrl')).toBe(
+      'Ảnh phải là ảnh bạn đã tải lên hoặc một địa chỉ web bắt đầu bằng http:// hoặc https://.',
+    );
+    expect(translate('en', 'invalidImageUrl')).toBe(
+      'The image must be one you uploaded or a web address starting with http:// or https://.',
+    );
   });
 });

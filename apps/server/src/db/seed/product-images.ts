@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { escapeXml } from '../../lib/file-text.js';
 
 /** Generated product pictures (no stock images in the repo): a gradient, a simple emblem and the name. */
 const PALETTES = [
@@ -10,10 +11,6 @@ const PALETTES = [
   ['#ad1457', '#f48fb1'],
   ['#558b2f', '#dcedc8'],
 ] as const;
-
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 /** Splits a name into at most two lines of ~16 characters. */
 function lines(name: string): string[] {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { TraceStep } from '@agrihub/contract';
+import { escapeXml } from '../../lib/file-text.js';
 
 /** Colours and a simple scene per stage for generated demo photos (no stock images in the repo). */
 const SCENES: Record<TraceStep, { sky: string; ground: string; accent: string }> = {
@@ -13,10 +14,6 @@ const SCENES: Record<TraceStep, { sky: string; ground: string; accent: string }>
   receiving: { sky: '#e9f7ef', ground: '#7d8b99', accent: '#029147' },
   other: { sky: '#f2f2f2', ground: '#9e9e9e', accent: '#555555' },
 };
-
-function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
 
 /** An 800×600 landscape: sky, sun, hills, rows of plants (or crates), and a caption band. */
 export function sceneSvg(step: TraceStep, caption: string, variant = 0): string {

@@ -20,6 +20,7 @@ import { assertMayEditProducer, reachableProducers } from './policy.js';
 import { presentProducer } from './presenter.js';
 import { listProducers } from './queries.js';
 import { invalidateProducerPages, tellProducer } from '../trace-public/state.js';
+import { assertOwnImageUrl } from '../uploads/resolve.js';
 
 type ProducerInput = Partial<typeof createProducerRequest._zod.output>;
 
@@ -87,6 +88,9 @@ export default async function producerRoutes(app: FastifyInstance) {
       const me = requestScope(req);
       if (me.isAdmin) throw forbidden();
       if (me.producerId !== null) throw conflict('producer_exists');
+      if (req.body.logo_url) {
+        await assertOwnImageUrl(app.db, { ...me, producerId: null }, req.body.logo_url, 'logo_url');
+      }
       const created = await app.db.transaction(async (tx) => {
         const [p] = await tx
           .insert(producers)
@@ -153,12 +157,17 @@ export default async function producerRoutes(app: FastifyInstance) {
       const me = requestScope(req);
       const scope = reachableProducers(me, 'update');
       const [current] = await app.db
-        .select({ status: producers.status })
+        .select({ status: producers.status, logoUrl: producers.logoUrl })
         .from(producers)
         .where(and(eq(producers.id, req.params.id), scope))
         .limit(1);
       if (!current) throw notFound();
       assertMayEditProducer(me, current.status);
+      // A new logo that is an upload must be the producer's own; the one it has stays as it is.
+      const logo = req.body.logo_url;
+      if (logo && logo !== current.logoUrl) {
+        await assertOwnImageUrl(app.db, { ...me, producerId: req.params.id }, logo, 'logo_url');
+      }
       // Its name, logo, province and type show on its batches' public pages: every node drops them.
       const p = await app.db.transaction(async (tx) => {
         const [row] = await tx

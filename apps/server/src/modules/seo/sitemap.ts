@@ -3,7 +3,7 @@ import { INFORMATION_SECURITY_SLUG, PLATFORMS, type PlatformKey } from '@agrihub
 import { listPublishedPageViewSlugs } from '../page-views/public-queries.js';
 import { listPublishedPostUrls } from '../posts/public-queries.js';
 import { listServices } from '../services/queries.js';
-import { escapeHtml } from './head.js';
+import { escapeXml } from '../../lib/file-text.js';
 
 /** The page each page view with a public route is shown on (DESIGN §5.4); others have no page yet. */
 export const PAGE_VIEW_ROUTES: Record<string, string> = { [INFORMATION_SECURITY_SLUG]: '/information-security' };
@@ -45,7 +45,7 @@ export function sitemapXml(origin: string, urls: readonly SitemapUrl[]): string 
   const body = urls
     .map((u) => {
       const lastmod = u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : '';
-      return `  <url><loc>${escapeHtml(origin + u.path)}</loc>${lastmod}</url>`;
+      return `  <url><loc>${escapeXml(origin + u.path)}</loc>${lastmod}</url>`;
     })
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import {
   PRICING_MAX_ROWS,
   isMessageKey,
+  restoreFormula,
   servicePricingRow,
   translate,
   type Locale,
@@ -39,7 +40,7 @@ function cellInput(value: ExcelJS.CellValue): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return value;
   if (typeof value === 'string') {
-    const text = /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+    const text = restoreFormula(value);
     return text.trim() === '' ? null : text;
   }
   if (typeof value === 'boolean') return String(value);

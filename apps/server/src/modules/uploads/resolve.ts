@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { uploadKeyOf } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { uploads, users, type StoredFile } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
@@ -116,4 +117,38 @@ export async function resolveOwnFiles(
 ): Promise<StoredFile[]> {
   const found = await resolveOwnUploads(db, storage, scope, ids);
   return ids.map((id, i) => storedFile(pickUpload(found, id, `${field}.${i}`, use)));
+}
+
+/**
+ * An image URL a producer's record keeps (its logo, ADR 034): a web address passes as it is; an
+ * upload path (`/uploads/<key>`) must name an image uploaded on the platform by a user of the
+ * producer, or by the one acting (a user creating its producer, an administrator editing one).
+ * 422 invalidUpload on `field` otherwise.
+ */
+export async function assertOwnImageUrl(
+  db: Db | Tx,
+  who: { platform: string; producerId: number | null; userId: number },
+  url: string,
+  field: string,
+): Promise<void> {
+  const key = uploadKeyOf(url);
+  if (key === null) return;
+  const uploader = or(
+    eq(uploads.userId, who.userId),
+    who.producerId === null ? undefined : eq(users.producerId, who.producerId),
+  );
+  const [found] = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .leftJoin(users, eq(users.id, uploads.userId))
+    .where(
+      and(
+        eq(uploads.storageKey, key),
+        eq(uploads.platform, who.platform),
+        like(uploads.contentType, 'image/%'),
+        uploader,
+      ),
+    )
+    .limit(1);
+  if (!found) throw unprocessable('invalidUpload', {}, field);
 }

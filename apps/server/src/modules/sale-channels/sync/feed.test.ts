@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import type { SaleChannelSnapshot } from '../../../db/schema/index.js';
-import { csvField, escapeXml, feedCsv, feedXml } from './feed.js';
+import { csvField, escapeXml } from '../../../lib/file-text.js';
+import { feedCsv, feedXml } from './feed.js';
 
 const item: SaleChannelSnapshot = {
   id: 'ABC',

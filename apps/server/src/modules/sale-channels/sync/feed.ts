@@ -1,4 +1,5 @@
 import type { SaleChannelSnapshot } from '../../../db/schema/index.js';
+import { csvText, escapeXml } from '../../../lib/file-text.js';
 
 /** Google Merchant's namespace for the `g:` product fields of an RSS 2.0 feed. */
 export const GOOGLE_NS = 'http://base.google.com/ns/1.0';
@@ -8,17 +9,6 @@ export interface FeedHead {
   title: string;
   link: string;
   description: string;
-}
-
-/** Characters XML 1.0 forbids (C0 controls but tab/LF/CR, U+FFFE/U+FFFF, lone surrogates) are dropped. */
-const XML_INVALID =
-  // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text as XML character data or attribute value. */
-export function escapeXml(s: string): string {
-  return s.replace(XML_INVALID, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
 /** The price as Google Merchant reads it: whole đồng and the ISO currency ("120000 VND"). */
@@ -76,13 +66,11 @@ export const CSV_COLUMNS = [
   'condition',
 ] as const;
 
-/** One CSV field (RFC 4180): quoted when it holds a quote, comma or line break; quotes doubled. */
-export function csvField(value: string): string {
-  const clean = value.replace(XML_INVALID, '');
-  return /[",\r\n]/.test(clean) ? `"${clean.replace(/"/g, '""')}"` : clean;
-}
-
-/** The same feed as CSV (RFC 4180, CRLF, UTF-8); additional images comma-separated in one field. */
+/**
+ * The same feed as CSV (RFC 4180, CRLF, UTF-8); additional images comma-separated in one field.
+ * Every cell by the one spreadsheet rule (lib/file-text.ts csvField): a title typed as a formula
+ * reaches the channel as text.
+ */
 export function feedCsv(items: SaleChannelSnapshot[]): string {
   const rows = items.map((s) => [
     s.id,
@@ -98,5 +86,5 @@ export function feedCsv(items: SaleChannelSnapshot[]): string {
     s.gtin ? 'yes' : 'no',
     s.condition,
   ]);
-  return [[...CSV_COLUMNS], ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText([[...CSV_COLUMNS], ...rows]);
 }
