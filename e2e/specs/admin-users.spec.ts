@@ -1,5 +1,6 @@
 import { visibleMenu } from '@agrihub/contract/menu';
-import { demo, expect, signIn, submitLogin, test, VIETNAM_DEVICE } from '../support/fixtures';
+import { adminClient, apiClient, tokenOf } from '../support/api';
+import { demo, DEMO_PASSWORD, expect, login, signIn, submitLogin, test, VIETNAM_DEVICE } from '../support/fixtures';
 
 /** The menu a support account with read on producers only sees on DTrack: its top-level entries. */
 const SUPPORT_MENU = visibleMenu('dtrack', {
@@ -92,4 +93,52 @@ test('an admin creates a support user with read on producers only; it sees exact
   await expect(support.getByTestId('login-error')).toContainText('Tài khoản của bạn đã bị vô hiệu hóa');
   step('support sent to login');
   await context.close();
+});
+
+test('a user manager who is not admin sees the acts on an account above its rights off, with the reason (ADR 032)', async ({
+  page,
+}) => {
+  test.slow();
+  // The admin makes, through the API, a manager (customer support with manage user) and an account within its rights.
+  const anon = await apiClient('dtrack');
+  const admin = await adminClient('dtrack', anon);
+  const stamp = Date.now().toString(36);
+  const make = async (local: string, abilities: { action: string; subject: string }[]) => {
+    const email = `e2e-${local}-${stamp}@dtrack.vn`;
+    const res = await admin.post('/api/v1/admin/users', {
+      data: { kind: 'staff', email, name: `Nhân viên ${local}`, roles: ['customer_support'], abilities, password: 'Tam@1234' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return { email, id: ((await res.json()) as { data: { user: { id: number } } }).data.user.id };
+  };
+  const manager = await make('quanly', [
+    { action: 'manage', subject: 'user' },
+    { action: 'read', subject: 'producer' },
+  ]);
+  const within = await make('hotro', [{ action: 'read', subject: 'producer' }]);
+  // The manager's first password is changed through the API, so the browser signs in straight away.
+  const first = await apiClient('dtrack', await tokenOf(anon, manager.email, 'Tam@1234'));
+  const changed = await first.put('/api/v1/users/password', { data: { old_password: 'Tam@1234', password: DEMO_PASSWORD } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  const listed = await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(demo('purchasing', 'dtrack'))}`);
+  const purchasingId = ((await listed.json()) as { data: { users: { id: number }[] } }).data.users[0].id;
+
+  await login(page, 'dtrack', manager.email);
+  // purchasing@ holds purchase-order rights the manager lacks: every act is off, with the reason.
+  await page.goto(`/admin/users/${purchasingId}`);
+  const reason = 'Bạn chỉ được thao tác trên tài khoản mà mọi vai trò và quyền của nó bạn cũng có';
+  await expect(page.getByTestId('user-locked')).toContainText(reason, { timeout: 30_000 });
+  await expect(page.getByTestId('user-reset-password-locked').getByRole('button')).toBeDisabled();
+  await expect(page.getByTestId('user-deactivate-locked').getByRole('button')).toBeDisabled();
+  await expect(page.getByTestId('user-folder-create')).toBeDisabled();
+  await expect(page.getByTestId('user-submit')).toHaveCount(0);
+  // An account within its rights: the acts are there.
+  await page.goto(`/admin/users/${within.id}`);
+  await expect(page.getByTestId('user-reset-password')).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId('user-deactivate')).toBeEnabled();
+  await expect(page.getByTestId('user-locked')).toHaveCount(0);
+  // A producer's user is made by role admin only: the choice is off.
+  await page.goto('/admin/add-user');
+  await expect(page.getByTestId('user-kind-producer')).toBeDisabled({ timeout: 30_000 });
+  await expect(page.getByTestId('user-kind-staff')).toBeEnabled();
 });

@@ -9,6 +9,11 @@ export const NOTIFICATION_TYPES = [
   'product.rejected',
   'batch.recalled',
   'user.password_changed',
+  // A user manager changed the account (what changed, never a value that opens it), deactivated
+  // or reactivated it (ADR 032): the account's holder always hears of it.
+  'user.account_updated',
+  'user.account_deactivated',
+  'user.account_reactivated',
   // Service requests: the producer hears of each step (with the visible reason when there is
   // one) and of each visible note; the assignee hears of each producer reply.
   'service_request.step_changed',

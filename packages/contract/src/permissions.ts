@@ -63,6 +63,18 @@ export function allows(user: PermissionUser | null | undefined, action: Action, 
   return defineAbilityFor(user).can(action, subject);
 }
 
+/**
+ * Whether `holder` has every right of `other`: each of its roles and each of its abilities (a
+ * `manage` is covered only by `manage`). Role admin holds every right. The rule of who may act on
+ * whose account (user-admin.ts, ADR 032): no one takes over an account that may do more than itself.
+ */
+export function holdsAllRightsOf(holder: PermissionUser, other: PermissionUser): boolean {
+  if (isSuperAdmin(holder)) return true;
+  if (!other.roles.every((r) => holder.roles.includes(r))) return false;
+  const ability = defineAbilityFor(holder);
+  return other.abilities.every((r) => ability.can(r.action, r.subject));
+}
+
 /** A page's required pairs: the user must satisfy at least one. */
 export function satisfiesAny(
   user: PermissionUser | null | undefined,

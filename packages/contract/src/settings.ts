@@ -28,7 +28,11 @@ export interface NotificationKindSpec {
  * test checks it). A type no kind lists is delivered on every channel, so a new type is never lost.
  */
 export const NOTIFICATION_KINDS = {
-  account_security: { types: ['user.password_changed'], audience: 'everyone', mandatory: true },
+  account_security: {
+    types: ['user.password_changed', 'user.account_updated', 'user.account_deactivated', 'user.account_reactivated'],
+    audience: 'everyone',
+    mandatory: true,
+  },
   producer_status: { types: ['producer.approved', 'producer.closed'], audience: 'producer' },
   product_review: { types: ['product.approved', 'product.rejected'], audience: 'producer' },
   batch_recall: { types: ['batch.recalled'], audience: 'producer', feature: 'tracking' },

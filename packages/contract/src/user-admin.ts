@@ -3,6 +3,7 @@ import {
   ROLES,
   SUBJECTS,
   allows,
+  holdsAllRightsOf,
   isSuperAdmin,
   type AbilityRule,
   type Action,
@@ -15,6 +16,11 @@ import {
  * The rules of the back office's staff accounts (DESIGN §5.5, ADR 018), one set for the server
  * (which enforces them) and the web (which disables what they refuse, with the reason):
  * - only role admin grants or removes role admin, and only an admin changes an admin's account;
+ * - anyone else acts (edit, deactivate, reactivate, reset the password, the folder) only on an
+ *   account whose roles and abilities are all its own too (ADR 032: no account is taken over by
+ *   someone who may do less);
+ * - only role admin attaches an account to a producer (creates a producer's user) and resets the
+ *   password of a producer's user: its login opens the producer's data, which no staff right bounds;
  * - an administrator never removes its own admin role, nor deactivates itself;
  * - anyone else with `update user` grants or removes only the roles it holds and the abilities it
  *   has itself (no one hands out more than it may do);
@@ -24,14 +30,24 @@ import {
 export interface UserAdminActor extends PermissionUser {
   id: number;
 }
+/** The account acted on, as the API presents it (AdminUser has these fields). */
 export interface UserAdminTarget {
   id: number;
   roles: readonly string[];
+  abilities: readonly AbilityRule[];
+  /** The producer of a producer's user; null for staff. */
+  producer_id: number | null;
 }
+
+/** What may be done to an existing account in the back office. */
+export type UserAdminAct = 'edit' | 'deactivate' | 'reactivate' | 'reset_password' | 'create_folder';
 
 export type UserAdminRefusal =
   | 'only_admin_grants_admin'
   | 'only_admin_changes_admin'
+  | 'account_above_your_rights'
+  | 'only_admin_creates_producer_user'
+  | 'only_admin_resets_producer_password'
   | 'cannot_remove_own_admin'
   | 'cannot_deactivate_self'
   | 'role_not_yours_to_grant'
@@ -71,13 +87,29 @@ export function normaliseRoles(roles: readonly string[]): Role[] {
 /** Whether a target holds role admin. */
 const isAdminAccount = (t: Pick<UserAdminTarget, 'roles'>) => t.roles.includes('admin');
 
-/** An account an admin holds is changed only by an admin (edit, deactivate, reset password, folder). */
-export function accountChangeRefusal(actor: UserAdminActor, target: UserAdminTarget): UserAdminRefusal | null {
-  return isAdminAccount(target) && !isSuperAdmin(actor) ? 'only_admin_changes_admin' : null;
+/**
+ * Whether the actor may do `act` to the account at all (the one rule the server enforces and the
+ * web hides buttons by): role admin may act on every account; anyone else not on an admin's
+ * account, not on one with a role or ability it lacks itself, and never resets a producer's user's
+ * password.
+ */
+export function accountChangeRefusal(
+  actor: UserAdminActor,
+  target: UserAdminTarget,
+  act: UserAdminAct = 'edit',
+): UserAdminRefusal | null {
+  if (isSuperAdmin(actor)) return null;
+  if (isAdminAccount(target)) return 'only_admin_changes_admin';
+  if (act === 'reset_password' && target.producer_id !== null) return 'only_admin_resets_producer_password';
+  return holdsAllRightsOf(actor, target) ? null : 'account_above_your_rights';
 }
 
 /** Whether the actor may switch `role` on or off for the target (create: target id 0). */
-export function roleToggleRefusal(actor: UserAdminActor, target: UserAdminTarget, role: Role): UserAdminRefusal | null {
+export function roleToggleRefusal(
+  actor: UserAdminActor,
+  target: Pick<UserAdminTarget, 'id' | 'roles'>,
+  role: Role,
+): UserAdminRefusal | null {
   if (role === 'admin') {
     if (!isSuperAdmin(actor)) return 'only_admin_grants_admin';
     if (actor.id === target.id && isAdminAccount(target)) return 'cannot_remove_own_admin';
@@ -94,7 +126,7 @@ export function abilityToggleRefusal(actor: UserAdminActor, rule: AbilityRule): 
 /** Whether the actor may deactivate the target. */
 export function deactivateRefusal(actor: UserAdminActor, target: UserAdminTarget): UserAdminRefusal | null {
   if (actor.id === target.id) return 'cannot_deactivate_self';
-  return accountChangeRefusal(actor, target);
+  return accountChangeRefusal(actor, target, 'deactivate');
 }
 
 const key = (r: AbilityRule) => `${r.subject}:${r.action}`;
@@ -102,7 +134,7 @@ const key = (r: AbilityRule) => `${r.subject}:${r.action}`;
 /** One refused change, with the field the form shows it under. */
 export interface UserChangeRefusal {
   code: UserAdminRefusal;
-  field: 'roles' | 'abilities' | 'active' | null;
+  field: 'kind' | 'roles' | 'abilities' | 'active' | null;
 }
 
 /**
@@ -111,7 +143,7 @@ export interface UserChangeRefusal {
  */
 export function userChangeRefusal(
   actor: UserAdminActor,
-  before: UserAdminTarget & { abilities: readonly AbilityRule[]; active: boolean },
+  before: UserAdminTarget & { active: boolean },
   after: { roles: readonly string[]; abilities: readonly AbilityRule[]; active: boolean },
 ): UserChangeRefusal | null {
   const whole = before.id ? accountChangeRefusal(actor, before) : null;
@@ -136,4 +168,23 @@ export function userChangeRefusal(
     if (code) return { code, field: 'active' };
   }
   return null;
+}
+
+/**
+ * The first rule a new account breaks (null when allowed): a producer's user only by role admin
+ * (the producer's own data opens to it), a staff account with only roles and abilities the actor
+ * holds.
+ */
+export function userCreateRefusal(
+  actor: UserAdminActor,
+  account: { kind: 'staff' | 'producer'; roles: readonly string[]; abilities: readonly AbilityRule[] },
+): UserChangeRefusal | null {
+  if (account.kind === 'producer' && !isSuperAdmin(actor)) {
+    return { code: 'only_admin_creates_producer_user', field: 'kind' };
+  }
+  return userChangeRefusal(
+    actor,
+    { id: 0, roles: [], abilities: [], producer_id: null, active: true },
+    { roles: account.roles, abilities: account.abilities, active: true },
+  );
 }

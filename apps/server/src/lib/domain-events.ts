@@ -26,6 +26,15 @@ export type DomainEvent =
       reason: string;
     }
   | { type: 'user.password_changed'; platform: PlatformKey; userId: number }
+  /** A user manager changed an account (`fields`: which, never their values), deactivated or reactivated it. */
+  | {
+      type: 'user.account_changed';
+      platform: PlatformKey;
+      userId: number;
+      actorId: number;
+      change: 'updated' | 'deactivated' | 'reactivated';
+      fields: string[];
+    }
   /** A service request changed step; `reason` is null when the move had none or its note was internal. */
   | {
       type: 'service_request.step_changed';

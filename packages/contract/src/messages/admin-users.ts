@@ -15,6 +15,12 @@ export const ADMIN_USER_MESSAGES = {
     // who may change what
     only_admin_grants_admin: 'Chỉ quản trị viên (vai trò admin) mới được cấp hoặc gỡ vai trò admin.',
     only_admin_changes_admin: 'Chỉ quản trị viên (vai trò admin) mới được thay đổi tài khoản có vai trò admin.',
+    account_above_your_rights:
+      'Bạn chỉ được thao tác trên tài khoản mà mọi vai trò và quyền của nó bạn cũng có; tài khoản này có vai trò hoặc quyền bạn không có.',
+    only_admin_creates_producer_user:
+      'Chỉ quản trị viên (vai trò admin) mới được tạo tài khoản gắn với một đơn vị sản xuất.',
+    only_admin_resets_producer_password:
+      'Chỉ quản trị viên (vai trò admin) mới được đặt lại mật khẩu tài khoản của đơn vị sản xuất.',
     cannot_remove_own_admin: 'Bạn không thể tự gỡ vai trò admin của chính mình.',
     cannot_deactivate_self: 'Bạn không thể tự vô hiệu hóa tài khoản của chính mình.',
     role_not_yours_to_grant: 'Bạn chỉ được cấp hoặc gỡ những vai trò mà chính bạn có.',
@@ -33,6 +39,13 @@ export const ADMIN_USER_MESSAGES = {
       'Đã đặt lại mật khẩu: các phiên đăng nhập đã kết thúc và email chứa liên kết đặt mật khẩu mới đã được gửi.',
     user_folder_created: 'Đã tạo thư mục tài liệu của người dùng.',
     user_folder_exists: 'Thư mục tài liệu của người dùng đã có sẵn.',
+    // what a user manager changed, as the account's holder is told it
+    user_changed_field_name: 'họ tên',
+    user_changed_field_phone: 'số điện thoại',
+    user_changed_field_locale: 'ngôn ngữ',
+    user_changed_field_roles: 'vai trò',
+    user_changed_field_abilities: 'quyền',
+    user_changed_field_document_folder: 'thư mục tài liệu',
     // mails
     invite_mail_subject: '[{{platform}}] Tài khoản của bạn đã được tạo',
     invite_mail_body:
@@ -70,6 +83,11 @@ export const ADMIN_USER_MESSAGES = {
     producerUserNoRoles: 'A producer’s user has no administrator roles or permissions.',
     only_admin_grants_admin: 'Only an administrator (role admin) grants or removes the admin role.',
     only_admin_changes_admin: 'Only an administrator (role admin) changes an account that has the admin role.',
+    account_above_your_rights:
+      'You may only act on an account whose roles and permissions you all hold yourself; this account has a role or permission you lack.',
+    only_admin_creates_producer_user: 'Only an administrator (role admin) creates an account attached to a producer.',
+    only_admin_resets_producer_password:
+      'Only an administrator (role admin) resets the password of a producer’s account.',
     cannot_remove_own_admin: 'You cannot remove your own admin role.',
     cannot_deactivate_self: 'You cannot deactivate your own account.',
     role_not_yours_to_grant: 'You may only grant or remove roles you hold yourself.',
@@ -87,6 +105,12 @@ export const ADMIN_USER_MESSAGES = {
       'The password was reset: the sessions have ended and a link to choose a new password was mailed.',
     user_folder_created: 'The user’s document folder was created.',
     user_folder_exists: 'The user’s document folder already exists.',
+    user_changed_field_name: 'name',
+    user_changed_field_phone: 'phone number',
+    user_changed_field_locale: 'language',
+    user_changed_field_roles: 'roles',
+    user_changed_field_abilities: 'permissions',
+    user_changed_field_document_folder: 'document folder',
     invite_mail_subject: '[{{platform}}] Your account was created',
     invite_mail_body:
       'Hello {{name}},\n\nAn administrator of {{platform}} created the account {{email}} for you.\n' +

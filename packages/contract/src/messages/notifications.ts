@@ -34,6 +34,17 @@ export const NOTIFICATION_MESSAGES = {
     notification_user_password_changed_body:
       'Mật khẩu của tài khoản {{email}} trên {{platform}} vừa được thay đổi. ' +
       'Nếu không phải bạn thực hiện, vui lòng liên hệ quản trị viên ngay.',
+    notification_user_account_updated_title: 'Tài khoản của bạn đã được thay đổi',
+    notification_user_account_updated_body:
+      '{{actor}} đã thay đổi {{fields_vi}} của tài khoản {{email}} trên {{platform}}. ' +
+      'Nếu bạn không biết vì sao, vui lòng liên hệ quản trị viên.',
+    notification_user_account_deactivated_title: 'Tài khoản của bạn đã bị vô hiệu hóa',
+    notification_user_account_deactivated_body:
+      '{{actor}} đã vô hiệu hóa tài khoản {{email}} trên {{platform}}; mọi phiên đăng nhập đã kết thúc. ' +
+      'Nếu bạn không biết vì sao, vui lòng liên hệ quản trị viên.',
+    notification_user_account_reactivated_title: 'Tài khoản của bạn đã được kích hoạt lại',
+    notification_user_account_reactivated_body:
+      '{{actor}} đã kích hoạt lại tài khoản {{email}} trên {{platform}}; bạn đăng nhập lại bằng mật khẩu của mình.',
     notification_service_request_step_changed_title: 'Yêu cầu dịch vụ chuyển bước',
     notification_service_request_step_changed_body:
       'Yêu cầu dịch vụ "{{service_vi}}" (mã {{id}}) đã chuyển sang bước "{{step_vi}}".',
@@ -86,6 +97,17 @@ export const NOTIFICATION_MESSAGES = {
     notification_user_password_changed_body:
       'The password of the account {{email}} on {{platform}} has just been changed. ' +
       'If it was not you, please contact the administrators at once.',
+    notification_user_account_updated_title: 'Your account was changed',
+    notification_user_account_updated_body:
+      '{{actor}} changed the {{fields_en}} of the account {{email}} on {{platform}}. ' +
+      'If you do not know why, please contact the administrators.',
+    notification_user_account_deactivated_title: 'Your account was deactivated',
+    notification_user_account_deactivated_body:
+      '{{actor}} deactivated the account {{email}} on {{platform}}; every session has ended. ' +
+      'If you do not know why, please contact the administrators.',
+    notification_user_account_reactivated_title: 'Your account was reactivated',
+    notification_user_account_reactivated_body:
+      '{{actor}} reactivated the account {{email}} on {{platform}}; sign in again with your password.',
     notification_service_request_step_changed_title: 'Service request moved on',
     notification_service_request_step_changed_body:
       'The service request "{{service_en}}" (no. {{id}}) moved to the step "{{step_en}}".',

@@ -42,7 +42,6 @@ export const SALE_CHANNEL_MESSAGES = {
     tooManySaleChannelReferences: 'Mỗi lần chỉ cập nhật được tối đa 100 đăng ký.',
     tooManySaleChannelProducts: 'Mỗi lần chỉ đăng ký được tối đa 100 sản phẩm.',
     saleChannelReasonTooLong: 'Lý do tối đa 1000 ký tự.',
-    saleChannelExportAdminOnly: 'Chỉ quản trị viên được xuất danh sách đăng ký kênh bán.',
     // export (admin-export-routes.ts)
     'export.sale_channels.sheet': 'Đăng ký kênh bán',
     'export.sale_channels.n': 'STT',
@@ -102,7 +101,6 @@ export const SALE_CHANNEL_MESSAGES = {
     tooManySaleChannelReferences: 'At most 100 registrations can be updated at once.',
     tooManySaleChannelProducts: 'At most 100 products can be registered at once.',
     saleChannelReasonTooLong: 'The reason can be at most 1000 characters.',
-    saleChannelExportAdminOnly: 'Only administrators may export the sales channel registrations.',
     'export.sale_channels.sheet': 'Sales channel registrations',
     'export.sale_channels.n': 'No.',
     'export.sale_channels.id': 'Registration ID',

@@ -17,11 +17,14 @@ import {
   normaliseRoles,
   translate,
   userChangeRefusal,
+  userCreateRefusal,
   userFolderAnswer,
   type UserAdminActor,
+  type UserAdminTarget,
   type UserChangeRefusal,
 } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
+import type { Emit } from '../../lib/domain-events.js';
 import { producers, users } from '../../db/schema/index.js';
 import { historyPage, recordActivity } from '../../lib/activity.js';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.js';
@@ -29,6 +32,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { requestScope, type RequestScope } from '../../lib/scope.js';
 import { hashPassword, randomToken } from '../../lib/secrets.js';
+import type { UserRow } from '../../plugins/auth.js';
 import { revokeAllSessions } from '../auth/sessions.js';
 import { deactivateAccount, issuePasswordLink, mailAccount } from './accounts.js';
 import { findUser, listUsers, presentAdminUser } from './queries.js';
@@ -39,6 +43,14 @@ const actorOf = (scope: RequestScope): UserAdminActor => ({
   id: scope.userId,
   roles: scope.user.roles,
   abilities: scope.user.abilities,
+});
+
+/** The account as the contract's rules read it. */
+const targetOf = (u: UserRow): UserAdminTarget => ({
+  id: u.id,
+  roles: u.roles,
+  abilities: u.abilities,
+  producer_id: u.producerId,
 });
 
 /** A refused change: 403 with the rule's message, under its field when it has one. */
@@ -54,21 +66,25 @@ type Joined = NonNullable<Awaited<ReturnType<typeof findUser>>>;
  * request's platform: list, create (staff with roles and abilities, or a producer's user), read,
  * edit, deactivate (DELETE; sessions revoked at once), reactivate, reset the password (a change
  * forced at the next login and a one-time link by mail), the document folder, the history. Who may
- * change what is the contract's user-admin rule set.
+ * change what is the contract's user-admin rule set (ADR 018, 032); every change is in the account's
+ * history and told to its holder (a mail of its own, or the account_changed event).
  */
 export default async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Runs `work` on the locked account (404 outside the platform) and answers the account as it is after. */
+  /**
+   * Runs `work` on the locked account (404 outside the platform), publishes what it emitted once
+   * committed, and answers the account as it is after.
+   */
   async function onAccount(
     req: FastifyRequest<{ Params: { id: number } }>,
-    work: (tx: Tx, row: Joined, scope: RequestScope) => Promise<void>,
+    work: (tx: Tx, row: Joined, scope: RequestScope, emit: Emit) => Promise<void>,
   ) {
     const scope = requestScope(req);
-    await app.db.transaction(async (tx) => {
+    await app.events.transaction(async (tx, emit) => {
       const row = await findUser(tx, scope, req.params.id, true);
       if (!row) throw notFound();
-      await work(tx, row, scope);
+      await work(tx, row, scope, emit);
     });
     app.mailQueue.kick();
     const after = await findUser(app.db, scope, req.params.id);
@@ -85,6 +101,15 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       action,
       diff,
     });
+
+  /** Tells the account's holder what a user manager did to it (a notification and a mail, its language). */
+  const tell = (
+    emit: Emit,
+    scope: RequestScope,
+    userId: number,
+    change: 'updated' | 'deactivated' | 'reactivated',
+    fields: string[] = [],
+  ) => emit({ type: 'user.account_changed', platform: scope.platform, userId, actorId: scope.userId, change, fields });
 
   r.get(
     '/api/v1/admin/users',
@@ -121,11 +146,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       const b = req.body;
       const roles = b.kind === 'staff' ? normaliseRoles(b.roles) : [];
       const abilities = b.kind === 'staff' ? normaliseAbilities(b.abilities) : [];
-      const refusal = userChangeRefusal(
-        actorOf(scope),
-        { id: 0, roles: [], abilities: [], active: true },
-        { roles, abilities, active: true },
-      );
+      const refusal = userCreateRefusal(actorOf(scope), { kind: b.kind, roles, abilities });
       if (refusal) throw refused(refusal);
       let producerId: number | null = null;
       if (b.kind === 'producer') {
@@ -223,9 +244,9 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const user = await onAccount(req, async (tx, { user: u }, scope) => {
+      const user = await onAccount(req, async (tx, { user: u }, scope, emit) => {
         const staff = u.roles.length > 0;
-        const before = { id: u.id, roles: u.roles, abilities: u.abilities, active: u.deactivatedAt === null };
+        const before = { ...targetOf(u), active: u.deactivatedAt === null };
         const after = {
           roles: b.roles ? normaliseRoles(b.roles) : normaliseRoles(u.roles),
           abilities: b.abilities ? normaliseAbilities(b.abilities) : u.abilities,
@@ -270,13 +291,16 @@ export default async function adminUserRoutes(app: FastifyInstance) {
             ...(set.roles ? { roles: [u.roles, set.roles] } : {}),
             ...(set.abilities ? { abilities: [u.abilities, set.abilities] } : {}),
           });
+          tell(emit, scope, u.id, 'updated', [...Object.keys(changes), ...fields]);
         }
         if (before.active && !after.active) {
           await deactivateAccount(tx, u.id);
           await record(tx, scope, u.id, 'deactivate');
+          tell(emit, scope, u.id, 'deactivated');
         } else if (!before.active && after.active) {
           await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, u.id));
           await record(tx, scope, u.id, 'reactivate');
+          tell(emit, scope, u.id, 'reactivated');
         }
       });
       return { data: { user }, meta: { message: translate(req.locale, 'user_updated') } };
@@ -296,12 +320,13 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await onAccount(req, async (tx, { user: u }, scope) => {
-        const code = deactivateRefusal(actorOf(scope), u);
+      const user = await onAccount(req, async (tx, { user: u }, scope, emit) => {
+        const code = deactivateRefusal(actorOf(scope), targetOf(u));
         if (code) throw refused({ code, field: code === 'cannot_deactivate_self' ? 'active' : null });
         if (u.deactivatedAt) throw conflict('user_already_deactivated');
         await deactivateAccount(tx, u.id);
         await record(tx, scope, u.id, 'deactivate');
+        tell(emit, scope, u.id, 'deactivated');
       });
       return { data: { user }, meta: { message: translate(req.locale, 'user_deactivated') } };
     },
@@ -319,12 +344,13 @@ export default async function adminUserRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = await onAccount(req, async (tx, { user: u }, scope) => {
-        const code = accountChangeRefusal(actorOf(scope), u);
+      const user = await onAccount(req, async (tx, { user: u }, scope, emit) => {
+        const code = accountChangeRefusal(actorOf(scope), targetOf(u), 'reactivate');
         if (code) throw refused({ code, field: null });
         if (!u.deactivatedAt) throw conflict('user_already_active');
         await tx.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, u.id));
         await record(tx, scope, u.id, 'reactivate');
+        tell(emit, scope, u.id, 'reactivated');
       });
       return { data: { user }, meta: { message: translate(req.locale, 'user_reactivated') } };
     },
@@ -345,7 +371,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     async (req) => {
       const base = publicBaseUrl(req, app.config);
       const user = await onAccount(req, async (tx, { user: u }, scope) => {
-        const code = accountChangeRefusal(actorOf(scope), u);
+        const code = accountChangeRefusal(actorOf(scope), targetOf(u), 'reset_password');
         if (code) throw refused({ code, field: null });
         if (u.deactivatedAt) throw conflict('user_is_deactivated');
         await tx.update(users).set({ requiredChangePassword: true, updatedAt: new Date() }).where(eq(users.id, u.id));
@@ -371,8 +397,8 @@ export default async function adminUserRoutes(app: FastifyInstance) {
     },
     async (req) => {
       let created = false;
-      const user = await onAccount(req, async (tx, { user: u }, scope) => {
-        const code = accountChangeRefusal(actorOf(scope), u);
+      const user = await onAccount(req, async (tx, { user: u }, scope, emit) => {
+        const code = accountChangeRefusal(actorOf(scope), targetOf(u), 'create_folder');
         if (code) throw refused({ code, field: null });
         // The row is locked: two calls at once make one folder.
         if (u.documentFolderId && (await app.folders.exists(u.documentFolderId))) return;
@@ -385,6 +411,7 @@ export default async function adminUserRoutes(app: FastifyInstance) {
           .set({ documentFolderId: folder.id, documentFolderUrl: folder.url, updatedAt: new Date() })
           .where(eq(users.id, u.id));
         await record(tx, scope, u.id, 'create_folder', { driver: app.folders.kind, folder: folder.id });
+        tell(emit, scope, u.id, 'updated', ['document_folder']);
         created = true;
       });
       return {

@@ -425,7 +425,8 @@ describe('deactivation and reactivation', () => {
     });
     // A wrong password learns nothing about the account's state.
     expect(json(await login('dtrack', s.user.email, 'Sai@1234')).meta.code).toBe('invalid_credentials');
-    // No reset link for a deactivated account.
+    // No reset link for a deactivated account (the deactivation's own notice is written first).
+    await t.app.events.drain();
     const before = readOutbox(t.config.outboxDir).length;
     await t.app.inject({
       method: 'POST',

@@ -233,6 +233,25 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     });
   });
 
+  // The holder of an account a user manager changed hears of it, whoever did it (ADR 032).
+  on('user.account_changed', async (e) => {
+    const recipients = await account(app, e.platform, e.userId);
+    if (!recipients.length) return;
+    const [actor] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, e.actorId));
+    const fields = (locale: 'vi' | 'en') => e.fields.map((f) => translate(locale, `user_changed_field_${f}`)).join(', ');
+    await deliver(app, recipients, {
+      platform: e.platform,
+      type: `user.account_${e.change}`,
+      params: {
+        actor: actor?.name ?? '',
+        email: recipients[0].email,
+        platform: PLATFORMS[e.platform].name,
+        ...(e.change === 'updated' ? { fields_vi: fields('vi'), fields_en: fields('en') } : {}),
+      },
+      link: e.change === 'deactivated' ? null : LINKS.account,
+    });
+  });
+
   on('user.password_changed', async (e) => {
     const recipients = await account(app, e.platform, e.userId);
     await deliver(app, recipients, {

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, lt, type SQL } from 'drizzle-orm';
 import {
+  allows,
   errorEnvelope,
-  isAdministrator,
   saleChannelReferenceExportQuery,
   todayInVietnam,
   translate,
@@ -13,9 +13,8 @@ import type { Db } from '../../db/client.js';
 import { saleChannelReferences } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
-import { platformOf, requestScope } from '../../lib/scope.js';
+import { ownedBy, platformOf, requestScope } from '../../lib/scope.js';
 import { XLSX_CONTENT_TYPE, streamXlsx, type XlsxColumn } from '../../lib/xlsx-export.js';
-import { currentUser } from '../../plugins/auth.js';
 import { findReferences, referenceFilterWhere, type ReferenceView } from './queries.js';
 
 /**
@@ -63,10 +62,24 @@ function streamReferencesXlsx(db: Db, where: SQL | undefined, locale: Locale) {
 }
 
 /**
+ * Which registrations the caller exports: a producer its own (the spec path is in the producer's
+ * list of sale channel routes); an administrator with read on sale_channel_reference the
+ * platform's (403 permission_denied without it); an account without a producer 403.
+ */
+function exportScope(req: FastifyRequest): SQL | undefined {
+  const scope = requestScope(req);
+  if (scope.producerId !== null) return ownedBy(saleChannelReferences, { ...scope, producerId: scope.producerId });
+  if (!scope.isAdmin) throw new AppError(403, 'saleChannelNeedsProducer');
+  if (!allows(scope.user, 'read', 'sale_channel_reference')) throw new AppError(403, 'permission_denied');
+  return platformOf(saleChannelReferences, scope);
+}
+
+/**
  * POST /api/v1/sale_channel_references/export (spec §7 path) and its alias under /api/v1/admin/:
- * the platform's registrations as XLSX. exportAllData takes every registration, exportAsFilter the
- * list filters of the query. The spec path lives outside /api/v1/admin/, so (ADR 008) it is
- * declared `user` with the ability and refuses any non-administrator itself; the alias is `admin`.
+ * registrations as XLSX, a producer's own or (administrators) the platform's. exportAllData takes
+ * every registration of that scope, exportAsFilter the list filters of the query. The spec path
+ * lives outside /api/v1/admin/, so (ADR 008) it is declared `user` and decides the scope itself
+ * (ADR 032: it used to need an ability no producer holds); the alias is `admin`.
  */
 export default async function adminSaleChannelExportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -75,10 +88,9 @@ export default async function adminSaleChannelExportRoutes(app: FastifyInstance)
     req: FastifyRequest<{ Querystring: typeof saleChannelReferenceExportQuery._output }>,
     reply: FastifyReply,
   ) => {
-    if (!isAdministrator(currentUser(req))) throw new AppError(403, 'saleChannelExportAdminOnly');
     const q = req.query;
     const filters = q.mode === 'exportAllData' ? {} : q;
-    const where = and(platformOf(saleChannelReferences, requestScope(req)), referenceFilterWhere(filters));
+    const where = and(exportScope(req), referenceFilterWhere(filters));
     const name = `dang-ky-kenh-ban-${todayInVietnam()}.xlsx`;
     return reply
       .type(XLSX_CONTENT_TYPE)
@@ -89,14 +101,14 @@ export default async function adminSaleChannelExportRoutes(app: FastifyInstance)
   const schema = {
     tags: ['admin'],
     summary:
-      "The platform's sales channel registrations as XLSX (administrators): mode exportAllData, or exportAsFilter with the list filters (channel_id, referenceable_type, register_status, sync_status, product_id, out_of_date, q)",
+      "Sales channel registrations as XLSX, a producer's own or (administrators with read on sale_channel_reference) the platform's: mode exportAllData, or exportAsFilter with the list filters (channel_id, referenceable_type, register_status, sync_status, product_id, out_of_date, q)",
     querystring: saleChannelReferenceExportQuery,
     response: { 401: errorEnvelope, 403: errorEnvelope, 422: errorEnvelope },
   };
 
   r.post(
     '/api/v1/sale_channel_references/export',
-    { config: { access: 'user', ability: ['read', 'sale_channel_reference'] }, schema },
+    { config: { access: 'user' }, schema },
     handler,
   );
   r.post(

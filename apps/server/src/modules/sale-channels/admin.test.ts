@@ -190,7 +190,7 @@ async function sheetRows(res: { rawPayload: Buffer }) {
 }
 
 describe('export', () => {
-  it('exportAsFilter takes the filters, exportAllData every registration of the platform; nothing internal; admins only', async () => {
+  it('exportAsFilter takes the filters, exportAllData every registration of the platform; nothing internal; staff need the ability', async () => {
     const w = await world();
     await put(admin, `${BASE}/${w.r2.id}`, { register_status: 'rejected', reason: 'Thiếu GTIN' });
     for (const path of ['/api/v1/sale_channel_references/export', `${BASE}/export`]) {
@@ -231,11 +231,42 @@ describe('export', () => {
     );
     expect(again.rows.map((r) => r[1])).not.toContain(foreign.id);
     expect(again.rows.length).toBeGreaterThanOrEqual(3);
-    // A producer is refused, in its language.
-    const producer = await t.app.inject({ method: 'POST', url: '/api/v1/sale_channel_references/export', headers: as(w.a, 'en') });
-    expect(producer.statusCode).toBe(403);
+    // Staff without read on sale_channel_reference are refused (a producer exports its own: below).
     const support = await buildUser(t.db, { platform: 'agrihub', roles: ['customer_support'], abilities: [] });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/sale_channel_references/export', headers: as(support) })).statusCode).toBe(403);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/sale_channel_references/export', headers: as(support) });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).meta.code).toBe('permission_denied');
+  });
+
+  // Issue 25: the spec path needed an ability no producer can hold, so it answered every producer 403.
+  it('a producer exports its own registrations (both modes, filters apply), never another producer’s; the admin alias stays closed to it', async () => {
+    const w = await world();
+    const foreign = await buildUser(t.db, { platform: 'foodmap' });
+    const foreignRef = await buildSaleChannelReference(t.db, { producerId: foreign.producerId! });
+    const exportAs = (u: Built, query: string, path = '/api/v1/sale_channel_references/export') =>
+      t.app.inject({ method: 'POST', url: `${path}?${query}`, headers: as(u) });
+    const all = await exportAs(w.a, 'mode=exportAllData');
+    expect(all.statusCode, all.body.slice(0, 200)).toBe(200);
+    expect(all.headers['content-type']).toContain('spreadsheetml');
+    const { rows } = await sheetRows(all);
+    expect(rows.map((r) => r[1]).sort()).toEqual([w.shop.id, w.r1.id].sort());
+    expect(rows.every((r) => r[4] === 'HTX Chè Tà Xùa')).toBe(true);
+    expect(rows.map((r) => r[1])).not.toContain(foreignRef.id);
+    const filtered = await sheetRows(await exportAs(w.a, `mode=exportAsFilter&referenceable_type=product`));
+    expect(filtered.rows.map((r) => r[1])).toEqual([w.r1.id]);
+    // Producer b's filter on a's product finds nothing of a's.
+    const other = await sheetRows(await exportAs(w.b, `mode=exportAsFilter&product_id=${w.tea.id}`));
+    expect(other.rows).toEqual([]);
+    expect((await exportAs(w.a, 'mode=exportAllData', `${BASE}/export`)).statusCode).toBe(403);
+    // An account without a producer learns why, in its language.
+    const newcomer = await buildUser(t.db, { platform: 'agrihub', producer: false });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sale_channel_references/export?mode=exportAllData',
+      headers: as(newcomer, 'en'),
+    });
+    expect(none.statusCode).toBe(403);
+    expect(json(none).meta.code).toBe('saleChannelNeedsProducer');
   });
 });
 

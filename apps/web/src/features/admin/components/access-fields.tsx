@@ -16,7 +16,7 @@ interface RolesProps {
   onChange?: (roles: Role[]) => void;
   /** Who edits and whose account (id 0 when new): a role the rules refuse is disabled with the reason. */
   actor: UserAdminActor;
-  target: UserAdminTarget;
+  target: Pick<UserAdminTarget, 'id' | 'roles'>;
   disabled?: boolean;
 }
 

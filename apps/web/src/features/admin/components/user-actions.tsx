@@ -30,8 +30,8 @@ const openable = (url: string) => /^https?:\/\//i.test(url);
 /**
  * The account's state and what may be done to it: deactivate (sessions end at once) or
  * reactivate, reset the password, the document folder (made once, its link shown). Each is
- * confirmed; a rule that refuses it (the editor's own account, an admin's account) disables it
- * with the reason.
+ * confirmed; a rule that refuses it (the editor's own account, an admin's account, an account
+ * with a right the editor lacks, a producer's user's password) disables it with the reason.
  */
 export function UserActions({ user, actor }: { user: AdminUser; actor: UserAdminActor }) {
   const { t } = useTranslation(['admin', 'validation', 'common']);
@@ -43,8 +43,11 @@ export function UserActions({ user, actor }: { user: AdminUser; actor: UserAdmin
   const [reset, resetting] = useResetAdminUserPasswordMutation();
   const [makeFolder, making] = useCreateUserFolderMutation();
   const canUpdate = ability.can('update', 'user');
-  const changeRefusal = accountChangeRefusal(actor, user);
+  // One contract rule decides each act (ADR 018, 032): what it refuses is shown off, with the reason.
   const offRefusal = deactivateRefusal(actor, user);
+  const onRefusal = accountChangeRefusal(actor, user, 'reactivate');
+  const resetRefusal = accountChangeRefusal(actor, user, 'reset_password');
+  const folderRefusal = accountChangeRefusal(actor, user, 'create_folder');
 
   const run = async (action: () => Promise<{ message?: string }>) => {
     try {
@@ -130,7 +133,7 @@ export function UserActions({ user, actor }: { user: AdminUser; actor: UserAdmin
                 },
               )
             : guarded(
-                changeRefusal,
+                onRefusal,
                 (disabled) => (
                   <Button
                     type="primary"
@@ -150,7 +153,7 @@ export function UserActions({ user, actor }: { user: AdminUser; actor: UserAdmin
               )}
           {user.active &&
             guarded(
-              changeRefusal,
+              resetRefusal,
               (disabled) => (
                 <Button disabled={disabled} loading={resetting.isLoading} data-testid="user-reset-password">
                   {t('admin:user.resetPassword')}
@@ -192,11 +195,11 @@ export function UserActions({ user, actor }: { user: AdminUser; actor: UserAdmin
           <Typography.Paragraph type="secondary">{t('admin:user.noFolder')}</Typography.Paragraph>
         )}
         {canUpdate && (
-          <Tooltip title={changeRefusal ? t(`validation:${changeRefusal}`) : undefined}>
+          <Tooltip title={folderRefusal ? t(`validation:${folderRefusal}`) : undefined}>
             <span>
               <Button
                 icon={<FolderAddOutlined />}
-                disabled={!!changeRefusal}
+                disabled={!!folderRefusal}
                 loading={making.isLoading}
                 onClick={() => void run(() => makeFolder(user.id).unwrap())}
                 data-testid="user-folder-create"

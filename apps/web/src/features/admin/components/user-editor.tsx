@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminUserCreate, adminUserUpdate, type AdminUser } from '@agrihub/contract/schemas/admin-users';
-import { accountChangeRefusal, type UserAdminActor } from '@agrihub/contract/user-admin';
+import { accountChangeRefusal, userCreateRefusal, type UserAdminActor } from '@agrihub/contract/user-admin';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { paths } from '../../../config/paths';
 import { useAppAbility } from '../../../lib/ability';
@@ -62,7 +62,9 @@ export function UserEditor({ user, actor }: Props) {
   const kind = Form.useWatch('kind', form) ?? user?.kind ?? 'staff';
   const isNew = !user;
   const target = { id: user?.id ?? 0, roles: user?.roles ?? [] };
-  const locked = user ? accountChangeRefusal(actor, target) : null;
+  const locked = user ? accountChangeRefusal(actor, user) : null;
+  // A producer's user only by role admin (ADR 032): the choice is shown off, with the reason.
+  const producerKindRefusal = isNew ? userCreateRefusal(actor, { kind: 'producer', roles: [], abilities: [] }) : null;
   const readOnly = !ability.can(isNew ? 'create' : 'update', 'user') || !!locked;
 
   const schema = isNew ? adminUserCreate : adminUserUpdate;
@@ -167,9 +169,11 @@ export function UserEditor({ user, actor }: Props) {
                 <Radio value="staff" data-testid="user-kind-staff">
                   {t('admin:user.kinds.staff')}
                 </Radio>
-                <Radio value="producer" data-testid="user-kind-producer">
-                  {t('admin:user.kinds.producer')}
-                </Radio>
+                <Tooltip title={producerKindRefusal ? t(`validation:${producerKindRefusal.code}`) : undefined}>
+                  <Radio value="producer" disabled={!!producerKindRefusal} data-testid="user-kind-producer">
+                    {t('admin:user.kinds.producer')}
+                  </Radio>
+                </Tooltip>
               </Radio.Group>
             </Form.Item>
           </Col>

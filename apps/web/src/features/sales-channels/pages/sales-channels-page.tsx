@@ -1,12 +1,14 @@
-import { useRef } from 'react';
-import { App, Button, Col, Empty, Flex, Row, Typography } from 'antd';
-import { SyncOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
+import { App, Button, Col, Empty, Flex, Row, Space, Typography } from 'antd';
+import { DownloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
+import { fetchPrivateFile, saveBlob } from '../../../lib/private-file';
 import { useListSaleChannelsQuery } from '../../../lib/sale-channels-api';
+import { useAppSelector } from '../../../stores/hooks';
 import { useListSaleChannelReferencesQuery, useResyncOutOfDateMutation } from '../api/sales-channels-api';
 import { ChannelCard } from '../components/channel-card';
 import { ChannelProducts } from '../components/channel-products';
@@ -16,7 +18,8 @@ import { pickedChannel } from '../lib/channel-text';
 /**
  * /sales-channels (producers only): the platform's sales channels with the producer's own
  * registration to each, and the picked channel's products (`?channel=<id>`); a registration's detail
- * opens in a drawer (`&reference=<id>`); "resync all" sends every out-of-date product again.
+ * opens in a drawer (`&reference=<id>`); "resync all" sends every out-of-date product again; the
+ * export downloads the producer's own registrations as XLSX.
  */
 export function SalesChannelsPage() {
   const { t } = useTranslation(['sales-channels', 'common']);
@@ -27,6 +30,8 @@ export function SalesChannelsPage() {
   // Counters over all the producer's product registrations (per_page 1: only the counts are read).
   const all = useListSaleChannelReferencesQuery({ referenceable_type: 'product', per_page: 1 });
   const [resync, resyncState] = useResyncOutOfDateMutation();
+  const token = useAppSelector((s) => s.user.token);
+  const [exporting, setExporting] = useState(false);
   const outOfDate = all.data?.meta.counts.sync_status.out_of_date ?? 0;
   const openId = Number(params.get('reference')) || null;
   const openReference = (id: number | null) => {
@@ -59,6 +64,19 @@ export function SalesChannelsPage() {
       },
     });
 
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const url = '/api/v1/sale_channel_references/export?mode=exportAllData';
+      const file = await fetchPrivateFile(token, url, 'dang-ky-kenh-ban.xlsx', { method: 'POST', body: {} });
+      saveBlob(file.blob, file.filename);
+    } catch (e) {
+      void message.error((e as Error).message || t('sales-channels:page.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <Flex vertical gap={16} data-testid="sales-channels-page">
       <Flex justify="space-between" align="flex-start" gap={16} wrap>
@@ -68,15 +86,25 @@ export function SalesChannelsPage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('sales-channels:page.intro')}</Typography.Text>
         </div>
-        <Button
-          icon={<SyncOutlined />}
-          disabled={!outOfDate}
-          loading={resyncState.isLoading}
-          onClick={onResyncAll}
-          data-testid="sale-channel-resync-all"
-        >
-          {t('sales-channels:page.resyncAll', { n: outOfDate })}
-        </Button>
+        <Space wrap>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => void onExport()}
+            data-testid="sale-channel-export"
+          >
+            {t('sales-channels:page.export')}
+          </Button>
+          <Button
+            icon={<SyncOutlined />}
+            disabled={!outOfDate}
+            loading={resyncState.isLoading}
+            onClick={onResyncAll}
+            data-testid="sale-channel-resync-all"
+          >
+            {t('sales-channels:page.resyncAll', { n: outOfDate })}
+          </Button>
+        </Space>
       </Flex>
       {channels.data.length ? (
         <Row gutter={[16, 16]}>
