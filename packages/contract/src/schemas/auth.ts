@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { ACTIONS, SUBJECTS } from '../permissions.js';
 import { PLATFORM_KEYS } from '../platforms.js';
-import { emailField, localeField, textField } from './common.js';
+import { emailField, localeField, normalizeEmail, textField } from './common.js';
 import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
 
@@ -20,7 +20,7 @@ export function passwordField(requiredKey: string) {
 export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
-    username: textField().trim().toLowerCase().min(1, 'pleaseInputEmail').max(254),
+    username: textField().overwrite(normalizeEmail).min(1, 'pleaseInputEmail').max(254),
     password: textField().min(1, 'pleaseInputPassword').max(128),
   }),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: textField().min(1).max(200) }),
