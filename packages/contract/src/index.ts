@@ -10,6 +10,7 @@ export * from './messages/index.js';
 export * from './schemas/common.js';
 export * from './schemas/list.js';
 export * from './schemas/auth.js';
+export * from './passwords.js';
 export * from './schemas/producers.js';
 export * from './schemas/admin-producers.js';
 export * from './schemas/uploads.js';

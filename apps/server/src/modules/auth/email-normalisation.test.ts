@@ -108,7 +108,9 @@ describe('the data step at migrate', () => {
     const { changed, collisions } = await normalizeStoredEmails(t.db, (m) => warnings.push(m));
     expect(changed).toBe(2);
     expect(collisions.map((c) => c.id).sort((a, b) => a - b)).toEqual([first.user.id, second.user.id, shadow.user.id]);
-    expect(warnings.join('\n')).toContain(`Account ${shadow.user.id} (dtrack): its e-mail ｍinh@example.vn is minh@example.vn`);
+    expect(warnings.join('\n')).toContain(
+      `Account ${shadow.user.id} (dtrack): its e-mail ｍinh@example.vn is minh@example.vn`,
+    );
 
     const emailOf = async (id: number) =>
       (await t.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0].email;

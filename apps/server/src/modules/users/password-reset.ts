@@ -6,6 +6,7 @@ import {
   errorEnvelope,
   forgotPasswordRequest,
   okEnvelope,
+  passwordRefusal,
   resetPasswordRequest,
   translate,
 } from '@agrihub/contract';
@@ -108,6 +109,9 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
             ),
           )
           .limit(1);
+        // The account's own address is known only now (the link stays usable after this refusal).
+        const refusal = reset && passwordRefusal(req.body.password, reset.email);
+        if (refusal) throw unprocessable(refusal, {}, 'password');
         // Marking it used only if still unused makes two concurrent uses succeed at most once.
         const claimed = reset
           ? await tx
