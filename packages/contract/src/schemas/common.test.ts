@@ -235,7 +235,11 @@ describe('request schemas use the shared pieces', () => {
 
 describe('e-mail addresses (NFKC, ADR 035)', () => {
   it('reads full-width letters, upper case and spaces as the one address', () => {
-    for (const typed of ['\uff50roducer@agrihub.demo', ' PRODUCER@AgriHub.demo ', '\uff30\uff32\uff2fducer@agrihub.demo']) {
+    for (const typed of [
+      '\uff50roducer@agrihub.demo',
+      ' PRODUCER@AgriHub.demo ',
+      '\uff30\uff32\uff2fducer@agrihub.demo',
+    ]) {
       expect(normalizeEmail(typed)).toBe('producer@agrihub.demo');
       expect(emailField.parse(typed)).toBe('producer@agrihub.demo');
     }
