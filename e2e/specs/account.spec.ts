@@ -87,8 +87,10 @@ test('forgot password → mail in the outbox → reset → log in with the new p
   await page.getByTestId('forgot-submit').click();
   await expect(page.getByTestId('forgot-password-sent')).toBeVisible();
 
-  const link = latestMail().match(/https?:\/\/\S+\/reset\?token=[A-Za-z0-9_-]+/)?.[0];
-  expect(link, 'reset link in the mail').toBeTruthy();
+  // The link is mailed just after the answer (ADR 035): wait for it.
+  const resetLink = () => latestMail().match(/https?:\/\/\S+\/reset\?token=[A-Za-z0-9_-]+/)?.[0];
+  await expect.poll(() => resetLink(), { message: 'reset link in the mail' }).toBeTruthy();
+  const link = resetLink();
   await page.goto(link!);
   await page.getByTestId('reset-password').fill('Rat@2026');
   await page.getByTestId('reset-password-confirm').fill('Rat@2026');

@@ -68,12 +68,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(dbPlugin, { database, config });
   // Null without REDIS_URL; with it, the rate limits and public counters hold across nodes (ADR 026).
   await app.register(redisPlugin);
-  // Before any route: it hooks each route as it is added.
-  await app.register(compressionPlugin);
-  await app.register(errorsPlugin);
-  await app.register(contextPlugin);
-  // Before any route is added, so every route's declared access rule is seen and enforced.
-  await app.register(authPlugin);
+  // The first request hook: every answer carries the security headers, the early refusals of
+  // the platform check (400) and the access check (401, 403) included.
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -88,6 +84,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before any route: it hooks each route as it is added.
+  await app.register(compressionPlugin);
+  await app.register(errorsPlugin);
+  await app.register(contextPlugin);
+  // Before any route is added, so every route's declared access rule is seen and enforced.
+  await app.register(authPlugin);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10 } });
   const { sharedWindows } = app;

@@ -11,6 +11,7 @@ export * from './schemas/common.js';
 export * from './cell-text.js';
 export * from './schemas/list.js';
 export * from './schemas/auth.js';
+export * from './passwords.js';
 export * from './schemas/producers.js';
 export * from './schemas/admin-producers.js';
 export * from './schemas/uploads.js';

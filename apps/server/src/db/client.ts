@@ -11,6 +11,7 @@ import pg from 'pg';
 import { SERVER_ROOT } from '../config/paths.js';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './folder-lock.js';
+import { normalizeStoredEmails } from './emails-nfkc.js';
 import { normalizeStoredPhones } from './phones-e164.js';
 
 export { DataDirLockedError } from './folder-lock.js';
@@ -28,7 +29,7 @@ export interface Database {
    * pooled (the cluster bus LISTENs on it: plugins/cluster.ts).
    */
   url?: string;
-  /** The SQL migrations, then the data steps that need the contract's code (./phones-e164.ts). */
+  /** The SQL migrations, then the data steps that need the contract's code (./phones-e164.ts, ./emails-nfkc.ts). */
   migrate(): Promise<void>;
   /**
    * Runs `work` (start-up: migrations, demo data) while no other node of this database does: on
@@ -110,6 +111,7 @@ export async function openDatabase(opts: {
       migrate: async () => {
         await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
         await normalizeStoredPhones(db);
+        await normalizeStoredEmails(db);
       },
       exclusive: async (work) => {
         // Its own connection holds the lock for the whole work, which runs on the pool.
@@ -147,6 +149,7 @@ export async function openDatabase(opts: {
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
       await normalizeStoredPhones(db);
+      await normalizeStoredEmails(db);
     },
     exclusive: (work) => work(),
     close: async () => {

@@ -35,6 +35,12 @@ export type DomainEvent =
       change: 'updated' | 'deactivated' | 'reactivated';
       fields: string[];
     }
+  /**
+   * Someone asked for a reset link for this active account (forgot password). Told once the answer
+   * has gone, so a known address is answered as fast as an unknown one; `linkBase` is the public
+   * address the request came to, the link's origin.
+   */
+  | { type: 'user.password_reset_requested'; platform: PlatformKey; userId: number; linkBase: string }
   /** A service request changed step; `reason` is null when the move had none or its note was internal. */
   | {
       type: 'service_request.step_changed';

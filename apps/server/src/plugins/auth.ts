@@ -184,6 +184,19 @@ export default fp(async function auth(app: FastifyInstance) {
     return new AppError(STATUS[refusal] ?? 403, refusal);
   }
 
+  // An answer for a signed-in user is never kept by a browser or a proxy: every answer of a route
+  // that needs a session (its refusals included), and a public route's answer to a signed-in
+  // caller unless the route said how it may be cached (the same answer for everyone).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.is404 || !isApiRoute(req)) return done(null, payload);
+    const isPublic = req.routeOptions.config.access === 'public';
+    const stated = reply.getHeader('cache-control');
+    if (isPublic ? req.auth && !stated : !String(stated ?? '').includes('no-store')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
+
   // Synchronous unless there is a token to look up, so public hot paths pay no promise.
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.is404) return done(); // nothing matched: the not-found handler answers

@@ -32,6 +32,7 @@ describe('without SMTP (outbox), default senders', () => {
   it.each(PLATFORM_KEYS)('%s: the reset mail comes from the platform and names only it', async (p) => {
     const u = await buildUser(t.db, { platform: p });
     expect((await forgot(t, p, u.user.email)).statusCode).toBe(200);
+    await t.app.events.drain(); // the link is mailed after the answer (ADR 035)
     const mail = readOutbox(t.config.outboxDir).find((m) => m.to === u.user.email)!;
     const name = PLATFORMS[p].name;
     expect(mail.from).toBe(`${name} <no-reply@${p}.localhost>`);
@@ -81,6 +82,7 @@ describe('through SMTP (queue), senders from MAIL_FROM_<PLATFORM>', () => {
     const u = await buildUser(t.db, { platform: p });
     const received = smtp.nextMail();
     expect((await forgot(t, p, u.user.email)).statusCode).toBe(200);
+    await t.app.events.drain();
     await t.app.mailQueue.drain();
     const sent = await received;
     expect(sent.from).toBe(`<${address}>`);

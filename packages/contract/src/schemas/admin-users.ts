@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIONS, ROLES, SUBJECTS } from '../permissions.js';
-import { passwordField, user, USER_SORT_FIELDS } from './auth.js';
+import { passwordField, refuseOwnEmail, user, USER_SORT_FIELDS } from './auth.js';
 import { emailField, idField, idText, listMeta, localeField, messageMeta, textField } from './common.js';
 import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
@@ -87,23 +87,25 @@ const createBase = {
 };
 
 /** POST /api/v1/admin/users: a staff account (roles, abilities) or a producer's user. */
-export const adminUserCreate = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({
-      kind: z.literal('staff'),
-      ...createBase,
-      roles: rolesField.min(1, 'pleaseSelectRole'),
-      abilities: abilitiesField.default([]),
-    }),
-    z.object({
-      kind: z.literal('producer'),
-      ...createBase,
-      producer_id: idField('pleaseSelectProducer'),
-    }),
-  ],
-  { error: 'invalidUserKind' },
-);
+export const adminUserCreate = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        kind: z.literal('staff'),
+        ...createBase,
+        roles: rolesField.min(1, 'pleaseSelectRole'),
+        abilities: abilitiesField.default([]),
+      }),
+      z.object({
+        kind: z.literal('producer'),
+        ...createBase,
+        producer_id: idField('pleaseSelectProducer'),
+      }),
+    ],
+    { error: 'invalidUserKind' },
+  )
+  .superRefine(refuseOwnEmail);
 export type AdminUserCreate = z.input<typeof adminUserCreate>;
 
 /** PUT /api/v1/admin/users/{id}: any of these; e-mail and kind do not change. */

@@ -2,25 +2,43 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, BUSINESS_FIELDS, PRODUCER_TYPES } from '../constants.js';
 import { ACTIONS, SUBJECTS } from '../permissions.js';
 import { PLATFORM_KEYS } from '../platforms.js';
-import { emailField, localeField, textField } from './common.js';
+import { emailField, localeField, normalizeEmail, textField } from './common.js';
 import { phoneField } from '../phone.js';
+import { containsOwnEmail, isCommonPassword } from '../passwords.js';
 import { listQuery } from './list.js';
 
-/** Spec §5: every password field is 6–18 characters. */
-export function passwordField(requiredKey: string) {
+/** Spec §5: every password field is 6–18 characters (the current password too: it was set so). */
+export function passwordLengthField(requiredKey: string) {
   return textField({ error: requiredKey })
     .min(1, requiredKey)
     .refine((v) => v.length >= PASSWORD_MIN_LENGTH && v.length <= PASSWORD_MAX_LENGTH, {
       message: 'passwordLength',
       params: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+      abort: true,
     });
+}
+
+/**
+ * A new password: 6–18 characters and not one of the most common passwords (ADR 035). Where the
+ * request also names the account's e-mail, `refuseOwnEmail` adds the e-mail rule; else the server
+ * checks it with the account's address (`passwordRefusal`), with the same message.
+ */
+export function passwordField(requiredKey: string) {
+  return passwordLengthField(requiredKey).refine((v) => !isCommonPassword(v), 'passwordTooCommon');
+}
+
+/** Refuses (on `password`) a password holding the `email` of the same body: the account's own. */
+export function refuseOwnEmail(v: { email: string; password?: string | null }, ctx: z.RefinementCtx) {
+  if (v.password && containsOwnEmail(v.password, v.email)) {
+    ctx.addIssue({ code: 'custom', message: 'passwordContainsEmail', path: ['password'] });
+  }
 }
 
 /** POST /oauth/token, form-encoded. */
 export const tokenRequest = z.discriminatedUnion('grant_type', [
   z.object({
     grant_type: z.literal('password'),
-    username: textField().trim().toLowerCase().min(1, 'pleaseInputEmail').max(254),
+    username: textField().overwrite(normalizeEmail).min(1, 'pleaseInputEmail').max(254),
     password: textField().min(1, 'pleaseInputPassword').max(128),
   }),
   z.object({ grant_type: z.literal('refresh_token'), refresh_token: textField().min(1).max(200) }),
@@ -75,7 +93,7 @@ export const updateAccountRequest = z
 
 /** PUT /api/v1/users/password */
 export const changePasswordRequest = z.object({
-  old_password: passwordField('pleaseInputCurrentPassword'),
+  old_password: passwordLengthField('pleaseInputCurrentPassword'),
   password: passwordField('pleaseInputPassword'),
 });
 /** The web form adds the confirmation; the API never sees it. */
@@ -99,21 +117,26 @@ export const resetPasswordRequest = z.object({
 });
 
 /** POST /api/v1/registrations: a producer signs up with its business; it waits for approval. */
-export const registrationRequest = z.object({
-  email: emailField,
-  password: passwordField('pleaseInputPassword'),
-  name: textField({ error: 'pleaseInputName' }).trim().min(1, 'pleaseInputName').max(120, 'tooLong'),
-  phone: phoneField.optional(),
-  locale: localeField.optional(),
-  producer: z.object({
-    name: textField({ error: 'pleaseInputProducerName' }).trim().min(1, 'pleaseInputProducerName').max(200, 'tooLong'),
-    producer_type: z.enum(PRODUCER_TYPES, { error: 'pleaseSelectProducerType' }),
-    business_fields: z
-      .array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' }))
-      .max(4)
-      .default([]),
-  }),
-});
+export const registrationRequest = z
+  .object({
+    email: emailField,
+    password: passwordField('pleaseInputPassword'),
+    name: textField({ error: 'pleaseInputName' }).trim().min(1, 'pleaseInputName').max(120, 'tooLong'),
+    phone: phoneField.optional(),
+    locale: localeField.optional(),
+    producer: z.object({
+      name: textField({ error: 'pleaseInputProducerName' })
+        .trim()
+        .min(1, 'pleaseInputProducerName')
+        .max(200, 'tooLong'),
+      producer_type: z.enum(PRODUCER_TYPES, { error: 'pleaseSelectProducerType' }),
+      business_fields: z
+        .array(z.enum(BUSINESS_FIELDS, { error: 'invalidBusinessField' }))
+        .max(4)
+        .default([]),
+    }),
+  })
+  .superRefine(refuseOwnEmail);
 
 /** RFC 6749 error fields next to our envelope. */
 export const oauthErrorEnvelope = z.object({

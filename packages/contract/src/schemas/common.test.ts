@@ -12,6 +12,8 @@ import {
   isCalendarDate,
   isDateTimeInRange,
   isStorableText,
+  emailField,
+  normalizeEmail,
   textField,
 } from './common.js';
 import { listQuery, sortTokens } from './list.js';
@@ -228,5 +230,20 @@ describe('request schemas use the shared pieces', () => {
     };
     expect(keys(registrationRequest, reg)).toEqual(['invalidCharacters']);
     expect(keys(voteRequest, { code: 'ABCDEFGH', rating: 5, comment: 'ngon\u0000' })).toEqual(['invalidCharacters']);
+  });
+});
+
+describe('e-mail addresses (NFKC, ADR 035)', () => {
+  it('reads full-width letters, upper case and spaces as the one address', () => {
+    for (const typed of [
+      '\uff50roducer@agrihub.demo',
+      ' PRODUCER@AgriHub.demo ',
+      '\uff30\uff32\uff2fducer@agrihub.demo',
+    ]) {
+      expect(normalizeEmail(typed)).toBe('producer@agrihub.demo');
+      expect(emailField.parse(typed)).toBe('producer@agrihub.demo');
+    }
+    const login = tokenRequest.parse({ grant_type: 'password', username: '\uff50roducer@agrihub.demo', password: 'x' });
+    expect(login).toMatchObject({ username: 'producer@agrihub.demo' });
   });
 });

@@ -95,9 +95,16 @@ export function dateTimeField(key = 'invalidDateTime') {
   return z.iso.datetime({ offset: true, error: key, abort: true }).refine(isDateTimeInRange, { message: key });
 }
 
+/**
+ * An e-mail address as it is stored and compared: Unicode NFKC (a full-width `ｐroducer@…` is
+ * `producer@…`), trimmed, lower case. Every address a request brings goes through it (ADR 035).
+ */
+export function normalizeEmail(address: string): string {
+  return address.normalize('NFKC').trim().toLowerCase();
+}
+
 export const emailField = textField({ error: 'pleaseInputEmail' })
-  .trim()
-  .toLowerCase()
+  .overwrite(normalizeEmail)
   .min(1, 'pleaseInputEmail')
   .max(254, 'invalidEmail')
   .regex(EMAIL_PATTERN, 'invalidEmail');

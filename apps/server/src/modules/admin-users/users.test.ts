@@ -434,6 +434,7 @@ describe('deactivation and reactivation', () => {
       headers: headers('dtrack'),
       payload: { email: s.user.email },
     });
+    await t.app.events.drain();
     expect(readOutbox(t.config.outboxDir)).toHaveLength(before);
     expect(json(await call('DELETE', `/api/v1/admin/users/${s.user.id}`, as(a))).meta.code).toBe(
       'user_already_deactivated',

@@ -58,6 +58,11 @@ export default async function authRoutes(app: FastifyInstance) {
           429: oauthErrorEnvelope,
         },
       },
+      // RFC 6749 §5.1: tokens are never cached; its errors (§5.2) neither.
+      onSend: (_req, reply, payload, done) => {
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        done(null, payload);
+      },
     },
     async (req) => {
       const body = req.body;

@@ -39,7 +39,9 @@ describe('forgot_password with an SMTP server', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
 
-    // The answer is here; the mail is in the queue and its delivery is stuck on the silent server.
+    // The answer is here; the link and its mail are written right after it (ADR 035), and the
+    // mail's delivery is stuck on the silent server.
+    await t.app.events.drain();
     await smtp.connected();
     expect(smtp.received).toHaveLength(0);
     const [row] = await queued(u.user.email);
@@ -61,6 +63,7 @@ describe('forgot_password with an SMTP server', () => {
     const u = await buildUser(t.db);
     smtp.refuseNext(1);
     expect((await forgot(u.user.email)).statusCode).toBe(200);
+    await t.app.events.drain();
     await t.app.mailQueue.drain();
     const [failed] = await queued(u.user.email);
     expect(failed).toMatchObject({ attempts: 1, failedAt: null });

@@ -33,8 +33,9 @@ const login = (platform: string, username: string, password: string) =>
     remoteAddress: `10.30.0.${++ip}`,
   });
 
-/** The reset link of the only mail in the outbox. */
-function mailedLink(): { mail: ReturnType<typeof readOutbox>[number]; link: URL; token: string } {
+/** The reset link of the only mail in the outbox, once the work after the answers is done (ADR 035). */
+async function mailedLink(): Promise<{ mail: ReturnType<typeof readOutbox>[number]; link: URL; token: string }> {
+  await t.app.events.drain();
   const mails = readOutbox(t.config.outboxDir);
   expect(mails).toHaveLength(1);
   const href = mails[0].text.match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
@@ -50,7 +51,7 @@ describe('POST /api/v1/users/forgot_password', () => {
     const res = await forgot('foodmap', u.user.email.toUpperCase(), { host: 'foodmap.localhost:3000' });
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ meta: { message: 'Nếu email tồn tại, chúng tôi đã gửi hướng dẫn đặt lại mật khẩu.' } });
-    const { mail, link, token } = mailedLink();
+    const { mail, link, token } = await mailedLink();
     expect(mail.to).toBe(u.user.email);
     expect(mail.subject).toBe('[Foodmap] Đặt lại mật khẩu');
     expect(mail.text).toContain('Xin chào');
@@ -68,17 +69,17 @@ describe('POST /api/v1/users/forgot_password', () => {
     await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'agrihub', locale: 'en' });
     await forgot('agrihub', u.user.email);
-    expect(mailedLink().mail.subject).toBe('[AgriHub] Reset your password');
+    expect((await mailedLink()).mail.subject).toBe('[AgriHub] Reset your password');
   });
 
   it('ignores a Host that is not one of this platform’s hosts and uses PUBLIC_URL', async () => {
     await clearOutbox(t);
     const u = await buildUser(t.db, { platform: 'dtrack' });
     await forgot('dtrack', u.user.email, { host: 'dtrack.evil.example:3000' });
-    expect(mailedLink().link.origin).toBe(t.config.publicUrl);
+    expect((await mailedLink()).link.origin).toBe(t.config.publicUrl);
     await clearOutbox(t);
     await forgot('dtrack', u.user.email, { host: 'foodmap.localhost:3000' });
-    expect(mailedLink().link.origin).toBe(t.config.publicUrl);
+    expect((await mailedLink()).link.origin).toBe(t.config.publicUrl);
   });
 
   it('answers the same for an unknown email and for an account of another platform, and mails nothing', async () => {
@@ -88,6 +89,7 @@ describe('POST /api/v1/users/forgot_password', () => {
     await clearOutbox(t);
     const unknown = await forgot('agrihub', 'nobody@example.vn');
     const otherPlatform = await forgot('dtrack', u.user.email);
+    await t.app.events.drain();
     for (const res of [unknown, otherPlatform]) {
       expect(res.statusCode).toBe(known.statusCode);
       expect(res.body).toBe(known.body);
@@ -125,7 +127,7 @@ describe('POST /api/v1/users/reset_password', () => {
     for (let i = 0; i < 10; i++) await recordLoginFailure(t.db, source);
     expect((await checkLogin(t.db, source)).locked).toBe(true);
     await forgot('foodmap', u.user.email);
-    const { token } = mailedLink();
+    const { token } = await mailedLink();
     const res = await reset('foodmap', token, 'Fresh@2025');
     expect(res.statusCode).toBe(200);
     expect(json(res).meta.message).toBe('Đặt lại mật khẩu thành công, vui lòng đăng nhập.');
@@ -150,10 +152,10 @@ describe('POST /api/v1/users/reset_password', () => {
     const u = await buildUser(t.db, { platform: 'agrihub' });
     await clearOutbox(t);
     await forgot('agrihub', u.user.email);
-    const first = mailedLink().token;
+    const first = (await mailedLink()).token;
     await clearOutbox(t);
     await forgot('agrihub', u.user.email);
-    const second = mailedLink().token;
+    const second = (await mailedLink()).token;
     expect((await reset('agrihub', first, 'Fresh@2025')).statusCode).toBe(422); // superseded by the newer link
     expect((await reset('dtrack', second, 'Fresh@2025')).statusCode).toBe(422); // another platform
     expect((await reset('agrihub', 'x'.repeat(43), 'Fresh@2025')).statusCode).toBe(422);

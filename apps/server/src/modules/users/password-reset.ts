@@ -1,25 +1,34 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
-  PLATFORMS,
-  RESET_TOKEN_TTL_S,
-  effectiveLocale,
   errorEnvelope,
   forgotPasswordRequest,
   okEnvelope,
+  passwordRefusal,
   resetPasswordRequest,
   translate,
 } from '@agrihub/contract';
 import { passwordResets, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
-import { hashPassword, randomToken, sha256 } from '../../lib/secrets.js';
+import type { EventOf } from '../../lib/domain-events.js';
+import { hashPassword, sha256 } from '../../lib/secrets.js';
 import { revokeAllSessions } from '../auth/sessions.js';
 import { clearLoginFailures } from '../auth/throttle.js';
+import { mailResetLink } from './reset-link-mail.js';
 
 export default async function passwordResetRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** The link a forgot_password request asked for, made after its answer (onResponse). */
+  const resetAsked = new WeakMap<FastifyRequest, EventOf<'user.password_reset_requested'>>();
+  app.events.on('user.password_reset_requested', async (e) => {
+    // After the answer's own callbacks: an in-process database (PGlite) would otherwise run the
+    // link's queries before the answer reaches its caller.
+    await setImmediate();
+    await mailResetLink(app, e);
+  });
 
   r.post(
     '/api/v1/users/forgot_password',
@@ -38,56 +47,29 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         body: forgotPasswordRequest,
         response: { 200: okEnvelope, 422: errorEnvelope, 429: errorEnvelope },
       },
+      // The link and its mail are made once the answer has gone: the answer takes the same time
+      // whether or not the address has an account (ADR 035).
+      onResponse: async (req) => {
+        const asked = resetAsked.get(req);
+        if (asked) app.events.publish([asked]);
+      },
     },
     async (req) => {
-      const answer = { meta: { message: translate(req.locale, 'forgot_password_sent') } };
       const [user] = await app.db
-        .select()
+        .select({ id: users.id, deactivatedAt: users.deactivatedAt })
         .from(users)
         .where(and(eq(users.platform, req.platform), eq(users.email, req.body.email)))
         .limit(1);
       // A deactivated account gets no link (the same answer: nothing is revealed).
-      if (!user || user.deactivatedAt) return answer;
-
-      const token = randomToken();
-      const locale = effectiveLocale(req.platform, user.locale);
-      const params = {
-        name: user.name,
-        email: user.email,
-        platform: PLATFORMS[req.platform].name,
-        minutes: Math.round(RESET_TOKEN_TTL_S / 60),
-        link: `${publicBaseUrl(req, app.config)}/reset?token=${token}`,
-      };
-      try {
-        // The link and its mail are written together; the mail server is never waited for
-        // (plugins/mailer.ts), so the answer takes about as long as for an unknown address.
-        await app.db.transaction(async (tx) => {
-          // One live link at a time: an older unused link stops working.
-          await tx
-            .update(passwordResets)
-            .set({ usedAt: new Date() })
-            .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-          await tx.insert(passwordResets).values({
-            userId: user.id,
-            tokenHash: sha256(token),
-            expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_S * 1000),
-          });
-          await app.sendMail(
-            {
-              platform: req.platform,
-              to: user.email,
-              subject: translate(locale, 'reset_mail_subject', params),
-              text: translate(locale, 'reset_mail_body', params),
-            },
-            tx,
-          );
+      if (user && !user.deactivatedAt) {
+        resetAsked.set(req, {
+          type: 'user.password_reset_requested',
+          platform: req.platform,
+          userId: user.id,
+          linkBase: publicBaseUrl(req, app.config),
         });
-        app.mailQueue.kick();
-      } catch (err) {
-        // The answer must not reveal that the account exists, even when the mail fails.
-        req.log.error({ err }, 'reset mail could not be queued');
       }
-      return answer;
+      return { meta: { message: translate(req.locale, 'forgot_password_sent') } };
     },
   );
 
@@ -127,6 +109,9 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
             ),
           )
           .limit(1);
+        // The account's own address is known only now (the link stays usable after this refusal).
+        const refusal = reset && passwordRefusal(req.body.password, reset.email);
+        if (refusal) throw unprocessable(refusal, {}, 'password');
         // Marking it used only if still unused makes two concurrent uses succeed at most once.
         const claimed = reset
           ? await tx

@@ -116,10 +116,11 @@ describe('PUT /api/v1/users/password', () => {
       expect(json(res).meta.errors, JSON.stringify(payload)).toContainEqual({ field, message });
     }
     expect((await whoami(u.platform, u.token)).statusCode).toBe(200);
-    const six = await change(u, { old_password: TEST_PASSWORD, password: '123456' });
+    // Six characters that are not a common password ('123456' is the most common of all: ADR 035).
+    const six = await change(u, { old_password: TEST_PASSWORD, password: 'Kh6@vn' });
     expect(six.statusCode).toBe(200);
     const token = json(six).data.token.access_token;
-    const eighteen = await change(u, { old_password: '123456', password: 'y'.repeat(18) }, headers('dtrack', token));
+    const eighteen = await change(u, { old_password: 'Kh6@vn', password: 'y'.repeat(18) }, headers('dtrack', token));
     expect(eighteen.statusCode).toBe(200);
   });
 

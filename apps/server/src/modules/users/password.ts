@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { changePasswordRequest, changePasswordResponse, errorEnvelope, translate } from '@agrihub/contract';
+import {
+  changePasswordRequest,
+  changePasswordResponse,
+  errorEnvelope,
+  passwordRefusal,
+  translate,
+} from '@agrihub/contract';
 import { users } from '../../db/schema/index.js';
 import { clearKey, countFailure, lockedKeys, minutesLeft, type AttemptRule } from '../../lib/attempts.js';
 import { AppError, unprocessable } from '../../lib/errors.js';
@@ -35,6 +41,9 @@ export default async function passwordRoutes(app: FastifyInstance) {
     async (req) => {
       const me = currentUser(req);
       const { old_password, password } = req.body;
+      // The length and the common passwords are the schema's; the account's own address is known here.
+      const refusal = passwordRefusal(password, me.email);
+      if (refusal) throw unprocessable(refusal, {}, 'password');
       const key = oldPasswordKey(me.id);
       const locks = await lockedKeys(app.db, [key]);
       if (locks.length) throw new AppError(429, 'too_many_password_attempts', { minutes: minutesLeft(locks) });
