@@ -64,7 +64,11 @@ export async function gtinToPrint(
   batch: { platform: string; producerId: number; productId: number },
 ): Promise<string | null> {
   const [p] = await tx
-    .select({ gtin: products.gtin, gtin14: products.gtin14, approved: sql<string | null>`${products.approvedSnapshot}->>'gtin'` })
+    .select({
+      gtin: products.gtin,
+      gtin14: products.gtin14,
+      approved: sql<string | null>`${products.approvedSnapshot}->>'gtin'`,
+    })
     .from(products)
     .where(eq(products.id, batch.productId))
     .for('share');
@@ -75,6 +79,7 @@ export async function gtinToPrint(
     .insert(gtinReservations)
     .values({ platform: batch.platform, gtin14: p.gtin14, producerId: batch.producerId })
     .onConflictDoNothing();
-  if (await gtinReservedToOther(tx, batch.platform, p.gtin14, batch.producerId)) throw gtinTaken(p.gtin ?? p.gtin14, null);
+  if (await gtinReservedToOther(tx, batch.platform, p.gtin14, batch.producerId))
+    throw gtinTaken(p.gtin ?? p.gtin14, null);
   return p.gtin14;
 }
