@@ -135,6 +135,9 @@ describe('a printed Digital Link always opens its owner’s batch (issue 25)', (
     const taken = async () =>
       json(await call(b, 'POST', '/api/v1/products', productBody(cat.leaf, { gtin }))).meta.code;
     expect(await taken()).toBe('gtin_taken');
+    // Nor once A's product has let it go (as a draft edit could before this rule; behind the API now).
+    await t.db.update(products).set({ gtin: null, gtin14: null }).where(eq(products.id, p.id));
+    expect(await taken()).toBe('gtin_taken');
     const closed = await call(admin, 'PUT', `/api/v1/admin/producers/${a.producerId}/status`, {
       status: 'closed',
       reason: 'Ngừng hoạt động',
