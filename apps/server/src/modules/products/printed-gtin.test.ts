@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (u: Built, method: Method, url: string, payload?: object, locale = 'vi') =>
-  t.app.inject({ method, url, headers: as(u, locale), ...(payload ? { payload } : {}) });
+const call = (u: Built, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: as(u), ...(payload ? { payload } : {}) });
 const scan = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'dtrack.localhost:3000' } });
 const opens = async (url: string) => {
   const res = await scan(url);
