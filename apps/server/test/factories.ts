@@ -34,6 +34,7 @@ import {
 } from '../src/db/schema/index.js';
 import { openSession } from '../src/modules/auth/sessions.js';
 import { approvedSnapshot } from '../src/modules/products/approval.js';
+import { gtinToPrint } from '../src/modules/products/gtin-reservations.js';
 import { hashPassword, publicCode, randomToken } from '../src/lib/secrets.js';
 
 export const TEST_PASSWORD = 'Secret@1';
@@ -212,6 +213,11 @@ export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): P
         ...(fields.platform ? { platform: fields.platform } : {}),
       });
   const status = fields.status ?? 'published';
+  // A published batch records the GTIN its Digital Link prints, as a publication does (ADR 030).
+  const gtin14 =
+    fields.gtin14 !== undefined || status !== 'published'
+      ? (fields.gtin14 ?? null)
+      : await gtinToPrint(db, { platform: product.platform, producerId: product.producerId, productId: product.id });
   const [batch] = await db
     .insert(traceabilities)
     .values({
@@ -228,6 +234,7 @@ export async function buildBatch(db: Db, overrides: BuildBatchOverrides = {}): P
       producerId: product.producerId,
       productId: product.id,
       status,
+      gtin14,
     })
     .returning();
   if (scans) await db.insert(traceScans).values({ traceabilityId: batch.id, scans });

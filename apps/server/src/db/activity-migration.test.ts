@@ -1,72 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, openDatabase, type Database } from './client.js';
-import { withDatabase } from '../../test/global-setup.js';
+import { databaseBefore } from '../../test/migrations.js';
 
 /**
  * Migration 0005 moves the batch history (trace_audits) into the shared activity log. Checked on a
  * database of the old shape: migrated up to 0004, filled with history rows, then migrated to the end.
  */
-const ACTIVITY_MIGRATION = '0005_activity_log';
-
-let database: Database;
-let oldDir: string;
-let dbName: string | null = null;
-const baseUrl = process.env.DATABASE_URL;
-
-const migrateFrom = (folder: string) =>
-  database.kind === 'postgres'
-    ? migratePg(database.db, { migrationsFolder: folder })
-    : migratePglite(database.db as never, { migrationsFolder: folder });
-
+let m: Awaited<ReturnType<typeof databaseBefore>>;
 beforeAll(async () => {
-  // The migrations folder as it was before the activity log: without 0005 and later.
-  oldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-old-migrations-'));
-  fs.mkdirSync(path.join(oldDir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const cut = journal.entries.findIndex((e) => e.tag === ACTIVITY_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  const kept = journal.entries.slice(0, cut);
-  fs.writeFileSync(path.join(oldDir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  for (const e of kept) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(oldDir, `${e.tag}.sql`));
-
-  if (baseUrl) {
-    dbName = `agrihub_migtest_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    database = await openDatabase({ databaseUrl: withDatabase(baseUrl, dbName), dataDir: null });
-  } else {
-    database = await openDatabase({ dataDir: null });
-  }
+  m = await databaseBefore('0005_activity_log');
 });
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(oldDir, { recursive: true, force: true });
-  if (dbName && baseUrl) {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
-});
+afterAll(() => m?.close());
 
-const rowsOf = async <T>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows as T[];
+const rowsOf = <T>(q: ReturnType<typeof sql>) => m.rows<T>(q);
 
 describe('migration 0005: trace_audits → activity', () => {
   it('keeps every batch history row (same id, batch, actor, time, detail; reason as note)', async () => {
-    await migrateFrom(oldDir);
-    const db = database.db;
+    await m.before();
+    const db = m.db;
     await db.execute(sql`INSERT INTO users (id, platform, email, name, password_hash)
       VALUES (501, 'agrihub', 'a@example.vn', 'Nguyễn Văn A', 'x'), (502, 'dtrack', 'b@example.vn', 'Trần Thị B', 'x')`);
     await db.execute(sql`INSERT INTO producers (id, platform, name, producer_type)
@@ -94,7 +45,7 @@ describe('migration 0005: trace_audits → activity', () => {
     );
     expect(before).toHaveLength(5);
 
-    await migrateFrom(MIGRATIONS_DIR);
+    await m.rest();
 
     const after = await rowsOf<{
       id: number;

@@ -7,6 +7,8 @@ export const PUBLICATION_MESSAGES = {
       'Mã GTIN {{gtin}} đã được đăng ký bởi một đơn vị sản xuất khác trên nền tảng. Mỗi GTIN chỉ thuộc về một đơn vị; nếu đây là mã của bạn, vui lòng liên hệ quản trị viên.',
     gtin_taken_own:
       'Mã GTIN {{gtin}} đã được dùng cho sản phẩm "{{name}}" của đơn vị. Theo quy tắc GS1, mỗi GTIN chỉ xác định một sản phẩm.',
+    gtin_printed:
+      'Không thể đổi hoặc bỏ mã GTIN {{gtin}}: mã này đã in trên lô hàng đã công bố của sản phẩm, và đường dẫn truy xuất trên bao bì phải luôn mở đúng lô hàng đó. Nếu cần mã GTIN khác, hãy tạo sản phẩm mới.',
     producer_closed_readonly:
       'Đơn vị sản xuất đã bị đóng nên không thể thay đổi dữ liệu. Vui lòng liên hệ quản trị viên.',
     publish_producer_not_approved:
@@ -26,6 +28,8 @@ export const PUBLICATION_MESSAGES = {
       'GTIN {{gtin}} is registered by another producer on this platform. A GTIN belongs to one producer; if it is yours, please contact the administrator.',
     gtin_taken_own:
       'GTIN {{gtin}} is already used by your product "{{name}}". Under GS1 rules a GTIN identifies one product only.',
+    gtin_printed:
+      'GTIN {{gtin}} cannot be changed or removed: it is printed on a published batch of this product, and the trace link on its packs must keep opening that batch. To use another GTIN, create a new product.',
     producer_closed_readonly: 'Your producer has been closed, so its data cannot be changed. Please contact the administrator.',
     publish_producer_not_approved:
       'Your producer is not approved yet, so batches cannot be published. You can still prepare products and batches and submit products for review.',

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -194,6 +195,12 @@ export const traceabilities = pgTable(
     holdReason: text('hold_reason'),
     recalledAt: ts('recalled_at'),
     recallReason: text('recall_reason'),
+    /**
+     * The GTIN (as GTIN-14) this batch's Digital Link `/01/{gtin14}/10/{lot}` carries: its product's
+     * approved GTIN, recorded when the batch is published and never changed (ADR 030). The link
+     * resolves through it, so a printed link keeps opening this batch whoever holds the GTIN later.
+     */
+    gtin14: text('gtin14'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** Lot and public code, accent- and case-free, for `q` (lib/search.ts storedSearch; ADR 027). */
@@ -208,7 +215,27 @@ export const traceabilities = pgTable(
     uniqueIndex('traceabilities_public_code_uq').on(t.publicCode),
     index('traceabilities_platform_idx').on(t.platform, t.status),
     index('traceabilities_product_idx').on(t.productId),
+    // The Digital Link resolver: one GTIN is one producer's (gtin_reservations) and a lot one batch of it.
+    uniqueIndex('traceabilities_gtin_lot_uq')
+      .on(t.platform, t.gtin14, t.lotCode)
+      .where(sql`${t.gtin14} is not null`),
   ],
+);
+
+/**
+ * A GTIN printed on a published batch belongs to that batch's producer for good (ADR 030): no other
+ * producer's product may take it, even once the batch is recalled or the product loses it. No
+ * foreign key on purpose: the reservation outlives anything deleted behind the application.
+ */
+export const gtinReservations = pgTable(
+  'gtin_reservations',
+  {
+    platform: text('platform').notNull(),
+    gtin14: text('gtin14').notNull(),
+    producerId: integer('producer_id').notNull(),
+    reservedAt: ts('reserved_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.gtin14] })],
 );
 
 export const traceEvents = pgTable(

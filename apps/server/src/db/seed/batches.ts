@@ -4,6 +4,7 @@ import type { Db } from '../client.js';
 import { activity, products, traceEvents, traceScans, traceabilities, uploads, users, type StoredFile } from '../schema/index.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import { publicCode } from '../../lib/secrets.js';
+import { gtinToPrint } from '../../modules/products/gtin-reservations.js';
 import { demoEmail } from './accounts.js';
 import { scenePhoto } from './trace-photos.js';
 
@@ -241,6 +242,10 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
                 : []),
             ],
             status: published ? 'published' : 'draft',
+            // As a publication records it (ADR 030): the Digital Link the demo packs print.
+            gtin14: published
+              ? await gtinToPrint(tx, { platform, producerId: user.producerId!, productId: product.id })
+              : null,
             publishedAt: published ? new Date(last.getTime() + DAY) : null,
             recalledAt: plan.state === 'recalled' ? new Date(now.getTime() - 5 * DAY) : null,
             recallReason: plan.recallReason ?? null,

@@ -151,10 +151,16 @@ describe('GS1 Digital Link hijack (issue 7, finding 2)', () => {
     const p = await approvedProduct(a, gtin);
     const batch = await publishedBatch(t, a, p.id, ['planting'], { lot_code: 'EDIT-1' });
     expect((await scan(`/01/${gtin}/10/EDIT-1`)).headers.location).toBe(`/trace/${batch.public_code}`);
-    expect((await call(a, 'PUT', `/api/v1/products/${p.id}`, productBody(cat.leaf, { gtin: next }))).statusCode).toBe(
+    // A GTIN a published batch printed does not change at all (issue 25, ADR 030) …
+    const printed = await call(a, 'PUT', `/api/v1/products/${p.id}`, productBody(cat.leaf, { gtin: next }));
+    expect(json(printed).meta.code).toBe('gtin_printed');
+    // … one no batch printed does, and resolves nothing until approved: nor does a batch published meanwhile.
+    const q = await approvedProduct(a, withCheckDigit('893604500010'), 'Chè khác');
+    expect((await call(a, 'PUT', `/api/v1/products/${q.id}`, productBody(cat.leaf, { gtin: next }))).statusCode).toBe(
       200,
     );
-    expect((await scan(`/01/${next}/10/EDIT-1`)).statusCode).toBe(404);
+    await publishedBatch(t, a, q.id, ['planting'], { lot_code: 'EDIT-2' });
+    expect((await scan(`/01/${next}/10/EDIT-2`)).statusCode).toBe(404);
     expect((await scan(`/01/${next}`)).statusCode).toBe(404);
   });
 

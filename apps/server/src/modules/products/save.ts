@@ -25,7 +25,8 @@ import { publicCode } from '../../lib/secrets.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import type { ProductRow } from './presenter.js';
 import { pickUpload, resolveOwnUploads, type OwnUpload } from '../uploads/resolve.js';
-import { gtinClash, statusAfterEdit } from './policy.js';
+import { gtinClash, gtinTaken, statusAfterEdit } from './policy.js';
+import { assertPrintedGtinKept, gtinReservedToOther } from './gtin-reservations.js';
 import { listingChanged, markProductListingsOutOfDate } from '../sale-channels/sync/stale.js';
 
 export type ProductInput = z.output<typeof productRequest>;
@@ -51,9 +52,13 @@ export async function assertSkuFree(tx: Tx, producerId: number, sku: string, exc
   if (hit) throw skuTaken();
 }
 
-/** The GTIN as GTIN-14 when no other product of the platform holds it; otherwise the 409 of gtinClash. */
+/**
+ * The GTIN as GTIN-14 when no other product of the platform holds it (otherwise the 409 of
+ * gtinClash) and no other producer's published batch printed it (409 gtin_taken, ADR 030).
+ */
 export async function assertGtinFree(tx: Tx, scope: SaveScope, gtin: string, exceptId?: number): Promise<string> {
   const gtin14 = toGtin14(gtin);
+  if (await gtinReservedToOther(tx, scope.platform, gtin14, scope.producerId)) throw gtinTaken(gtin, null);
   const conds = [platformOf(products, scope), eq(products.gtin14, gtin14)];
   if (exceptId) conds.push(ne(products.id, exceptId));
   const [hit] = await tx
@@ -106,6 +111,7 @@ export async function saveProduct(
   await checkCatalog(tx, input);
   if (input.sku) await assertSkuFree(tx, scope.producerId, input.sku, existing?.id);
   const gtin14 = input.gtin ? await assertGtinFree(tx, scope, input.gtin, existing?.id) : null;
+  if (existing) await assertPrintedGtinKept(tx, existing, gtin14);
 
   const groupsIn = input.option_groups;
   const uploadIds = [

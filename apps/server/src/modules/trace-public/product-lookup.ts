@@ -10,7 +10,7 @@ import {
   type PublicProduct,
 } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
-import { productVariants, producers, products, traceabilities } from '../../db/schema/index.js';
+import { gtinReservations, productVariants, producers, products, traceabilities } from '../../db/schema/index.js';
 import { approvedVariantTypes, publicCertificates, publicImages, publicProducer } from './public-shapes.js';
 
 /**
@@ -131,6 +131,9 @@ export async function gtinOwner(
         isNotNull(products.approvedSnapshot),
         // The approved version carries this GTIN: a GTIN changed in an unreviewed edit resolves nothing.
         sql`lpad(${products.approvedSnapshot}->>'gtin', 14, '0') = ${gtin14}`,
+        // Never a GTIN another producer's batches printed (ADR 030; data from before the rule).
+        sql`not exists (select 1 from ${gtinReservations} r where r.platform = ${products.platform}
+          and r.gtin14 = ${products.gtin14} and r.producer_id <> ${products.producerId})`,
       ),
     )
     .limit(1);
@@ -143,23 +146,27 @@ export async function productCodeByGtin(db: Db, platform: string, gtin: string):
   return (await gtinOwner(db, platform, gtin))?.code ?? null;
 }
 
-/** Public code of the owner's newest published batch with this lot: what `/01/{gtin}/10/{lot}` leads to. */
+/**
+ * Public code of the batch `/01/{gtin}/10/{lot}` leads to: the published batch that printed this
+ * GTIN with this lot (ADR 030), whoever holds the GTIN today, unless its producer's pages are
+ * hidden (a closed producer's page says it is no longer available). One lookup through the unique
+ * index on (platform, gtin14, lot_code): a GTIN is one producer's and a lot one batch of it.
+ */
 export async function batchCodeByGtinLot(db: Db, platform: string, gtin: string, lot: string): Promise<string | null> {
-  const owner = await gtinOwner(db, platform, gtin);
-  if (!owner) return null;
   const [row] = await db
-    .select({ code: traceabilities.publicCode })
+    .select({ code: traceabilities.publicCode, producerStatus: producers.status })
     .from(traceabilities)
+    .innerJoin(producers, eq(producers.id, traceabilities.producerId))
     .where(
       and(
-        eq(traceabilities.productId, owner.productId),
-        eq(traceabilities.producerId, owner.producerId),
         eq(traceabilities.platform, platform),
-        eq(traceabilities.status, 'published'),
+        eq(traceabilities.gtin14, toGtin14(gtin)),
         eq(traceabilities.lotCode, lot),
+        eq(traceabilities.status, 'published'),
       ),
     )
-    .orderBy(desc(traceabilities.publishedAt))
     .limit(1);
-  return row?.code ?? null;
+  // A published batch's product has an approved version (publication requires one).
+  if (!row || publicVisibility(row.producerStatus, true) === 'hidden') return null;
+  return row.code;
 }

@@ -112,8 +112,8 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
 
   /**
    * `/01/{gtin}/10/{lot}` (GTIN-8/12/13/14, any trailing path) → 302 to `/trace/{code}` on the Host's
-   * platform: the newest published batch with this lot of the product that owns the GTIN, as
-   * approved, of an approved producer (a closed one's page then says it is no longer available).
+   * platform: the published batch that printed this GTIN with this lot (ADR 030), of an approved
+   * producer (a closed one's page then says it is no longer available).
    */
   async function resolveDigitalLink(host: string | undefined, gtin: string, lot: string): Promise<string | null> {
     if (!isGtin(gtin) || lot.length > 50) return null;

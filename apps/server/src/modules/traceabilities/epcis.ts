@@ -6,7 +6,7 @@ import {
   toGtin14,
   type TraceStep,
 } from '@agrihub/contract';
-import type { BatchRow, EventRow } from './presenter.js';
+import { linkGtinOf, type BatchRow, type EventRow } from './presenter.js';
 
 export const EPCIS_CONTEXT = 'https://ref.gs1.org/standards/epcis/epcis-context.jsonld';
 export const EPCIS_CONTENT_TYPE = 'application/ld+json';
@@ -35,7 +35,7 @@ export interface EpcisInput {
  * site; place, stage and description are also kept in an `ah:` extension.
  */
 export function buildEpcis({ batch, events, product, base, now = new Date() }: EpcisInput) {
-  const epcClass = epcClassOf(product.gtin, batch.lotCode, product.publicCode);
+  const epcClass = epcClassOf(linkGtinOf(batch, product.gtin), batch.lotCode, product.publicCode);
   const uom = UOM[batch.unit];
   const placeUri = (place: string) =>
     `${base}/places/${encodeURIComponent(place.trim().toLowerCase().replace(/\s+/g, '-'))}`;

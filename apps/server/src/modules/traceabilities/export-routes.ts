@@ -82,7 +82,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
-        summary: 'QR code PNG of the batch: GS1 Digital Link when the product has a GTIN, else /trace/{code}',
+        summary: 'QR code PNG of the batch: GS1 Digital Link with the GTIN it printed (ADR 030), else /trace/{code}',
         params: idParam,
         response: { 404: errorEnvelope },
       },

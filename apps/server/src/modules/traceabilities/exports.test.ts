@@ -123,11 +123,17 @@ describe('GET /api/v1/traceabilities/{id}/qrcode', () => {
   });
 
   it('encodes the Digital Link with a GTIN, else the /trace URL; platform hosts keep their origin', async () => {
-    const b = { publicCode: 'ABCDEFGH23456789', lotCode: 'LOT/7' };
+    const b = { publicCode: 'ABCDEFGH23456789', lotCode: 'LOT/7', status: 'draft', gtin14: null };
     expect(traceUrlOf('http://dtrack.localhost:3000', b, '8936000000011')).toBe(
       'http://dtrack.localhost:3000/01/08936000000011/10/LOT%2F7',
     );
     expect(traceUrlOf('https://x.vn', b, null)).toBe('https://x.vn/trace/ABCDEFGH23456789');
+    // A published batch's link is the one it printed (ADR 030), whatever its product's GTIN is now.
+    const printed = { ...b, status: 'published', gtin14: '08936000000028' };
+    expect(traceUrlOf('https://x.vn', printed, '8936000000011')).toBe('https://x.vn/01/08936000000028/10/LOT%2F7');
+    expect(traceUrlOf('https://x.vn', { ...b, status: 'published' }, '8936000000011')).toBe(
+      'https://x.vn/trace/ABCDEFGH23456789',
+    );
     const x = await createBatch(t, a, productId);
     const res = await t.app.inject({
       method: 'GET',

@@ -29,13 +29,23 @@ export function stateOf(b: Pick<BatchRow, 'status' | 'heldAt' | 'recalledAt'>): 
   return 'published';
 }
 
-/** The public URL of a batch: the GS1 Digital Link when the product has a valid GTIN, else /trace/{code}. */
-export function traceUrlOf(base: string, b: { publicCode: string; lotCode: string }, gtin: string | null): string {
-  return batchPublicUrl(base, {
-    gtin: gtin && isValidGtin(gtin) ? gtin : null,
-    lotCode: b.lotCode,
-    publicCode: b.publicCode,
-  });
+/**
+ * The GTIN of a batch's Digital Link (ADR 030): a published batch's is the one it recorded when it
+ * was published (none: its link is /trace/{code}, the only one that leads to it); a draft's is
+ * its product's current GTIN, recorded when it is published if the product is approved with it.
+ */
+export function linkGtinOf(b: { status: string; gtin14: string | null }, productGtin: string | null): string | null {
+  const gtin = b.gtin14 ?? (b.status === 'draft' ? productGtin : null);
+  return gtin && isValidGtin(gtin) ? gtin : null;
+}
+
+/** The public URL of a batch: the GS1 Digital Link with its GTIN (linkGtinOf), else /trace/{code}. */
+export function traceUrlOf(
+  base: string,
+  b: { publicCode: string; lotCode: string; status: string; gtin14: string | null },
+  productGtin: string | null,
+): string {
+  return batchPublicUrl(base, { gtin: linkGtinOf(b, productGtin), lotCode: b.lotCode, publicCode: b.publicCode });
 }
 
 export function presentFiles(files: StoredFile[] | null | undefined) {

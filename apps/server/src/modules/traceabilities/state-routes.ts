@@ -19,6 +19,7 @@ import { producers, products } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
 import { actorOfRequest, transitionIn } from '../../lib/transition.js';
+import { gtinToPrint } from '../products/gtin-reservations.js';
 import { markAvailabilityChanged } from '../sale-channels/sync/stale.js';
 import { invalidateBatch, tellBatch } from '../trace-public/state.js';
 import type { BatchRow } from './presenter.js';
@@ -61,6 +62,8 @@ export default async function stateRoutes(app: FastifyInstance) {
             reason,
             action: (from) => batchAction(from, to),
             check: (tx, b, from) => (from === 'draft' ? assertPublishable(tx, b) : undefined),
+            // A publication records the GTIN the batch's Digital Link prints, reserved to its producer (ADR 030).
+            fields: async (tx, b, from) => (from === 'draft' ? { gtin14: await gtinToPrint(tx, b) } : {}),
             diff: (b, from) =>
               from === 'on_hold' && to === 'published' ? { hold_reason: b.holdReason } : reason ? { reason } : {},
             event: (b) =>
