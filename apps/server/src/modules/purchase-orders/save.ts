@@ -29,7 +29,7 @@ import type { Emit } from '../../lib/domain-events.js';
 import { AppError, notFound, unprocessable } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { transitionIn, type TransitionActor } from '../../lib/transition.js';
-import { pickUpload, resolvePlatformUploads } from '../uploads/resolve.js';
+import { claimUploads, pickUpload, privateTo, resolveStaffUploads } from '../uploads/resolve.js';
 import { purchaseOrderWorkflow } from './workflow.js';
 
 type Input = z.output<typeof purchaseOrderInput>;
@@ -168,16 +168,20 @@ async function resolveLines(db: Db | Tx, platform: string, supplier: SupplierSna
 }
 
 /** The fields of an order from a body: supplier snapshot, delivery, attachments, totals; and its lines' rows. */
-async function orderValues(
-  app: FastifyInstance,
-  tx: Tx,
-  platform: string,
-  body: Input,
-  keep?: { type: string; id: number },
-) {
+async function orderValues(app: FastifyInstance, tx: Tx, actor: TransitionActor, body: Input, before?: PurchaseOrderRow) {
+  const { platform } = actor;
+  const keep = before ? { type: before.supplierType, id: before.supplierId } : undefined;
   const supplier = await findSupplier(tx, platform, body.supplier_type, body.supplier_id, keep);
   if (!supplier) throw unprocessable('invalidSupplier', {}, 'supplier_id');
-  const uploads = await resolvePlatformUploads(tx, app.storage, { platform }, body.attachment_ids);
+  // Files the staff member uploaded, or the order already has; private to the order (ADR 033).
+  const uploads = await resolveStaffUploads(
+    tx,
+    app.storage,
+    { platform, userId: actor.user.id },
+    body.attachment_ids,
+    privateTo(before ? { type: 'purchase_order', id: before.id } : undefined),
+    before?.attachments.map((a) => a.id) ?? [],
+  );
   const attachments = body.attachment_ids.map((id, i) => {
     const u = pickUpload(uploads, id, `attachment_ids.${i}`);
     return { id: u.id, url: u.url, filename: u.filename, content_type: u.content_type };
@@ -240,7 +244,7 @@ export async function createOrder(
   for (let attempt = 1; ; attempt++) {
     try {
       return await app.events.transaction(async (tx) => {
-        const { fields, lineRows } = await orderValues(app, tx, platform, body);
+        const { fields, lineRows } = await orderValues(app, tx, actor, body);
         const year = Number(fields.orderDate.slice(0, 4));
         const [{ last }] = await tx
           .select({ last: max(purchaseOrders.seq) })
@@ -260,6 +264,7 @@ export async function createOrder(
           })
           .returning();
         await tx.insert(purchaseOrderLines).values(lineRows(row.id));
+        await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id: row.id });
         await recordActivity(tx, {
           subjectType: 'purchase_order',
           subjectId: row.id,
@@ -350,8 +355,8 @@ export async function updateOrder(app: FastifyInstance, actor: TransitionActor, 
   const platform = actor.platform;
   await app.events.transaction(async (tx, emit) => {
     const before = await lockEditable(tx, actor, id);
-    const keep = { type: before.supplierType, id: before.supplierId };
-    const { fields, lineRows } = await orderValues(app, tx, platform, body, keep);
+    const { fields, lineRows } = await orderValues(app, tx, actor, body, before);
+    await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id });
     const oldLines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
     const [after] = await tx
       .update(purchaseOrders)
