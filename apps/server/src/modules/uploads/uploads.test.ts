@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import ExcelJS from 'exceljs';
-import { IMAGE_MAX_BYTES, ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
+import { IMAGE_MAX_BYTES, ATTACHMENT_MAX_BYTES, JSON_BODY_MAX_BYTES } from '@agrihub/contract';
 import { uploads } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, type Built } from '../../../test/factories.js';
@@ -213,6 +213,27 @@ describe('POST /api/v1/attachments', () => {
     const res = await attachment({ filename: 'big.pdf', data: big });
     expect(res.statusCode).toBe(422);
     expect(json(res).meta).toMatchObject({ code: 'file_too_large', message: 'Tệp quá lớn: tối đa 20 MB.' });
+  });
+});
+
+describe('a JSON body over the limit', () => {
+  it('is 413 with the limit in the message, in the caller’s language', async () => {
+    const payload = JSON.stringify({ name: 'x'.repeat(JSON_BODY_MAX_BYTES) });
+    // DTrack speaks Vietnamese only; AgriHub answers an English request in English.
+    const agrihub = await buildUser(t.db, { platform: 'agrihub' });
+    for (const [who, locale, message] of [
+      [u, 'vi', 'Dữ liệu gửi lên quá lớn: tối đa 1 MB.'],
+      [agrihub, 'en', 'The data sent is too large: at most 1 MB.'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/products',
+        headers: { ...as(who, locale), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, locale).toBe(413);
+      expect(json(res).meta).toEqual({ code: 'body_too_large', message });
+    }
   });
 });
 
