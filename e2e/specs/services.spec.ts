@@ -98,8 +98,8 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
   const chunks: Buffer[] = [];
   for await (const chunk of saved) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString()).toBe(PDF);
-  const bare = await page.request.get(fetched.url(), { headers: { platform: 'agrihub' } });
-  expect(bare.status()).toBe(401);
+  const bare = await page.evaluate(async (url) => (await fetch(url, { headers: { Platform: 'agrihub' } })).status, fetched.url());
+  expect(bare).toBe(401);
 
   // Still filling in: documents can be added.
   await page.getByTestId('add-documents-files').setInputFiles({
