@@ -98,7 +98,10 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
   const chunks: Buffer[] = [];
   for await (const chunk of saved) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).toString()).toBe(PDF);
-  const bare = await page.evaluate(async (url) => (await fetch(url, { headers: { Platform: 'agrihub' } })).status, fetched.url());
+  const bare = await page.evaluate(
+    async (url) => (await fetch(url, { headers: { Platform: 'agrihub' } })).status,
+    fetched.url(),
+  );
   expect(bare).toBe(401);
 
   // Still filling in: documents can be added.

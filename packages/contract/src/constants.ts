@@ -116,7 +116,12 @@ export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_VISIBILITIES = ['public', 'private'] as const;
 export type UploadVisibility = (typeof UPLOAD_VISIBILITIES)[number];
 /** The records a private file can belong to. */
-export const UPLOAD_OWNER_TYPES = ['service_request', 'service_request_note', 'purchase_order', 'producer_oem'] as const;
+export const UPLOAD_OWNER_TYPES = [
+  'service_request',
+  'service_request_note',
+  'purchase_order',
+  'producer_oem',
+] as const;
 export type UploadOwnerType = (typeof UPLOAD_OWNER_TYPES)[number];
 export const PRIVATE_FILE_PREFIX = '/api/v1/uploads/';
 /** The URL a record gives for a private file: fetched with the session's token, never by a bare link. */

@@ -23,7 +23,14 @@ interface Props {
 export function FileLink({ url, filename, children, ellipsis, style, testId }: Props) {
   if (!isPrivateFileUrl(url)) {
     return (
-      <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis={ellipsis} style={style} data-testid={testId}>
+      <Typography.Link
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        ellipsis={ellipsis}
+        style={style}
+        data-testid={testId}
+      >
         {children}
       </Typography.Link>
     );
@@ -44,7 +51,10 @@ function PrivateFileButton({ url, filename, children, style, testId }: Omit<Prop
     setBusy(true);
     fetchPrivateFile(token, url, filename)
       .then(({ blob, filename: name }) => saveBlob(blob, name))
-      .catch((err: Error) => void message.error(err.message && !/^\d+$/.test(err.message) ? err.message : t('upload.openFailed')))
+      .catch(
+        (err: Error) =>
+          void message.error(err.message && !/^\d+$/.test(err.message) ? err.message : t('upload.openFailed')),
+      )
       .finally(() => setBusy(false));
   };
   return (

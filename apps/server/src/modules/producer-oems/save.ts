@@ -157,8 +157,7 @@ async function valuesOf(
   if (b.capacity_unit !== undefined) v.capacityUnit = b.capacity_unit;
   if (b.moq !== undefined) v.moq = b.moq;
   if (b.moq_unit !== undefined) v.moqUnit = b.moq_unit;
-  if (b.certificates !== undefined)
-    v.certificates = await storedCertificates(app, tx, actor, b.certificates, before);
+  if (b.certificates !== undefined) v.certificates = await storedCertificates(app, tx, actor, b.certificates, before);
   if (b.active !== undefined) v.active = b.active;
   if (b.note !== undefined) v.note = b.note;
   return v;

@@ -1,5 +1,11 @@
 import { and, count, eq, inArray, isNull, ne, or, isNotNull } from 'drizzle-orm';
-import { privateFileUrl, producerWriteRefusal, translate, type Locale, type ProducerDeleteBlocker } from '@agrihub/contract';
+import {
+  privateFileUrl,
+  producerWriteRefusal,
+  translate,
+  type Locale,
+  type ProducerDeleteBlocker,
+} from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import {
   producers,

@@ -168,7 +168,13 @@ async function resolveLines(db: Db | Tx, platform: string, supplier: SupplierSna
 }
 
 /** The fields of an order from a body: supplier snapshot, delivery, attachments, totals; and its lines' rows. */
-async function orderValues(app: FastifyInstance, tx: Tx, actor: TransitionActor, body: Input, before?: PurchaseOrderRow) {
+async function orderValues(
+  app: FastifyInstance,
+  tx: Tx,
+  actor: TransitionActor,
+  body: Input,
+  before?: PurchaseOrderRow,
+) {
   const { platform } = actor;
   const keep = before ? { type: before.supplierType, id: before.supplierId } : undefined;
   const supplier = await findSupplier(tx, platform, body.supplier_type, body.supplier_id, keep);

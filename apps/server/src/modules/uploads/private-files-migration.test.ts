@@ -16,10 +16,7 @@ import { buildService, register } from '../service-requests/test-support.js';
  * then, it makes public only what public things show, gives private files their owner record and
  * their records the private URL, so those who may read them still can.
  */
-const MIGRATION = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../drizzle/0028_private_files.sql',
-);
+const MIGRATION = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle/0028_private_files.sql');
 const dataStep = () =>
   fs
     .readFileSync(MIGRATION, 'utf8')
@@ -95,28 +92,39 @@ describe('migration 0028: sorting the uploads stored before it', () => {
       .where(eq(userRegisterServices.id, requestId));
     await t.db
       .update(serviceRequestNotes)
-      .set({ attachments: [{ id: noteFile, url: await oldUrl(noteFile), thumbnail_url: null, filename: 'noi-bo.pdf' }] })
+      .set({
+        attachments: [{ id: noteFile, url: await oldUrl(noteFile), thumbnail_url: null, filename: 'noi-bo.pdf' }],
+      })
       .where(eq(serviceRequestNotes.requestId, requestId));
 
     for (const statement of dataStep()) await t.db.execute(sql.raw(statement));
 
     expect(await rowOf(photo)).toMatchObject({ visibility: 'public', ownerType: null });
     expect(await rowOf(certificate)).toMatchObject({ visibility: 'public' });
-    expect(await rowOf(dossier)).toMatchObject({ visibility: 'private', ownerType: 'service_request', ownerId: requestId });
+    expect(await rowOf(dossier)).toMatchObject({
+      visibility: 'private',
+      ownerType: 'service_request',
+      ownerId: requestId,
+    });
     expect(await rowOf(noteFile)).toMatchObject({ visibility: 'private', ownerType: 'service_request_note' });
     expect(await rowOf(loose)).toMatchObject({ visibility: 'private', ownerType: null });
 
     for (const id of [photo, certificate]) expect((await anonymous(await oldUrl(id))).statusCode).toBe(200);
     for (const id of [dossier, noteFile, loose]) expect((await anonymous(await oldUrl(id))).statusCode).toBe(404);
 
-    const own = json(await t.app.inject({ url: `/api/v1/user_register_services/${requestId}`, headers: as(producer) })).data.urs;
+    const own = json(await t.app.inject({ url: `/api/v1/user_register_services/${requestId}`, headers: as(producer) }))
+      .data.urs;
     expect(own.attachments[0].url).toBe(`/api/v1/uploads/${dossier}/content`);
     expect((await t.app.inject({ url: own.attachments[0].url, headers: as(producer) })).statusCode).toBe(200);
-    const staff = json(await t.app.inject({ url: `/api/v1/admin/user_register_services/${requestId}`, headers: as(admin) })).data.urs;
+    const staff = json(
+      await t.app.inject({ url: `/api/v1/admin/user_register_services/${requestId}`, headers: as(admin) }),
+    ).data.urs;
     const internal = staff.notes.find((n: { internal: boolean }) => n.internal);
     expect(internal.attachments[0].url).toBe(`/api/v1/uploads/${noteFile}/content`);
     expect((await t.app.inject({ url: internal.attachments[0].url, headers: as(admin) })).statusCode).toBe(200);
     expect((await t.app.inject({ url: internal.attachments[0].url, headers: as(producer) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/v1/uploads/${loose}/content`, headers: as(producer) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/v1/uploads/${loose}/content`, headers: as(producer) })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -41,7 +41,10 @@ beforeAll(async () => {
   buyer = await buildUser(t.db, { roles: ['purchasing'], abilities: orders });
   buyer2 = await buildUser(t.db, { roles: ['purchasing'], abilities: orders });
   slug = (await buildService(t.db, { platform: 'dtrack' })).slug;
-  const [oem] = await t.db.insert(producerOems).values({ platform: 'dtrack', name: 'Xưởng bao bì Sao Mai' }).returning();
+  const [oem] = await t.db
+    .insert(producerOems)
+    .values({ platform: 'dtrack', name: 'Xưởng bao bì Sao Mai' })
+    .returning();
   oemId = oem.id;
 }, 120_000);
 afterAll(() => t.close());
@@ -98,7 +101,9 @@ describe("a service request's dossier and a staff note's file", () => {
 
   it('are given by their private URL, never served at /uploads/<key> nor to anyone signed out', async () => {
     const own = json(await readAs(producer, `/api/v1/user_register_services/${requestId}`)).data.urs;
-    expect(own.attachments).toEqual([expect.objectContaining({ id: dossier.id, url: `/api/v1/uploads/${dossier.id}/content` })]);
+    expect(own.attachments).toEqual([
+      expect.objectContaining({ id: dossier.id, url: `/api/v1/uploads/${dossier.id}/content` }),
+    ]);
     for (const { id, url } of [dossier, internal]) {
       const key = await keyOf(id);
       const direct = await anonymous(`/uploads/${key}`);
@@ -148,7 +153,10 @@ describe("a service request's dossier and a staff note's file", () => {
     try {
       expect((await readAs(support, dossier.url)).statusCode).toBe(404);
     } finally {
-      await t.db.update(users).set({ abilities: read('user_register_service') }).where(eq(users.id, support.user.id));
+      await t.db
+        .update(users)
+        .set({ abilities: read('user_register_service') })
+        .where(eq(users.id, support.user.id));
     }
   });
 });
@@ -178,7 +186,12 @@ describe('attaching uploads to a purchase order', () => {
       expect(json(created).meta.code).toBe('invalidUpload');
       for (const secret of secrets) expect(created.body).not.toContain(secret);
     }
-    const pending = await t.app.inject({ method: 'POST', url: '/api/v1/admin/purchase_orders', headers: as(buyer), payload: orderBody([]) });
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/purchase_orders',
+      headers: as(buyer),
+      payload: orderBody([]),
+    });
     expect(pending.statusCode, pending.body).toBe(201);
     const id = json(pending).data.purchase_order.id;
     // One id at a time, so no refusal of an earlier one hides a later one.
@@ -208,7 +221,9 @@ describe('attaching uploads to a purchase order', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const order = json(res).data.purchase_order;
-    expect(order.attachments).toEqual([expect.objectContaining({ id: quote.id, url: `/api/v1/uploads/${quote.id}/content` })]);
+    expect(order.attachments).toEqual([
+      expect.objectContaining({ id: quote.id, url: `/api/v1/uploads/${quote.id}/content` }),
+    ]);
     // Staff acting on the same record keep its files.
     const edit = await t.app.inject({
       method: 'PUT',
@@ -233,7 +248,9 @@ describe('attaching uploads to a purchase order', () => {
 
 describe('public files', () => {
   it('serves a product photo to anyone with the long cache, and a certificate scan once it is on the product', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
     const photo = await uploadFile(producer, 'images', 'rau-cai.png', png);
     const scan = await uploadFile(producer, 'attachments', 'vietgap.pdf', PDF('VietGAP'));
     const key = await keyOf(scan.id);

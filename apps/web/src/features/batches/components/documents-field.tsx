@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRACE_EVENTS_MAX_DOCUMENTS } from '@agrihub/contract/trace-steps';
