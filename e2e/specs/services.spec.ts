@@ -82,7 +82,27 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
   await expect(page.getByTestId('service-answer-product_count')).toHaveText('5');
   await expect(page.getByTestId('service-answer-member_type')).toHaveText('Hợp tác xã');
   await expect(page.getByTestId('request-status')).toHaveText('Chờ xử lý');
-  await expect(page.getByTestId('request-page').getByRole('link', { name: 'giay-phep-kinh-doanh.pdf' })).toBeVisible();
+  // The file is private to the request (ADR 033): opened with the session's token and saved under
+  // its name; its URL alone (no token, as a bare link or a shared address would send) is refused.
+  const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+  const licence = page.getByTestId('request-page').getByRole('button', { name: 'giay-phep-kinh-doanh.pdf' });
+  await expect(licence).toBeVisible();
+  const [download, fetched] = await Promise.all([
+    page.waitForEvent('download'),
+    page.waitForResponse((r) => /\/api\/v1\/uploads\/\d+\/content$/.test(r.url())),
+    licence.click(),
+  ]);
+  expect(fetched.headers()['cache-control']).toBe('private, no-store');
+  expect(download.suggestedFilename()).toBe('giay-phep-kinh-doanh.pdf');
+  const saved = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of saved) chunks.push(chunk as Buffer);
+  expect(Buffer.concat(chunks).toString()).toBe(PDF);
+  const bare = await page.evaluate(
+    async (url) => (await fetch(url, { headers: { Platform: 'agrihub' } })).status,
+    fetched.url(),
+  );
+  expect(bare).toBe(401);
 
   // Still filling in: documents can be added.
   await page.getByTestId('add-documents-files').setInputFiles({
@@ -91,7 +111,7 @@ test('AgriHub: a producer registers for GS1 barcode with its fields and a file, 
     buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   });
   await page.getByTestId('add-documents-save').click();
-  await expect(page.getByTestId('request-page').getByRole('link', { name: 'danh-sach-san-pham.pdf' })).toBeVisible();
+  await expect(page.getByTestId('request-page').getByRole('button', { name: 'danh-sach-san-pham.pdf' })).toBeVisible();
 
   // Still filling in: an answer can be changed; an emptied required one is refused and the typing kept.
   await page.getByTestId('request-answers-edit').click();

@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
+import { ATTACHMENT_MAX_BYTES, JSON_BODY_MAX_BYTES } from '@agrihub/contract';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import authPlugin, { publicRoutes } from './plugins/auth.js';
@@ -59,7 +59,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
           }
         : logger,
     trustProxy: config.TRUST_PROXY === 'true',
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_MAX_BYTES,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

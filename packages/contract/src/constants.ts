@@ -109,6 +109,26 @@ export const ATTACHMENT_MIME_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Who may read an upload (ADR 033): a `public` file at its cacheable /uploads/<key> URL, a `private`
+ * one only at PRIVATE_FILE_PREFIX<id>/content, to a signed-in account that may read its owner record.
+ */
+export const UPLOAD_VISIBILITIES = ['public', 'private'] as const;
+export type UploadVisibility = (typeof UPLOAD_VISIBILITIES)[number];
+/** The records a private file can belong to. */
+export const UPLOAD_OWNER_TYPES = [
+  'service_request',
+  'service_request_note',
+  'purchase_order',
+  'producer_oem',
+] as const;
+export type UploadOwnerType = (typeof UPLOAD_OWNER_TYPES)[number];
+export const PRIVATE_FILE_PREFIX = '/api/v1/uploads/';
+/** The URL a record gives for a private file: fetched with the session's token, never by a bare link. */
+export const privateFileUrl = (id: number) => `${PRIVATE_FILE_PREFIX}${id}/content`;
+export const isPrivateFileUrl = (url: string) => url.startsWith(PRIVATE_FILE_PREFIX);
+/** The largest JSON body the API reads (Fastify's bodyLimit; multipart uploads have their own). */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 
 /** Sessions. */
 export const ACCESS_TOKEN_TTL_S = 2 * 60 * 60;

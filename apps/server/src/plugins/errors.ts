@@ -1,8 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { PERMISSION_DENIED_MESSAGE, translate, isMessageKey, type Locale } from '@agrihub/contract';
+import {
+  ATTACHMENT_MAX_BYTES,
+  JSON_BODY_MAX_BYTES,
+  PERMISSION_DENIED_MESSAGE,
+  translate,
+  isMessageKey,
+  type Locale,
+} from '@agrihub/contract';
 import { AppError } from '../lib/errors.js';
+import { megabytes } from '../lib/sizes.js';
 import { isConnectionLoss, isDataException } from '../lib/pg-errors.js';
 import { StorageUnavailableError } from '../lib/storage-errors.js';
 
@@ -52,15 +60,8 @@ export default fp(async function errors(app: FastifyInstance) {
         .status(422)
         .send({ meta: { code: 'validation_failed', message: translate(locale, 'validation_failed'), errors } });
     }
-    // Defence in depth: the request schemas refuse such values first; one that slipped through is
-    // still the client's bad input (422), logged so that the missing schema check gets added.
-    if (isConnectionLoss(error)) {
-      req.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', '5');
-      return reply
-        .status(503)
-        .send({ meta: { code: 'database_unavailable', message: translate(locale, 'database_unavailable') } });
-    }
+    // Before the database's connection loss: an unreachable store fails with the same socket
+    // errors (ECONNREFUSED…) in its cause, and must be named as the file store.
     if (error instanceof StorageUnavailableError) {
       req.log.warn({ err: error.cause, op: error.op }, 'file store unavailable');
       reply.header('retry-after', '5');
@@ -68,6 +69,15 @@ export default fp(async function errors(app: FastifyInstance) {
         .status(503)
         .send({ meta: { code: 'storage_unavailable', message: translate(locale, 'storage_unavailable') } });
     }
+    if (isConnectionLoss(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return reply
+        .status(503)
+        .send({ meta: { code: 'database_unavailable', message: translate(locale, 'database_unavailable') } });
+    }
+    // Defence in depth: the request schemas refuse such values first; one that slipped through is
+    // still the client's bad input (422), logged so that the missing schema check gets added.
     if (isDataException(error)) {
       req.log.warn({ err: error }, 'the database refused a value that the request schema let through');
       return reply.status(422).send({ meta: { code: 'invalid_value', message: translate(locale, 'invalid_value') } });
@@ -88,10 +98,17 @@ export default fp(async function errors(app: FastifyInstance) {
         },
       });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const max = megabytes(JSON_BODY_MAX_BYTES);
+      return reply
+        .status(413)
+        .send({ meta: { code: 'body_too_large', message: translate(locale, 'body_too_large', { max }) } });
+    }
     if (error.statusCode === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      const max = megabytes(ATTACHMENT_MAX_BYTES);
       return reply
         .status(422)
-        .send({ meta: { code: 'file_too_large', message: translate(locale, 'file_too_large', { max: '' }) } });
+        .send({ meta: { code: 'file_too_large', message: translate(locale, 'file_too_large', { max }) } });
     }
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error }, 'response did not match its schema');

@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
-import { as, createTestApp, json, type TestApp } from '../../test/helper.js';
+import { as, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
 import { buildUser, type Built } from '../../test/factories.js';
 import { multipart } from '../../test/multipart.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
+import { uploads } from '../db/schema/index.js';
 import { attachmentDisposition } from '../lib/filenames.js';
 import { isS3Driver } from './storage.js';
 
@@ -50,6 +53,11 @@ async function upload(app: TestApp, who: Built, kind: 'images' | 'attachments', 
 }
 
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+/** Where a private upload's bytes are (its URL carries its id, not its key). */
+async function storedKey(app: TestApp, id: number): Promise<string> {
+  const [row] = await app.db.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.id, id));
+  return row.key;
+}
 const png = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 2, g: 145, b: 71 } } })
     .png()
@@ -111,13 +119,19 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
     expect(served.headers['content-disposition']).toBeUndefined();
   });
 
-  it('serves a document as a sandboxed download under its uploaded name, GET and HEAD as the local driver does', async () => {
+  it('serves a private document only through its private route, to its uploader, as the local driver does', async () => {
     const doc = await upload(t, u, 'attachments', 'Hồ sơ năng lực.pdf', PDF);
     const ref = await upload(local, lu, 'attachments', 'Hồ sơ năng lực.pdf', PDF);
-    expect((await s3.object(BUCKET, keyOf(doc.url)))?.body.equals(PDF)).toBe(true);
+    const key = await storedKey(t, doc.id);
+    expect((await s3.object(BUCKET, key))?.body.equals(PDF)).toBe(true);
+    // Its key in the bucket is no public URL, and nobody else reads it (ADR 033).
+    expect((await t.app.inject({ url: `/uploads/${key}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: doc.url, headers: headers('dtrack') })).statusCode).toBe(401);
+    const stranger = await buildUser(t.db);
+    expect((await t.app.inject({ url: doc.url, headers: as(stranger) })).statusCode).toBe(404);
 
-    const served = await t.app.inject({ url: doc.url });
-    const expected = await local.app.inject({ url: ref.url });
+    const served = await t.app.inject({ url: doc.url, headers: as(u) });
+    const expected = await local.app.inject({ url: ref.url, headers: as(lu) });
     expect(served.statusCode).toBe(200);
     sameHeaders(served, expected);
     expect(served.rawPayload.equals(PDF)).toBe(true);
@@ -126,10 +140,11 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
       'content-disposition': attachmentDisposition('Hồ sơ năng lực.pdf'),
       'content-security-policy': "sandbox; default-src 'none'",
       'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
     });
 
-    const head = await t.app.inject({ method: 'HEAD', url: doc.url });
-    const refHead = await local.app.inject({ method: 'HEAD', url: ref.url });
+    const head = await t.app.inject({ method: 'HEAD', url: doc.url, headers: as(u) });
+    const refHead = await local.app.inject({ method: 'HEAD', url: ref.url, headers: as(lu) });
     expect(head.statusCode).toBe(200);
     sameHeaders(head, refHead);
     expect(head.headers['content-length']).toBe(String(PDF.length));
@@ -137,8 +152,10 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
   });
 
   it('answers one byte range with 206, a range past the end with 416, and If-None-Match with 304, as the local driver does', async () => {
-    const doc = await upload(t, u, 'attachments', 'range.pdf', PDF);
-    const ref = await upload(local, lu, 'attachments', 'range.pdf', PDF);
+    // A public file (an image): private ones are read whole, with a token.
+    const data = await png();
+    const doc = await upload(t, u, 'images', 'range.png', data);
+    const ref = await upload(local, lu, 'images', 'range.png', data);
     const both = (url: string, refUrl: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
       Promise.all([t.app.inject({ method, url, headers }), local.app.inject({ method, url: refUrl, headers })]);
 
@@ -149,13 +166,13 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
       expect(part.rawPayload.equals(refPart.rawPayload), range).toBe(true);
     }
     expect((await both(doc.url, ref.url, { range: 'bytes=0-9' }))[0].headers['content-range']).toBe(
-      `bytes 0-9/${PDF.length}`,
+      `bytes 0-9/${doc.byte_size}`,
     );
 
-    const [past, refPast] = await both(doc.url, ref.url, { range: `bytes=${PDF.length + 10}-` });
+    const [past, refPast] = await both(doc.url, ref.url, { range: `bytes=${doc.byte_size + 10}-` });
     expect(refPast.statusCode).toBe(416);
     expect(past.statusCode).toBe(416);
-    expect(past.headers['content-range']).toBe(`bytes */${PDF.length}`);
+    expect(past.headers['content-range']).toBe(`bytes */${doc.byte_size}`);
 
     const etag = String((await t.app.inject({ url: doc.url })).headers['etag']);
     const refEtag = String((await local.app.inject({ url: ref.url })).headers['etag']);
@@ -166,7 +183,7 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
     expect(refSame.statusCode).toBe(304);
     expect(same.statusCode).toBe(304);
     expect(same.rawPayload.length).toBe(0);
-    for (const name of ['x-content-type-options', 'content-security-policy', 'content-disposition', 'cache-control']) {
+    for (const name of ['x-content-type-options', 'content-security-policy', 'cache-control']) {
       expect(same.headers[name], name).toBe(refSame.headers[name]);
     }
     // A stale ETag gets the whole file.
@@ -198,7 +215,7 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
   it('removes files from the bucket: a producer’s deletion frees its unused upload, then its URL is a 404', async () => {
     const owner = await buildUser(t.db);
     const loose = await upload(t, owner, 'attachments', 'loose.pdf', PDF);
-    const key = keyOf(loose.url);
+    const key = await storedKey(t, loose.id);
     expect(await s3.has(BUCKET, key)).toBe(true);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -207,7 +224,7 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await s3.has(BUCKET, key)).toBe(false);
-    expect((await t.app.inject({ url: loose.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/uploads/${key}` })).statusCode).toBe(404);
 
     // Directly through the driver; removing a key that is gone is not an error.
     await t.app.storage.put('dtrack/2020/01/direct.pdf', PDF);
@@ -234,11 +251,51 @@ describe('S3 storage driver (S3_BUCKET set)', () => {
         code: 'storage_unavailable',
         message: 'Hệ thống tạm không truy cập được kho lưu trữ tệp, vui lòng thử lại sau ít phút.',
       });
-      const get = await refused.app.inject({ url: '/uploads/dtrack/2020/01/any.pdf' });
+      // A public file the store holds but will not hand over.
+      await refused.db.insert(uploads).values({
+        platform: 'dtrack',
+        userId: who.user.id,
+        kind: 'image',
+        storageKey: 'dtrack/2020/01/any.png',
+        contentType: 'image/png',
+        byteSize: 1,
+        filename: 'any.png',
+        visibility: 'public',
+      });
+      const get = await refused.app.inject({ url: '/uploads/dtrack/2020/01/any.png' });
       expect(get.statusCode).toBe(503);
       expect(get.headers['retry-after']).toBe('5');
     } finally {
       await refused.close();
+    }
+  });
+
+  it('answers 503 naming the file store, not the database, when the store does not answer at all', async () => {
+    // A port nothing listens on: the SDK fails with ECONNREFUSED, the code a lost database gives too.
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const unreachable = await createTestApp(s3.env(BUCKET, { S3_ENDPOINT: `http://127.0.0.1:${closed}` }));
+    try {
+      const who = await buildUser(unreachable.db);
+      const body = multipart({ filename: 'x.pdf', data: PDF });
+      const res = await unreachable.app.inject({
+        method: 'POST',
+        url: '/api/v1/attachments',
+        headers: { ...as(who), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(json(res).meta).toEqual({
+        code: 'storage_unavailable',
+        message: 'Hệ thống tạm không truy cập được kho lưu trữ tệp, vui lòng thử lại sau ít phút.',
+      });
+    } finally {
+      await unreachable.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isUtf8MimeType, mime } from '@fastify/send';
-import { eq } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { isStorableText } from '@agrihub/contract';
 import type { Config } from '../config/env.js';
 import { uploads } from '../db/schema/index.js';
@@ -92,7 +92,22 @@ function setUploadHeaders(reply: FastifyReply, file: string, uploadedName: strin
   reply.header('Content-Disposition', attachmentDisposition(uploadedName ?? path.basename(file)));
 }
 
-/** Serves stored files under /uploads/<key> with their content type and {@link setUploadHeaders}. */
+/**
+ * The headers of a private file (GET /api/v1/uploads/{id}/content, ADR 033): never stored by a
+ * browser or a shared cache, always a sandboxed download under its uploaded name.
+ */
+export function setPrivateFileHeaders(reply: FastifyReply, uploadedName: string) {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Cache-Control', 'private, no-store');
+  reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+  reply.header('Content-Disposition', attachmentDisposition(uploadedName));
+}
+
+/**
+ * Serves the public stored files under /uploads/<key> with their content type and
+ * {@link setUploadHeaders}. A key of a private upload (or of none) is not found, whatever the
+ * driver: private files are read only through the uploads routes, by those who may (ADR 033).
+ */
 export default fp(async function storage(app) {
   const driver = await createStorageDriver(app.config);
   app.decorate('storage', driver);
@@ -100,17 +115,23 @@ export default fp(async function storage(app) {
   const names = new WeakMap<FastifyRequest, string>();
   await app.register(
     publicRoutes(async (scope) => {
-      // The name people uploaded it under (cleaned at upload), for the download.
-      scope.addHook('preHandler', async (req) => {
+      // Only a public upload's file (or thumbnail) is served, with the name it was uploaded under.
+      scope.addHook('preHandler', async (req, reply) => {
         const key = (req.params as { '*'?: string })['*'];
         // A key with NUL or a lone surrogate names no stored file (and PostgreSQL refuses it).
-        if (!key || isInline(key) || !isStorableText(key)) return;
-        const [row] = await app.db
-          .select({ filename: uploads.filename })
-          .from(uploads)
-          .where(eq(uploads.storageKey, key))
-          .limit(1);
-        if (row) names.set(req, row.filename);
+        const [row] =
+          key && isStorableText(key)
+            ? await app.db
+                .select({ filename: uploads.filename, visibility: uploads.visibility })
+                .from(uploads)
+                .where(or(eq(uploads.storageKey, key), eq(uploads.thumbnailKey, key)))
+                .limit(1)
+            : [];
+        if (row?.visibility !== 'public') {
+          reply.callNotFound();
+          return reply;
+        }
+        names.set(req, row.filename);
       });
       if (isS3Driver(driver)) {
         serveFromS3(scope, driver, (req) => names.get(req));

@@ -1,8 +1,9 @@
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Namespace } from '../lib/i18n';
 import { UploadButton } from './upload-button';
+import { FileLink } from './file-link';
 
 export interface FileValue {
   id: number;
@@ -30,9 +31,9 @@ export function CertificateFile({
     return (
       <Flex align="center" gap={4}>
         <PaperClipOutlined />
-        <Typography.Link href={value.url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 220 }}>
+        <FileLink url={value.url} filename={value.filename} ellipsis style={{ maxWidth: 220 }}>
           {value.filename}
-        </Typography.Link>
+        </FileLink>
         {!disabled && (
           <Button
             size="small"

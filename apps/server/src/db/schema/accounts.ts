@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, type AbilityRule } from '@agrihub/contract';
+import { APPROVAL_STATUSES, UPLOAD_OWNER_TYPES, UPLOAD_VISIBILITIES, type AbilityRule } from '@agrihub/contract';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -189,7 +189,15 @@ export const uploads = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     filename: text('filename').notNull(),
+    /**
+     * `public`: served to anyone at /uploads/<key> (pictures, files on public pages); `private`:
+     * only through GET /api/v1/uploads/{id}/content to an account that may read the owner (ADR 033).
+     */
+    visibility: text('visibility', { enum: UPLOAD_VISIBILITIES }).notNull().default('private'),
+    /** The record a private file belongs to once attached (null: only its uploader reads it). */
+    ownerType: text('owner_type', { enum: UPLOAD_OWNER_TYPES }),
+    ownerId: integer('owner_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('uploads_key_uq').on(t.storageKey)],
+  (t) => [uniqueIndex('uploads_key_uq').on(t.storageKey), index('uploads_thumbnail_key_idx').on(t.thumbnailKey)],
 );

@@ -187,6 +187,7 @@ export async function seedBatches(db: Db, storage: StorageDriver, now = new Date
             contentType: 'image/jpeg',
             byteSize: main.length,
             filename: `${step}.jpg`,
+            visibility: 'public',
           })
           .onConflictDoUpdate({ target: uploads.storageKey, set: { byteSize: main.length } })
           .returning();

@@ -61,6 +61,7 @@ async function cover(
       contentType: 'image/jpeg',
       byteSize: main.length,
       filename: `${plan.slug}.jpg`,
+      visibility: 'public',
     })
     .onConflictDoUpdate({ target: uploads.storageKey, set: { byteSize: main.length } })
     .returning({ id: uploads.id });

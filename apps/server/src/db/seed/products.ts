@@ -50,6 +50,7 @@ async function storeImage(
         contentType: 'image/webp',
         byteSize: img.main.length,
         filename: `${p.slug}.webp`,
+        visibility: 'public',
       })
       .returning();
   }

@@ -27,7 +27,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { cleanRichText, isEmptyRichText } from '../../lib/rich-text.js';
 import { requestScope } from '../../lib/scope.js';
 import { imageOf, type UrlOf } from '../posts/queries.js';
-import { pickUpload, resolvePlatformUploads } from '../uploads/resolve.js';
+import { PUBLIC, pickUpload, publishUploads, resolveStaffUploads, type StaffActor } from '../uploads/resolve.js';
 import { findPublishedPageView, pageViewMeta, pageViewRows, type PageViewRow } from './public-queries.js';
 
 type Row = typeof pageViews.$inferSelect;
@@ -90,7 +90,9 @@ export default async function pageViewRoutes(app: FastifyInstance) {
   }
 
   /** The stored values of a page view: body cleaned (422 when nothing is left), slug free (409), meta image the platform's. */
-  async function valuesOf(tx: Tx, platform: string, b: Body, exceptId: number | null) {
+  async function valuesOf(tx: Tx, actor: StaffActor, b: Body, before: Row | null) {
+    const { platform } = actor;
+    const exceptId = before?.id ?? null;
     const body = cleanRichText(b.body);
     if (isEmptyRichText(body)) throw unprocessable('pleaseInputBody', {}, 'body');
     const [clash] = await tx
@@ -106,8 +108,10 @@ export default async function pageViewRoutes(app: FastifyInstance) {
       .limit(1);
     if (clash) throw slugTaken(b.slug);
     if (b.meta_image_id) {
-      const found = await resolvePlatformUploads(tx, app.storage, { platform }, [b.meta_image_id]);
+      const kept = before?.metaImageId ? [before.metaImageId] : [];
+      const found = await resolveStaffUploads(tx, app.storage, actor, [b.meta_image_id], PUBLIC, kept);
       pickUpload(found, b.meta_image_id, 'meta_image_id', 'image');
+      await publishUploads(tx, [b.meta_image_id]);
     }
     return {
       slug: b.slug,
@@ -220,7 +224,7 @@ export default async function pageViewRoutes(app: FastifyInstance) {
       const { platform, userId } = requestScope(req);
       const id = await write(req.body.slug, () =>
         app.db.transaction(async (tx) => {
-          const values = await valuesOf(tx, platform, req.body, null);
+          const values = await valuesOf(tx, { platform, userId }, req.body, null);
           const [row] = await tx
             .insert(pageViews)
             .values({ platform, ...values })
@@ -267,7 +271,7 @@ export default async function pageViewRoutes(app: FastifyInstance) {
             .where(and(eq(pageViews.platform, platform), eq(pageViews.id, req.params.id)))
             .for('update');
           if (!before) throw notFound();
-          const values = await valuesOf(tx, platform, req.body, before.id);
+          const values = await valuesOf(tx, { platform, userId }, req.body, before);
           const changes: Record<string, [unknown, unknown]> = {};
           for (const [key, name] of DIFF_FIELDS)
             if (before[key] !== values[key as keyof typeof values])

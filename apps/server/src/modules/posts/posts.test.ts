@@ -193,9 +193,9 @@ describe('POST /api/v1/admin/posts', () => {
     expect(json(res).meta.errors).toEqual([{ field: 'category_id', message: 'Danh mục không tồn tại.' }]);
   });
 
-  it("takes a cover and meta image among the platform's image uploads (422 invalidUpload otherwise)", async () => {
+  it("takes a cover and meta image among the editor's own image uploads (422 invalidUpload otherwise)", async () => {
     const cover = await upload('agrihub');
-    const metaImage = await upload('agrihub', 'image', reader.user.id);
+    const metaImage = await upload('agrihub');
     const p = await made(valid({ cover_id: cover.id, meta_image_id: metaImage.id }));
     expect(p.cover).toEqual({
       id: cover.id,
@@ -206,8 +206,11 @@ describe('POST /api/v1/admin/posts', () => {
     expect(p.meta.image_url).toBe(`/uploads/${metaImage.storageKey}`);
     const foreign = await upload('foodmap', 'image', otherAdmin.user.id);
     const pdf = await upload('agrihub', 'attachment');
+    // Another account's upload of the platform: attached only by whoever uploaded it (ADR 033).
+    const readers = await upload('agrihub', 'image', reader.user.id);
     for (const [field, id] of [
       ['cover_id', foreign.id],
+      ['meta_image_id', readers.id],
       ['cover_id', pdf.id],
       ['meta_image_id', foreign.id],
       ['cover_id', 999999],

@@ -9,7 +9,7 @@ import { AppError, notFound, unprocessable } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { cleanRichText, isEmptyRichText } from '../../lib/rich-text.js';
 import { leafCategory, lockTree } from '../post-categories/tree.js';
-import { pickUpload, resolvePlatformUploads } from '../uploads/resolve.js';
+import { PUBLIC, pickUpload, publishUploads, resolveStaffUploads } from '../uploads/resolve.js';
 import { loadCategories } from './queries.js';
 
 type PostBody = z.output<typeof postInput>;
@@ -115,9 +115,12 @@ export async function savePost(
       leafCategory(await loadCategories(tx, platform), b.category_id);
 
       const ids = [b.cover_id, b.meta_image_id].filter((x): x is number => typeof x === 'number');
-      const found = await resolvePlatformUploads(tx, app.storage, { platform }, ids);
+      // An editor keeps the images the post has; new ones are the editor's own uploads.
+      const kept = [before?.coverId, before?.metaImageId].filter((x): x is number => typeof x === 'number');
+      const found = await resolveStaffUploads(tx, app.storage, actor, ids, PUBLIC, kept);
       if (b.cover_id) pickUpload(found, b.cover_id, 'cover_id', 'image');
       if (b.meta_image_id) pickUpload(found, b.meta_image_id, 'meta_image_id', 'image');
+      await publishUploads(tx, ids);
 
       let slug: string;
       if (b.slug) {

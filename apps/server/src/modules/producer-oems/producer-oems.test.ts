@@ -59,21 +59,26 @@ beforeAll(async () => {
     .returning();
   const [o] = await t.db.insert(categories).values({ name: 'Đồ uống', nameEn: 'Drinks' }).returning();
   [root, leaf, otherLeaf] = [r.id, l.id, o.id];
+  file = await uploadedBy(admin);
+}, 120_000);
+afterAll(() => t.close());
+
+/** A certificate scan uploaded by `who` (a private file of no record yet). */
+async function uploadedBy(who: Built): Promise<number> {
   const [u] = await t.db
     .insert(uploads)
     .values({
       platform: 'dtrack',
-      userId: admin.user.id,
+      userId: who.user.id,
       kind: 'attachment',
-      storageKey: 'dtrack/test/iso-22000.pdf',
+      storageKey: `dtrack/test/iso-22000-${who.user.id}-${Math.random().toString(36).slice(2)}.pdf`,
       contentType: 'application/pdf',
       byteSize: 10,
       filename: 'iso-22000.pdf',
     })
     .returning();
-  file = u.id;
-}, 120_000);
-afterAll(() => t.close());
+  return u.id;
+}
 
 const today = () => todayInVietnam();
 const send = (method: 'POST' | 'PUT' | 'GET', url: string, u: Built, payload?: object, locale = 'vi') =>
@@ -91,7 +96,7 @@ async function list(query: string, u: Built = admin): Promise<{ rows: ProducerOe
   return { rows: json(res).data.producer_oems as ProducerOem[], total: json(res).meta.total_count as number };
 }
 
-const full = () => ({
+const full = (fileId = file) => ({
   name: 'Công ty TNHH Thực phẩm Sao Mai',
   tax_code: '0101234567',
   contact_name: 'Nguyễn Thị Hạnh',
@@ -111,7 +116,7 @@ const full = () => ({
       issuer: 'Bureau Veritas',
       number: 'VN-123',
       valid_until: addDays(today(), 200),
-      file_id: file,
+      file_id: fileId,
     },
   ],
   note: 'Nhận gia công bánh quy, bánh mềm.',
@@ -153,11 +158,13 @@ describe('OEM producers: create, read, change, history', () => {
   });
 
   it('changes only the fields sent, records them before → after, and records nothing when nothing changed', async () => {
-    const oem = await create(full(), editor);
+    // The editor's own scan (a file is attached by whoever uploaded it, and belongs to one OEM).
+    const scan = await uploadedBy(editor);
+    const oem = await create(full(scan), editor);
     const res = await send('PUT', `${URL}/${oem.id}`, editor, {
       monthly_capacity: 30000,
       capacity_unit: 'Kg',
-      certificates: [{ ...full().certificates[0], valid_until: addDays(today(), 20) }],
+      certificates: [{ ...full(scan).certificates[0], valid_until: addDays(today(), 20) }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = json(res).data.producer_oem as ProducerOem;

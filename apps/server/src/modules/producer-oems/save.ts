@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { categories, producerOems, type OemCertificate } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
-import { pickUpload, resolvePlatformUploads } from '../uploads/resolve.js';
+import { claimUploads, pickUpload, privateTo, resolveStaffUploads } from '../uploads/resolve.js';
 import type { OemRow } from './queries.js';
 
 type CreateBody = z.output<typeof producerOemCreate>;
@@ -63,12 +63,21 @@ const certificateKey = (c: { name: string; number: string; valid_until: string |
 async function storedCertificates(
   app: FastifyInstance,
   tx: Tx,
-  platform: string,
+  actor: OemActor,
   input: CertificateBody[],
-  before: OemCertificate[],
+  oem: OemRow | null,
 ): Promise<OemCertificate[]> {
+  const before = oem?.certificates ?? [];
   const ids = input.flatMap((c) => (c.file_id ? [c.file_id] : []));
-  const found = await resolvePlatformUploads(tx, app.storage, { platform }, ids);
+  // The staff member's own uploads, or files the OEM already has; private to the OEM (ADR 033).
+  const found = await resolveStaffUploads(
+    tx,
+    app.storage,
+    actor,
+    ids,
+    privateTo(oem ? { type: 'producer_oem', id: oem.id } : undefined),
+    before.flatMap((c) => (c.file ? [c.file.id] : [])),
+  );
   const notified = new Map(before.map((c) => [certificateKey(c), c.expiry_notified_for ?? null]));
   return input.map((c, i) => {
     const file = c.file_id ? pickUpload(found, c.file_id, `certificates.${i}.file_id`) : null;
@@ -84,6 +93,8 @@ async function storedCertificates(
     return stored;
   });
 }
+
+const fileIds = (v: Values) => (v.certificates ?? []).flatMap((c) => (c.file ? [c.file.id] : []));
 
 /** How a certificate reads in the history: "ISO 22000 · 2026-12-31 · iso.pdf". */
 const certificateText = (c: OemCertificate) =>
@@ -128,7 +139,7 @@ function diffOf(before: OemRow, after: Values) {
 async function valuesOf(
   app: FastifyInstance,
   tx: Tx,
-  platform: string,
+  actor: OemActor,
   b: UpdateBody,
   before: OemRow | null,
 ): Promise<Values> {
@@ -146,8 +157,7 @@ async function valuesOf(
   if (b.capacity_unit !== undefined) v.capacityUnit = b.capacity_unit;
   if (b.moq !== undefined) v.moq = b.moq;
   if (b.moq_unit !== undefined) v.moqUnit = b.moq_unit;
-  if (b.certificates !== undefined)
-    v.certificates = await storedCertificates(app, tx, platform, b.certificates, before?.certificates ?? []);
+  if (b.certificates !== undefined) v.certificates = await storedCertificates(app, tx, actor, b.certificates, before);
   if (b.active !== undefined) v.active = b.active;
   if (b.note !== undefined) v.note = b.note;
   return v;
@@ -156,11 +166,12 @@ async function valuesOf(
 /** Adds an OEM producer to the actor's platform (active unless told), with one history row. Returns its id. */
 export async function createOem(app: FastifyInstance, actor: OemActor, b: CreateBody): Promise<number> {
   return app.db.transaction(async (tx) => {
-    const values = await valuesOf(app, tx, actor.platform, b, null);
+    const values = await valuesOf(app, tx, actor, b, null);
     const [row] = await tx
       .insert(producerOems)
       .values({ ...values, name: b.name, platform: actor.platform, createdBy: actor.userId })
       .returning({ id: producerOems.id });
+    await claimUploads(tx, fileIds(values), { type: 'producer_oem', id: row.id });
     await recordActivity(tx, {
       subjectType: 'producer_oem',
       subjectId: row.id,
@@ -184,7 +195,8 @@ export async function updateOem(app: FastifyInstance, actor: OemActor, id: numbe
       .where(and(eq(producerOems.platform, actor.platform), eq(producerOems.id, id)))
       .for('update');
     if (!before) throw notFound();
-    const values = await valuesOf(app, tx, actor.platform, b, before);
+    const values = await valuesOf(app, tx, actor, b, before);
+    await claimUploads(tx, fileIds(values), { type: 'producer_oem', id });
     const changes = diffOf(before, values);
     if (!Object.keys(changes).length) return;
     if (changes.category_ids) changes.category_ids = await categoryNames(tx, before.categoryIds, values.categoryIds!);

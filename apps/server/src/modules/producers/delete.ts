@@ -1,5 +1,11 @@
 import { and, count, eq, inArray, isNull, ne, or, isNotNull } from 'drizzle-orm';
-import { producerWriteRefusal, translate, type Locale, type ProducerDeleteBlocker } from '@agrihub/contract';
+import {
+  privateFileUrl,
+  producerWriteRefusal,
+  translate,
+  type Locale,
+  type ProducerDeleteBlocker,
+} from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
 import {
   producers,
@@ -175,7 +181,8 @@ export async function deleteOwnProducer(
 /**
  * Deletes the upload rows of the producer's accounts that no kept record names (kept products and
  * their variants, service requests and their notes, the logo) and returns their storage keys.
- * Records hold a copy of the file's URL, which carries its storage key.
+ * Records hold a copy of the file's URL, which carries its storage key (a public file) or its id (a
+ * private one: /api/v1/uploads/{id}/content).
  */
 async function freeUploads(tx: Tx, producerId: number, userIds: number[], logoUrl: string | null): Promise<string[]> {
   if (!userIds.length) return [];
@@ -217,7 +224,10 @@ async function freeUploads(tx: Tx, producerId: number, userIds: number[], logoUr
     : [];
   const referenced = JSON.stringify([kept, variants, requests, notes, logoUrl]);
   const free = candidates.filter(
-    (u) => !referenced.includes(u.storageKey) && !(u.thumbnailKey && referenced.includes(u.thumbnailKey)),
+    (u) =>
+      !referenced.includes(u.storageKey) &&
+      !(u.thumbnailKey && referenced.includes(u.thumbnailKey)) &&
+      !referenced.includes(privateFileUrl(u.id)),
   );
   if (!free.length) return [];
   await tx.delete(uploads).where(

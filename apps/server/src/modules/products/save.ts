@@ -24,7 +24,7 @@ import { platformOf } from '../../lib/scope.js';
 import { publicCode } from '../../lib/secrets.js';
 import type { StorageDriver } from '../../plugins/storage.js';
 import type { ProductRow } from './presenter.js';
-import { pickUpload, resolveOwnUploads, type OwnUpload } from '../uploads/resolve.js';
+import { pickUpload, publishUploads, resolveOwnUploads, type OwnUpload } from '../uploads/resolve.js';
 import { gtinClash, gtinTaken, statusAfterEdit } from './policy.js';
 import { assertPrintedGtinKept, gtinReservedToOther } from './gtin-reservations.js';
 import { listingChanged, markProductListingsOutOfDate } from '../sale-channels/sync/stale.js';
@@ -205,6 +205,8 @@ export async function saveProduct(
   if (groupsIn !== undefined || input.variants !== undefined) {
     await syncVariants(tx, scope.producerId, row, input.variants ?? [], found);
   }
+  // Photos, thumbnails and certificates show on the product's and its batches' public pages.
+  await publishUploads(tx, uploadIds);
   // Sales channel listings of this product no longer match it: out of date until synced again.
   if (existing && listingChanged(existing, row)) await markProductListingsOutOfDate(tx, row.id, scope.actorId ?? null);
   return row;

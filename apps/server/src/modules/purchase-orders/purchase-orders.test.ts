@@ -407,7 +407,8 @@ describe('creating an order', () => {
     expect(ok.data.purchase_order.attachments).toEqual([
       {
         id: mine.id,
-        url: '/uploads/dtrack/bao-gia.pdf',
+        // Private to the order (ADR 033): read with a token, never at /uploads/<key>.
+        url: `/api/v1/uploads/${mine.id}/content`,
         filename: 'Báo giá Hòa Bình.pdf',
         content_type: 'application/pdf',
       },

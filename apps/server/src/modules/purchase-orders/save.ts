@@ -29,7 +29,7 @@ import type { Emit } from '../../lib/domain-events.js';
 import { AppError, notFound, unprocessable } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { transitionIn, type TransitionActor } from '../../lib/transition.js';
-import { pickUpload, resolvePlatformUploads } from '../uploads/resolve.js';
+import { claimUploads, pickUpload, privateTo, resolveStaffUploads } from '../uploads/resolve.js';
 import { purchaseOrderWorkflow } from './workflow.js';
 
 type Input = z.output<typeof purchaseOrderInput>;
@@ -171,13 +171,23 @@ async function resolveLines(db: Db | Tx, platform: string, supplier: SupplierSna
 async function orderValues(
   app: FastifyInstance,
   tx: Tx,
-  platform: string,
+  actor: TransitionActor,
   body: Input,
-  keep?: { type: string; id: number },
+  before?: PurchaseOrderRow,
 ) {
+  const { platform } = actor;
+  const keep = before ? { type: before.supplierType, id: before.supplierId } : undefined;
   const supplier = await findSupplier(tx, platform, body.supplier_type, body.supplier_id, keep);
   if (!supplier) throw unprocessable('invalidSupplier', {}, 'supplier_id');
-  const uploads = await resolvePlatformUploads(tx, app.storage, { platform }, body.attachment_ids);
+  // Files the staff member uploaded, or the order already has; private to the order (ADR 033).
+  const uploads = await resolveStaffUploads(
+    tx,
+    app.storage,
+    { platform, userId: actor.user.id },
+    body.attachment_ids,
+    privateTo(before ? { type: 'purchase_order', id: before.id } : undefined),
+    before?.attachments.map((a) => a.id) ?? [],
+  );
   const attachments = body.attachment_ids.map((id, i) => {
     const u = pickUpload(uploads, id, `attachment_ids.${i}`);
     return { id: u.id, url: u.url, filename: u.filename, content_type: u.content_type };
@@ -240,7 +250,7 @@ export async function createOrder(
   for (let attempt = 1; ; attempt++) {
     try {
       return await app.events.transaction(async (tx) => {
-        const { fields, lineRows } = await orderValues(app, tx, platform, body);
+        const { fields, lineRows } = await orderValues(app, tx, actor, body);
         const year = Number(fields.orderDate.slice(0, 4));
         const [{ last }] = await tx
           .select({ last: max(purchaseOrders.seq) })
@@ -260,6 +270,7 @@ export async function createOrder(
           })
           .returning();
         await tx.insert(purchaseOrderLines).values(lineRows(row.id));
+        await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id: row.id });
         await recordActivity(tx, {
           subjectType: 'purchase_order',
           subjectId: row.id,
@@ -350,8 +361,8 @@ export async function updateOrder(app: FastifyInstance, actor: TransitionActor, 
   const platform = actor.platform;
   await app.events.transaction(async (tx, emit) => {
     const before = await lockEditable(tx, actor, id);
-    const keep = { type: before.supplierType, id: before.supplierId };
-    const { fields, lineRows } = await orderValues(app, tx, platform, body, keep);
+    const { fields, lineRows } = await orderValues(app, tx, actor, body, before);
+    await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id });
     const oldLines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
     const [after] = await tx
       .update(purchaseOrders)

@@ -10,6 +10,7 @@ import {
   bookingRoom,
   bookingRoomsQuery,
   errorEnvelope,
+  privateFileUrl,
   registerDepartmentResponse,
   translate,
   type DepartmentBooking,
@@ -19,6 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { storageKeyBase } from '../uploads/receive.js';
+import { claimUploads } from '../uploads/resolve.js';
 import { ACCOUNT_SETUP_TTL_HOURS, findOrCreateApplicant, type Applicant } from './account.js';
 import { readDepartmentForm, validationFailed, type DepartmentForm } from './form.js';
 import { createDepartmentRequest, findDepartmentService } from './request.js';
@@ -153,7 +155,7 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
                 filename: doc.filename,
               })
               .returning({ id: uploads.id });
-            files.push({ id: row.id, url: app.storage.url(doc.key), filename: doc.filename, content_type: doc.mime });
+            files.push({ id: row.id, url: privateFileUrl(row.id), filename: doc.filename, content_type: doc.mime });
           }
           const requestId = await createDepartmentRequest(tx, {
             platform,
@@ -164,6 +166,12 @@ export default async function registerDepartmentRoutes(app: FastifyInstance) {
             attachments: files,
             booking,
           });
+          // The documents are private to the request (ADR 033).
+          await claimUploads(
+            tx,
+            files.map((f) => f.id),
+            { type: 'service_request', id: requestId },
+          );
           // The platform's admins and customer support hear of it once it has committed.
           emit({ type: 'department_registration.received', platform, requestId });
           return applicant;

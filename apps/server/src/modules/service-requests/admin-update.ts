@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isAdministrator, type adminServiceRequestUpdate, type PlatformKey } from '@agrihub/contract';
 import type { Tx } from '../../db/client.js';
-import { serviceRequestNotes, uploads, userRegisterServices as urs, users, type StoredFile } from '../../db/schema/index.js';
+import { serviceRequestNotes, userRegisterServices as urs, users, type StoredFile } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import type { TransitionActor } from '../../lib/transition.js';
+import { claimUploads, pickUpload, privateTo, resolveStaffUploads, storedFile } from '../uploads/resolve.js';
 import { assertUnlocked, moveRequestIn } from './workflow.js';
 
 type Body = z.output<typeof adminServiceRequestUpdate>;
@@ -22,25 +23,14 @@ async function assertAssignable(tx: Tx, platform: PlatformKey, id: number | null
   if (!u || !isAdministrator(u)) throw unprocessable('invalidAssignee', {}, 'assign.assignee_id');
 }
 
-/** The files a staff member uploaded on the platform (POST /api/v1/attachments), in the order named; 422 on the first that is not. */
+/**
+ * The files of a staff note: private files the staff member uploaded on the platform (POST
+ * /api/v1/attachments) and put in no record yet, in the order named; 422 on the first that is not.
+ */
 async function staffFiles(app: FastifyInstance, tx: Tx, actor: TransitionActor, ids: number[]): Promise<StoredFile[]> {
-  if (!ids.length) return [];
-  const rows = await tx
-    .select()
-    .from(uploads)
-    .where(and(inArray(uploads.id, ids), eq(uploads.platform, actor.platform), eq(uploads.userId, actor.user.id)));
-  const byId = new Map(rows.map((u) => [u.id, u]));
-  return ids.map((id, i) => {
-    const u = byId.get(id);
-    if (!u) throw unprocessable('invalidUpload', {}, `note.attachments.${i}`);
-    return {
-      id: u.id,
-      url: app.storage.url(u.storageKey),
-      thumbnail_url: u.thumbnailKey ? app.storage.url(u.thumbnailKey) : null,
-      filename: u.filename,
-      content_type: u.contentType,
-    };
-  });
+  const scope = { platform: actor.platform, userId: actor.user.id };
+  const found = await resolveStaffUploads(tx, app.storage, scope, ids, privateTo());
+  return ids.map((id, i) => storedFile(pickUpload(found, id, `note.attachments.${i}`)));
 }
 
 /** The request locked for the change (404 off the platform, 423 when locked). */
@@ -106,6 +96,7 @@ export async function applyStaffUpdate(app: FastifyInstance, actor: TransitionAc
         .insert(serviceRequestNotes)
         .values({ requestId: id, authorId: actor.user.id, body: body.note.body, internal: body.note.internal, attachments: files })
         .returning({ id: serviceRequestNotes.id });
+      await claimUploads(tx, body.note.attachments, { type: 'service_request_note', id: note.id });
       await tx.update(urs).set({ updatedAt: new Date() }).where(eq(urs.id, id));
       await recordActivity(tx, {
         subjectType: 'service_request',

@@ -30,7 +30,7 @@ import { listPlan } from '../../lib/list.js';
 import { ownedBy, requestScope, type ProducerScope } from '../../lib/scope.js';
 import { actorOfRequest } from '../../lib/transition.js';
 import { assertProducerWritable } from '../producers/guard.js';
-import { resolveOwnFiles } from '../uploads/resolve.js';
+import { claimUploads, privateTo, resolveOwnFiles } from '../uploads/resolve.js';
 import { checkServiceForm, createServiceRequest, serviceBySlug } from './create.js';
 import { findNotes, findRequest, findRequests, presentNote, presentRequest } from './queries.js';
 import { assertUnlocked, moveRequest, type RequestRow } from './workflow.js';
@@ -98,16 +98,16 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
     return row;
   }
 
-  /** Upload ids → files: the request's files keep their reference, new ones must be the producer's own uploads. */
-  async function filesOf(tx: Tx, scope: ProducerScope, ids: number[], kept: StoredFile[], field: string) {
+  /**
+   * Upload ids → files of request `id`: its files keep their reference, new ones must be the
+   * producer's own uploads of no other record, and belong to the request from now on (ADR 033).
+   */
+  async function filesOf(tx: Tx, scope: ProducerScope, id: number, ids: number[], kept: StoredFile[], field: string) {
     const known = new Map(kept.map((f) => [f.id, f]));
-    const fresh = await resolveOwnFiles(
-      tx,
-      app.storage,
-      scope,
-      ids.filter((id) => !known.has(id)),
-      field,
-    );
+    const record = { type: 'service_request', id } as const;
+    const added = ids.filter((x) => !known.has(x));
+    const fresh = await resolveOwnFiles(tx, app.storage, scope, added, field, 'any', privateTo(record));
+    await claimUploads(tx, added, record);
     const byId = new Map(fresh.map((f) => [f.id, f]));
     return [...new Set(ids)].map((id) => known.get(id) ?? byId.get(id)!);
   }
@@ -118,7 +118,7 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
     const { row, free } = await app.events.transaction(async (tx) => {
       await assertProducerWritable(tx, scope.producerId);
       const service = await serviceBySlug(tx, scope.platform, body.slug);
-      const attachments = await resolveOwnFiles(tx, app.storage, scope, body.attachments, 'attachments');
+      const attachments = await resolveOwnFiles(tx, app.storage, scope, body.attachments, 'attachments', 'any', privateTo());
       const created = await createServiceRequest(
         tx,
         {
@@ -131,6 +131,7 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
         },
         req.locale,
       );
+      await claimUploads(tx, body.attachments, { type: 'service_request', id: created.id });
       return { row: created, free: service.type === 0 };
     });
     return {
@@ -235,7 +236,7 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
           changedAnswers = changedKeys(row.form, set.form);
         }
         if (req.body.attachments) {
-          set.attachments = await filesOf(tx, scope, req.body.attachments, row.attachments, 'attachments');
+          set.attachments = await filesOf(tx, scope, id, req.body.attachments, row.attachments, 'attachments');
         }
         await tx.update(userRegisterServices).set(set).where(eq(userRegisterServices.id, id));
         await recordActivity(tx, {
@@ -273,7 +274,8 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
       actor: actorOfRequest(req, 'own'),
       reason,
       fields: async (tx, row) => {
-        const files = await filesOf(tx, scope, [...row.attachments.map((f) => f.id), ...attachments], row.attachments, 'attachments');
+        const ids = [...row.attachments.map((f) => f.id), ...attachments];
+        const files = await filesOf(tx, scope, row.id, ids, row.attachments, 'attachments');
         if (to === 'submitted_profile' && files.length === 0) {
           throw unprocessable('pleaseAttachDossier', {}, 'attachments');
         }
@@ -341,11 +343,13 @@ export default async function serviceRequestRoutes(app: FastifyInstance) {
       const { id } = req.params;
       const note = await app.events.transaction(async (tx, emit) => {
         const row = await lockOwn(tx, scope, id);
-        const attachments = await resolveOwnFiles(tx, app.storage, scope, req.body.attachments, 'attachments');
+        const files = req.body.attachments;
+        const attachments = await resolveOwnFiles(tx, app.storage, scope, files, 'attachments', 'any', privateTo());
         const [created] = await tx
           .insert(serviceRequestNotes)
           .values({ requestId: id, authorId: scope.userId, body: req.body.body, internal: false, attachments })
           .returning();
+        await claimUploads(tx, files, { type: 'service_request_note', id: created.id });
         await tx.update(userRegisterServices).set({ updatedAt: new Date() }).where(eq(userRegisterServices.id, id));
         await recordActivity(tx, {
           subjectType: 'service_request',

@@ -6,7 +6,7 @@ import { productVariants, products, traceEvents, traceabilities, type Certificat
 import { conflict, notFound, unprocessable } from '../../lib/errors.js';
 import { ownedBy, type OwnerRef } from '../../lib/scope.js';
 import { invalidateBatch, tellBatch } from '../trace-public/state.js';
-import { pickUpload, resolveOwnUploads, storedFile } from '../uploads/resolve.js';
+import { pickUpload, publishUploads, resolveOwnUploads, storedFile } from '../uploads/resolve.js';
 import { assertProducerWritable } from '../producers/guard.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { recordActivity } from '../../lib/activity.js';
@@ -118,13 +118,16 @@ export async function resolveCertificates(
 ): Promise<Certificate[]> {
   const ids = certs.flatMap((c) => (c.file_id ? [c.file_id] : []));
   const found = await resolveOwnUploads(db, app.storage, actor, ids);
-  return certs.map((c, i) => ({
+  const certificates = certs.map((c, i) => ({
     name: c.name,
     issuer: c.issuer ?? '',
     number: c.number ?? '',
     valid_until: c.valid_until ?? null,
     file: c.file_id ? storedFile(pickUpload(found, c.file_id, `certificates.${i}.file_id`)) : null,
   }));
+  // Shown on the batch's public page.
+  await publishUploads(db, ids);
+  return certificates;
 }
 
 /** Batches with their product, variant and number of events, in the order of `ids`. */

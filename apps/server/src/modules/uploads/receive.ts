@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { unprocessable } from '../../lib/errors.js';
 import { cleanFilename } from '../../lib/filenames.js';
+import { megabytes } from '../../lib/sizes.js';
 
 export { cleanFilename };
 
@@ -10,8 +11,7 @@ export interface Received {
   filename: string;
 }
 
-const MB = 1024 * 1024;
-export const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+export { megabytes };
 
 /** Reads the multipart field `file` with a byte limit; nothing, an empty file or too many bytes → 422. */
 export async function receiveFile(req: FastifyRequest, maxBytes: number): Promise<Received> {

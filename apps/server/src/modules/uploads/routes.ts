@@ -1,18 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import {
   ATTACHMENT_MAX_BYTES,
   IMAGE_MAX_BYTES,
   errorEnvelope,
+  idParam,
+  privateFileUrl,
   upload as uploadSchema,
+  type UploadVisibility,
   type Upload,
 } from '@agrihub/contract';
 import { uploads } from '../../db/schema/index.js';
-import { unprocessable } from '../../lib/errors.js';
+import { notFound, unprocessable } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
+import { setPrivateFileHeaders } from '../../plugins/storage.js';
 import { assertProducerWritable } from '../producers/guard.js';
+import { mayReadUpload } from './access.js';
 import { receiveFile, storageKeyBase } from './receive.js';
 import { sniffAttachment, sniffImage, type Sniffed } from './sniff.js';
 
@@ -24,6 +30,11 @@ const MAX_PIXELS = 40_000_000;
 
 interface Stored {
   kind: 'image' | 'attachment';
+  /**
+   * Images (photos, thumbnails, covers, logos, pictures in rich text: things shown to the public)
+   * are public at once; documents stay private until put on something public (ADR 033).
+   */
+  visibility: UploadVisibility;
   key: string;
   thumbnailKey: string | null;
   type: Sniffed;
@@ -69,12 +80,14 @@ export default async function uploadRoutes(app: FastifyInstance) {
           contentType: s.type.mime,
           byteSize: s.body.length,
           filename: s.filename,
+          visibility: s.visibility,
         })
         .returning();
+      const shown = s.visibility === 'public';
       return {
         id: row.id,
-        url: app.storage.url(s.key),
-        thumbnail_url: s.thumbnailKey ? app.storage.url(s.thumbnailKey) : null,
+        url: shown ? app.storage.url(s.key) : privateFileUrl(row.id),
+        thumbnail_url: shown && s.thumbnailKey ? app.storage.url(s.thumbnailKey) : null,
         content_type: s.type.mime,
         byte_size: s.body.length,
         filename: s.filename,
@@ -115,6 +128,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
         req,
         {
           kind: 'image',
+          visibility: 'public',
           key: `${base}.${type.ext}`,
           thumbnailKey: `${base}-thumb.webp`,
           type,
@@ -142,11 +156,38 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const key = `${storageKeyBase(req.platform)}.${type.ext}`;
       const attachment = await save(
         req,
-        { kind: 'attachment', key, thumbnailKey: null, type, body: buffer, filename },
+        { kind: 'attachment', visibility: 'private', key, thumbnailKey: null, type, body: buffer, filename },
         null,
       );
       reply.status(201);
       return { data: { attachment } };
+    },
+  );
+
+  r.get(
+    '/api/v1/uploads/:id/content',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'A file of the platform, to an account that may read the record it belongs to (checked on every request); Cache-Control: private, no-store',
+        params: idParam,
+        response: { 200: z.any(), 401: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req, reply) => {
+      const [row] = await app.db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, req.params.id), eq(uploads.platform, req.platform)))
+        .limit(1);
+      // Someone else's file is not found: its id tells nothing.
+      if (!row || !(await mayReadUpload(app.db, currentUser(req), row))) throw notFound();
+      const body = await app.storage.get(row.storageKey);
+      if (!body) throw notFound();
+      setPrivateFileHeaders(reply, row.filename);
+      return reply.type(row.contentType).send(body);
     },
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import ExcelJS from 'exceljs';
-import { IMAGE_MAX_BYTES, ATTACHMENT_MAX_BYTES } from '@agrihub/contract';
+import { IMAGE_MAX_BYTES, ATTACHMENT_MAX_BYTES, JSON_BODY_MAX_BYTES } from '@agrihub/contract';
 import { uploads } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, type Built } from '../../../test/factories.js';
@@ -184,7 +184,11 @@ describe('POST /api/v1/attachments', () => {
       expect(res.statusCode, filename).toBe(201);
       const a = json(res).data.attachment;
       expect(a).toMatchObject({ content_type: type, filename, byte_size: data.length, thumbnail_url: null });
-      const served = await t.app.inject({ url: a.url });
+      // A document is private until put on something public: read by its uploader with its token.
+      expect(a.url).toBe(`/api/v1/uploads/${a.id}/content`);
+      const served = await t.app.inject({ url: a.url, headers: as(u) });
+      expect(served.statusCode, filename).toBe(200);
+      expect(served.rawPayload.equals(data), filename).toBe(true);
       expect(String(served.headers['content-type']).split(';')[0], filename).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
     }
@@ -212,13 +216,34 @@ describe('POST /api/v1/attachments', () => {
   });
 });
 
+describe('a JSON body over the limit', () => {
+  it('is 413 with the limit in the message, in the caller’s language', async () => {
+    const payload = JSON.stringify({ name: 'x'.repeat(JSON_BODY_MAX_BYTES) });
+    // DTrack speaks Vietnamese only; AgriHub answers an English request in English.
+    const agrihub = await buildUser(t.db, { platform: 'agrihub' });
+    for (const [who, locale, message] of [
+      [u, 'vi', 'Dữ liệu gửi lên quá lớn: tối đa 1 MB.'],
+      [agrihub, 'en', 'The data sent is too large: at most 1 MB.'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/products',
+        headers: { ...as(who, locale), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, locale).toBe(413);
+      expect(json(res).meta).toEqual({ code: 'body_too_large', message });
+    }
+  });
+});
+
 describe('serving stored files', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF');
 
   it('serves a PDF (and any non-image) as an attachment under its cleaned name, in a CSP sandbox', async () => {
     const res = await attachment({ filename: 'Chứng nhận; đợt 1 – 100%.pdf', data: pdf });
     expect(res.statusCode).toBe(201);
-    const served = await t.app.inject({ url: json(res).data.attachment.url });
+    const served = await t.app.inject({ url: json(res).data.attachment.url, headers: as(u) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['content-disposition']).toBe(
@@ -234,7 +259,7 @@ describe('serving stored files', () => {
     expect(csp).toContain("default-src 'none'");
     expect(served.headers['x-content-type-options']).toBe('nosniff');
 
-    const head = await t.app.inject({ method: 'HEAD', url: json(res).data.attachment.url });
+    const head = await t.app.inject({ method: 'HEAD', url: json(res).data.attachment.url, headers: as(u) });
     expect(head.headers['content-disposition']).toMatch(/^attachment; /);
     expect(String(head.headers['content-security-policy'])).toMatch(/sandbox/);
   });
@@ -247,9 +272,11 @@ describe('serving stored files', () => {
       expect(served.headers['content-disposition'], url).toBeUndefined();
       expect(served.headers['content-security-policy'], url).toBe("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
     }
-    // An image uploaded as an attachment is an image too.
+    // An image uploaded as a document is private (a scan of an ID card…): a download, read with a token.
     const att = await attachment({ filename: 'scan.jpg', data: await photo('jpeg', 10, 10) });
-    expect((await t.app.inject({ url: json(att).data.attachment.url })).headers['content-disposition']).toBeUndefined();
+    const scan = await t.app.inject({ url: json(att).data.attachment.url, headers: as(u) });
+    expect(scan.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(scan.headers['cache-control']).toBe('private, no-store');
   });
 });
 

@@ -6,6 +6,7 @@ import { AccentTag } from '../../../components/accent-tag';
 import { formatDate, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { GtinVerification } from './gtin-verification';
+import { FileLink } from '../../../components/file-link';
 
 const money = (m: { cents: number } | null) => (m ? formatMoney(m.cents) : '—');
 
@@ -131,9 +132,9 @@ export function ProductDetails({ product: p, productTypeName }: { product: Produ
               title: t('products:certificates.file'),
               render: (_, c) =>
                 c.file ? (
-                  <Typography.Link href={c.file.url} target="_blank" rel="noreferrer">
+                  <FileLink url={c.file.url} filename={c.file.filename}>
                     {c.file.filename}
-                  </Typography.Link>
+                  </FileLink>
                 ) : (
                   '—'
                 ),

@@ -6,6 +6,7 @@ import { todayInVietnam } from '@agrihub/contract/vietnam-time';
 import type { Batch } from '@agrihub/contract/schemas/traceabilities';
 import { formatDate, formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { FileLink } from '../../../components/file-link';
 
 /** Read-only details of a batch (a published batch is shown only this way). */
 export function BatchSummary({ batch }: { batch: Batch }) {
@@ -74,9 +75,9 @@ export function BatchSummary({ batch }: { batch: Batch }) {
                     {expired && ` (${t('certificates.expired')})`}
                   </Tag>
                   {c.file && (
-                    <Typography.Link href={c.file.url} target="_blank" rel="noreferrer">
+                    <FileLink url={c.file.url} filename={c.file.filename}>
                       <PaperClipOutlined /> {c.file.filename}
-                    </Typography.Link>
+                    </FileLink>
                   )}
                 </Flex>
               </Descriptions.Item>

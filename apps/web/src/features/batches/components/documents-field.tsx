@@ -1,10 +1,11 @@
 import { useRef } from 'react';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { CloseOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TRACE_EVENTS_MAX_DOCUMENTS } from '@agrihub/contract/trace-steps';
 import type { FileValue } from '../lib/batch-form';
 import { UploadButton } from '../../../components/upload-button';
+import { FileLink } from '../../../components/file-link';
 
 /** An event's documents (PDF, images, office files) uploaded to /api/v1/attachments. */
 export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; onChange?: (v: FileValue[]) => void }) {
@@ -21,9 +22,9 @@ export function DocumentsField({ value = [], onChange }: { value?: FileValue[]; 
       {value.map((doc) => (
         <Flex key={doc.id} align="center" gap={4} data-testid="event-document">
           <PaperClipOutlined />
-          <Typography.Link href={doc.url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 360 }}>
+          <FileLink url={doc.url} filename={doc.filename} ellipsis style={{ maxWidth: 360 }}>
             {doc.filename}
-          </Typography.Link>
+          </FileLink>
           <Button
             size="small"
             type="text"

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useDeleteEventMutation, useReorderEventsMutation } from '../api/batches-api';
 import { EventModal } from './event-modal';
+import { FileLink } from '../../../components/file-link';
 
 /**
  * The batch's events as a timeline. A draft's events can be edited, moved and deleted; a published
@@ -159,9 +160,9 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                   </Flex>
                 )}
                 {event.documents.map((d) => (
-                  <Typography.Link key={d.id} href={d.url} target="_blank" rel="noreferrer">
+                  <FileLink key={d.id} url={d.url} filename={d.filename}>
                     <PaperClipOutlined /> {d.filename}
-                  </Typography.Link>
+                  </FileLink>
                 ))}
               </Flex>
             ),

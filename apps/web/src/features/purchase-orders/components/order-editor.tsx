@@ -51,6 +51,7 @@ import { LinesEditor } from './lines-editor';
 import { SupplierSelect } from './supplier-select';
 import { TotalsSummary } from './totals-summary';
 import { formatPhone } from '@agrihub/contract/phone';
+import { FileLink } from '../../../components/file-link';
 
 interface Props {
   /** The order being edited (pending or processing), or null for a new one. */
@@ -81,9 +82,9 @@ function AttachmentsField({
                 </Button>,
               ]}
             >
-              <a href={a.url} target="_blank" rel="noreferrer">
+              <FileLink url={a.url} filename={a.filename}>
                 <PaperClipOutlined /> {a.filename}
-              </a>
+              </FileLink>
             </List.Item>
           )}
         />

@@ -6,6 +6,7 @@ import { formatPhone } from '@agrihub/contract/phone';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { TotalsSummary } from './totals-summary';
+import { FileLink } from '../../../components/file-link';
 
 const day = (ymd: string) => ymd.split('-').reverse().join('/');
 
@@ -82,9 +83,9 @@ export function OrderView({ order }: { order: PurchaseOrder }) {
                   children: order.attachments.length
                     ? order.attachments.map((a) => (
                         <div key={a.id}>
-                          <a href={a.url} target="_blank" rel="noreferrer">
+                          <FileLink url={a.url} filename={a.filename} testId="order-attachment">
                             <PaperClipOutlined /> {a.filename}
-                          </a>
+                          </FileLink>
                         </div>
                       ))
                     : '—',

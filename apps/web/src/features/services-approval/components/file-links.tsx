@@ -1,16 +1,17 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { RequestFile } from '@agrihub/contract/schemas/service-requests';
+import { FileLink } from '../../../components/file-link';
 
-/** A request's or a note's files, each opening in a new tab. */
+/** A request's or a note's files (private ones fetched with the session's token and saved). */
 export function FileLinks({ files, testId }: { files: readonly Pick<RequestFile, 'id' | 'url' | 'filename'>[]; testId?: string }) {
   if (!files.length) return null;
   return (
     <Flex vertical gap={2} data-testid={testId}>
       {files.map((f) => (
-        <Typography.Link key={f.id} href={f.url} target="_blank" rel="noreferrer">
+        <FileLink key={f.id} url={f.url} filename={f.filename}>
           <PaperClipOutlined /> {f.filename}
-        </Typography.Link>
+        </FileLink>
       ))}
     </Flex>
   );
