@@ -113,13 +113,16 @@ describe('PUT /api/v1/producers/{id}: logo_url', () => {
     for (const logo_url of [
       await uploadImage(other),
       await uploadImage(foreign),
-      await uploadPdf(u),
       own.replace(/[0-9a-f]{8}(?=\.\w+$)/, '00000000'),
     ]) {
       const res = await put(u, u.producerId!, { logo_url });
       expect(res.statusCode, logo_url).toBe(422);
       expect(errorsOf(res)).toEqual([{ field: 'logo_url', message: vi.invalidUpload }]);
     }
+    // A document is private (ADR 033): its address is the private route, never an image address.
+    const pdf = await put(u, u.producerId!, { logo_url: await uploadPdf(u) });
+    expect(pdf.statusCode).toBe(422);
+    expect(errorsOf(pdf)).toEqual([{ field: 'logo_url', message: vi.invalidImageUrl }]);
     expect(await logoOf(u.producerId!)).toBeNull();
   });
 
