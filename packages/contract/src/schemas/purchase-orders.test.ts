@@ -88,7 +88,10 @@ describe('purchase order schemas', () => {
     expect(issuesOf(purchaseOrderStatusBody.safeParse({ status: 'approved' }))).toEqual({
       version: 'purchaseOrderVersionRequired',
     });
-    expect(purchaseOrderStatusBody.parse({ status: 'approved', version: 3 })).toEqual({ status: 'approved', version: 3 });
+    expect(purchaseOrderStatusBody.parse({ status: 'approved', version: 3 })).toEqual({
+      status: 'approved',
+      version: 3,
+    });
     // An edit never moves an order: a status in it is refused, not ignored.
     expect(issuesOf(purchaseOrderUpdate.safeParse({ ...order, status: 'processing' }))).toEqual({
       status: 'purchaseOrderStatusNotByEdit',

@@ -46,7 +46,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => clearOutbox(t));
 
-const LINE = { description: 'Thùng carton 5 lớp in logo', unit: 'Chiếc', quantity: 10_000, unit_price: 11, vat_rate: 10 };
+const LINE = {
+  description: 'Thùng carton 5 lớp in logo',
+  unit: 'Chiếc',
+  quantity: 10_000,
+  unit_price: 11,
+  vat_rate: 10,
+};
 const orderBody = (over: Partial<PurchaseOrderInput> = {}): PurchaseOrderInput => ({
   supplier_type: 'oem',
   supplier_id: oemId,
@@ -138,14 +144,19 @@ describe('an edit never approves, and the approver never edits what it approves'
     const sent = await move(buyer, id, { status: 'processing', version: json(edit).data.purchase_order.version });
     expect(sent.statusCode, sent.body).toBe(200);
     const page = await read(approver, id);
-    expect(page).toMatchObject({ status: 'processing', total: 1_197_900_000, moves: [{ to: 'cancelled', reason: true }] });
+    expect(page).toMatchObject({
+      status: 'processing',
+      total: 1_197_900_000,
+      moves: [{ to: 'cancelled', reason: true }],
+    });
     // Its page still lets it fix its own edit (it cannot approve it anyway); approve it, it cannot.
     expect(page.editable).toBe(true);
     const refused = await move(approver, id, { status: 'approved', version: page.version });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(json(refused).meta).toEqual({
       code: 'transition_not_by_creator',
-      message: 'Bạn đã lập hoặc sửa đơn này nên không thể tự chuyển sang “Đã duyệt”. Một người khác có quyền cần thực hiện.',
+      message:
+        'Bạn đã lập hoặc sửa đơn này nên không thể tự chuyển sang “Đã duyệt”. Một người khác có quyền cần thực hiện.',
     });
     expect((await stored(id)).row).toMatchObject({ status: 'processing', approvedBy: null });
     // Another approver, who wrote none of it, approves exactly what it reads.
@@ -191,7 +202,11 @@ describe('an approval names the version it approves', () => {
       },
     ]);
     // While the approver reads it, another buyer raises the price.
-    const edit = await put(buyer2, id, orderBody({ lines: [{ ...(LINE as PurchaseOrderInput['lines'][number]), unit_price: 99 }] }));
+    const edit = await put(
+      buyer2,
+      id,
+      orderBody({ lines: [{ ...(LINE as PurchaseOrderInput['lines'][number]), unit_price: 99 }] }),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     const { code, version: current } = json(edit).data.purchase_order;
     expect(current).toBe(seen + 1);
@@ -255,6 +270,8 @@ describe('one approval, one mail', () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, buyer.user.id), eq(notifications.type, 'purchase_order.approved')));
-    expect(notices.filter((n) => (n.params as { code?: string }).code === json(ok).data.purchase_order.code)).toHaveLength(1);
+    expect(
+      notices.filter((n) => (n.params as { code?: string }).code === json(ok).data.purchase_order.code),
+    ).toHaveLength(1);
   });
 });

@@ -293,7 +293,7 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary:
-          'Edit a pending or processing order (the whole order again; 409 purchaseOrderLocked once approved or cancelled, 409 purchaseOrderAwaitingApproval to whoever could approve it, 409 purchaseOrderStale if `version` is not the order\'s); never its status (422: PUT /{id}/status moves it)',
+          "Edit a pending or processing order (the whole order again; 409 purchaseOrderLocked once approved or cancelled, 409 purchaseOrderAwaitingApproval to whoever could approve it, 409 purchaseOrderStale if `version` is not the order's); never its status (422: PUT /{id}/status moves it)",
         params: idParam,
         body: purchaseOrderUpdate,
         response: { 200: purchaseOrderAnswer, ...errors },
