@@ -48,8 +48,9 @@ async function fillLine(page: Page, i: number, l: Line) {
 /**
  * DTrack's purchase orders (DESIGN §5.5), the story of issue 12: purchasing@ writes an order to an
  * OEM with three lines at three VAT rates (the totals per rate shown live), saves it and sends it
- * for approval — it is offered no approval of its own order; purchase-approver@ approves it from
- * the list (the order is then locked and read-only) and downloads its PDF "Đơn đặt hàng".
+ * for approval — it is offered no approval of its own order; purchase-approver@ reads it (read-only:
+ * who may approve an order cannot edit it), approves it from the list (the order is then locked and
+ * read-only) and downloads its PDF "Đơn đặt hàng".
  */
 test('purchasing creates an order with three VAT rates, the approver approves it from the list, the PDF downloads', async ({
   page,
@@ -120,6 +121,14 @@ test('purchasing creates an order with three VAT rates, the approver approves it
     const row = page.locator(`[data-testid="order-row"][data-code="${code}"]`);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('order-total')).toHaveAttribute('data-value', '104197500');
+    // Four-eyes (ADR 031): the order awaiting its approval opens read-only for it, though it may
+    // edit orders; it approves what purchasing wrote.
+    await row.getByTestId('order-link').click();
+    await expect(page.getByTestId('purchase-order-page')).toHaveAttribute('data-status', 'processing');
+    await expect(page.getByTestId('order-view-totals-total')).toHaveAttribute('data-value', '104197500');
+    await expect(page.getByTestId('order-editor')).toHaveCount(0);
+    await expect(page.getByTestId('move-approved')).toBeVisible();
+    await page.goBack();
     await row.getByTestId('move-approved').click();
     await page.getByTestId('move-approved-confirm').click();
     await expect(page.getByText(`Đơn đặt hàng ${code} đã chuyển sang “Đã duyệt”.`)).toBeVisible();

@@ -1,6 +1,7 @@
 import { APPROVAL_STATUSES, LEAD_STATUSES, PURCHASE_ORDER_STATUSES, SERVICE_REGISTRATION_STEPS } from './constants.js';
 import { allows, type Action, type PermissionUser, type Role, type Subject } from './permissions.js';
 import { PRODUCT_STATUSES } from './schemas/products.js';
+import { isPurchaseOrderEditable } from './schemas/purchase-orders.js';
 import { BATCH_STATES } from './trace-steps.js';
 
 /**
@@ -23,7 +24,7 @@ export interface Move<S extends string> {
   by: Mover;
   /** The move needs a reason (shown to the producer unless the note is internal). */
   reason?: boolean;
-  /** Never by the user who created the record (purchase order approval). */
+  /** Never by an author of the record: its creator, or anyone who edited it (purchase order approval). */
   notByCreator?: boolean;
 }
 
@@ -37,7 +38,7 @@ export interface Machine<S extends string = string> {
 export interface WorkflowActor extends PermissionUser {
   /** The record belongs to the actor's producer. */
   isOwner?: boolean;
-  /** The actor created the record. */
+  /** The actor wrote the record: created it, or (a purchase order) saved an edit of it. */
   isCreator?: boolean;
 }
 
@@ -115,6 +116,16 @@ export const purchaseOrder = machine('purchase_order', PURCHASE_ORDER_STATUSES, 
   { from: 'pending', to: 'cancelled', by: { ability: ['update', 'purchase_order'] }, reason: true },
   { from: 'processing', to: 'cancelled', by: { ability: ['update', 'purchase_order'] }, reason: true },
 ]);
+
+/**
+ * Four-eyes on purchase orders (ADR 031): the update ability and an editable status (pending,
+ * processing), and not an order awaiting approval (processing) that the actor could approve, so an
+ * approver approves only what someone else wrote. `isCreator`: the actor created or edited it.
+ */
+export function mayEditPurchaseOrder(status: (typeof PURCHASE_ORDER_STATUSES)[number], actor: WorkflowActor) {
+  if (!isPurchaseOrderEditable(status) || !allows(actor, 'update', 'purchase_order')) return false;
+  return !allowedMoves(purchaseOrder, status, actor).some((m) => m.to === 'approved');
+}
 
 export const SALE_CHANNEL_REGISTRATION_STATES = ['pending', 'approved', 'rejected', 'closed'] as const;
 export const saleChannelRegistration = machine('sale_channel_registration', SALE_CHANNEL_REGISTRATION_STATES, [

@@ -26,8 +26,8 @@ export interface Workflow<T extends KeyedTable, S extends string> {
   /** The column naming the producer a row belongs to (owner moves, and the scope of a producer's call). */
   owner: PgColumn;
   ownerOf(row: RowOf<T>): number | null;
-  /** The user who created a row, for the moves a creator may not make (a purchase order's approval). */
-  creatorOf?(row: RowOf<T>): number | null;
+  /** Whether the user wrote the row (created it, or edited it), for the moves its authors may not make (a purchase order's approval). */
+  authoredBy?(row: RowOf<T>, userId: number): boolean;
   /** The row's state in the machine (a column, or derived as a batch's is). */
   stateOf(row: RowOf<T>): S;
   /** The columns that put a row in state `to`. */
@@ -69,6 +69,8 @@ export interface Move<T extends KeyedTable, S extends string> {
   internal?: boolean;
   /** A move to the state the row is in answers the row unchanged, without history (idempotent PUT). */
   sameIsNoop?: boolean;
+  /** Refuses on the locked row before the table is consulted (e.g. a stale version: the reader saw another row). */
+  guard?(row: RowOf<T>): void;
   /** The area's own rules on the locked row, after the table's (e.g. a batch needs an event to publish). */
   check?(tx: Tx, row: RowOf<T>, from: S): Promise<void> | void;
   /** Fields written with the state (a review's reviewer, an approval's snapshot…). */
@@ -114,11 +116,12 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
     .limit(1)
     .for('update')) as unknown as RowOf<T>[];
   if (!before) throw notFound();
+  m.guard?.(before);
   const from = wf.stateOf(before);
   if (from === m.to && m.sameIsNoop) return { before, after: before, from, changed: false };
 
   const isOwner = side === 'own' || (!!user.producerId && wf.ownerOf(before) === user.producerId);
-  const isCreator = !!wf.creatorOf && wf.creatorOf(before) === user.id;
+  const isCreator = !!wf.authoredBy?.(before, user.id);
   const reason = m.reason?.trim() ? m.reason.trim() : null;
   assertMove(locale, wf.machine, from, m.to, { ...user, isOwner, isCreator }, reason);
   await m.check?.(tx, before, from);

@@ -31,13 +31,22 @@ export const PURCHASE_ORDER_MESSAGES = {
     discountAboveAmount: 'Chiết khấu không được lớn hơn thành tiền của dòng hàng.',
     purchaseOrderTotalTooLarge: 'Tổng giá trị đơn hàng vượt quá giới hạn cho phép.',
     invalidPurchaseOrderStatus: 'Trạng thái đơn đặt hàng không hợp lệ.',
+    purchaseOrderStatusNotByEdit:
+      'Sửa đơn không thể đổi trạng thái: hãy dùng nút chuyển trạng thái (gửi duyệt, duyệt, hủy đơn).',
+    invalidPurchaseOrderVersion: 'Phiên bản đơn đặt hàng không hợp lệ.',
+    purchaseOrderVersionRequired:
+      'Yêu cầu duyệt phải kèm phiên bản của đơn mà bạn đã xem. Vui lòng tải lại trang đơn đặt hàng rồi duyệt.',
     invalidAmountFilter: 'Số tiền phải là số nguyên không âm (VNĐ).',
     dateRangeReversed: 'Ngày kết thúc phải sau ngày bắt đầu.',
     amountRangeReversed: 'Số tiền tối đa phải lớn hơn số tiền tối thiểu.',
     // refusals and answers
     purchaseOrderLocked: 'Đơn đặt hàng đang ở trạng thái “{{status}}” nên không thể chỉnh sửa.',
+    purchaseOrderAwaitingApproval:
+      'Đơn đặt hàng đang chờ duyệt: người có quyền duyệt không thể sửa đơn. Hãy duyệt đúng nội dung người lập đã viết, hoặc hủy đơn kèm lý do.',
+    purchaseOrderStale:
+      'Đơn đặt hàng {{code}} đã thay đổi sau khi bạn mở (bạn xem phiên bản {{seen}}, hiện là phiên bản {{current}}). Vui lòng tải lại để xem nội dung mới rồi thao tác lại.',
     transition_not_by_creator:
-      'Bạn là người tạo đơn này nên không thể tự chuyển sang “{{to}}”. Một người khác có quyền cần thực hiện.',
+      'Bạn đã lập hoặc sửa đơn này nên không thể tự chuyển sang “{{to}}”. Một người khác có quyền cần thực hiện.',
     purchase_order_created: 'Đã tạo đơn đặt hàng {{code}}.',
     purchase_order_updated: 'Đã cập nhật đơn đặt hàng {{code}}.',
     purchase_order_moved: 'Đơn đặt hàng {{code}} đã chuyển sang “{{status}}”.',
@@ -156,12 +165,21 @@ export const PURCHASE_ORDER_MESSAGES = {
     discountAboveAmount: "The discount cannot be more than the line's amount.",
     purchaseOrderTotalTooLarge: "The order's total is above the allowed limit.",
     invalidPurchaseOrderStatus: 'Invalid purchase order status.',
+    purchaseOrderStatusNotByEdit:
+      'An edit cannot change the status: use the status actions (send for approval, approve, cancel).',
+    invalidPurchaseOrderVersion: 'Invalid purchase order version.',
+    purchaseOrderVersionRequired:
+      "An approval must name the version of the order you reviewed. Please reload the order's page and approve it there.",
     invalidAmountFilter: 'The amount must be a whole, non-negative number (VND).',
     dateRangeReversed: 'The end date must be after the start date.',
     amountRangeReversed: 'The maximum amount must be above the minimum.',
     purchaseOrderLocked: 'The purchase order is “{{status}}” and can no longer be edited.',
+    purchaseOrderAwaitingApproval:
+      'The purchase order is awaiting approval: someone who may approve it cannot edit it. Approve exactly what its author wrote, or cancel it with a reason.',
+    purchaseOrderStale:
+      'Purchase order {{code}} has changed since you opened it (you saw version {{seen}}, it is now version {{current}}). Please reload it to see what changed, then try again.',
     transition_not_by_creator:
-      'You created this order, so you cannot move it to “{{to}}” yourself. Someone else with the right must do it.',
+      'You created or edited this order, so you cannot move it to “{{to}}” yourself. Someone else with the right must do it.',
     purchase_order_created: 'Purchase order {{code}} created.',
     purchase_order_updated: 'Purchase order {{code}} updated.',
     purchase_order_moved: 'Purchase order {{code}} is now “{{status}}”.',

@@ -75,7 +75,7 @@ describe('purchase order schemas', () => {
     ).toBe(true);
   });
 
-  it('takes a status with an optional reason, and an edit with a status', () => {
+  it('takes a status with an optional reason (an approval with its version), never an edit with a status', () => {
     expect(purchaseOrderStatusBody.parse({ status: 'cancelled', reason: ' Hết hàng ' })).toEqual({
       status: 'cancelled',
       reason: 'Hết hàng',
@@ -84,7 +84,18 @@ describe('purchase order schemas', () => {
       status: 'invalidPurchaseOrderStatus',
     });
     expect(purchaseOrderStatusBody.safeParse({ status: 'approved', total: 1 }).success).toBe(false);
-    expect(purchaseOrderUpdate.parse({ ...order, status: 'processing' }).status).toBe('processing');
+    // An approval names the version it approves (ADR 031).
+    expect(issuesOf(purchaseOrderStatusBody.safeParse({ status: 'approved' }))).toEqual({
+      version: 'purchaseOrderVersionRequired',
+    });
+    expect(purchaseOrderStatusBody.parse({ status: 'approved', version: 3 })).toEqual({
+      status: 'approved',
+      version: 3,
+    });
+    // An edit never moves an order: a status in it is refused, not ignored.
+    expect(issuesOf(purchaseOrderUpdate.safeParse({ ...order, status: 'processing' }))).toEqual({
+      status: 'purchaseOrderStatusNotByEdit',
+    });
   });
 
   it('checks the filters and their ranges', () => {

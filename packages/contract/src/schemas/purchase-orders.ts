@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXPORT_MODES, PURCHASE_ORDER_STATUSES, TAX_RATES, UNITS } from '../constants.js';
 import { DISCOUNT_TYPES, PURCHASE_ORDER_MAX_TOTAL, lineRefusal, totalsRefusal } from '../purchase-order-totals.js';
 import { activityItem } from './activity.js';
-import { dateField, idField, idText, listMeta, messageMeta, textField } from './common.js';
+import { dateField, idField, idText, intField, listMeta, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
 
 /**
@@ -11,8 +11,9 @@ import { listQuery } from './list.js';
  * text, a unit of the spec list, quantity, unit price, discount, VAT 0/5/8/10), delivery, payment
  * terms and attachments. Its status moves through the contract's `purchaseOrder` machine
  * (workflows.ts): pending → processing → approved | cancelled (reason); approval by the role
- * approve_purchase_order or admin, never by the order's creator; an approved or cancelled order is
- * locked (409). Money is whole đồng (VND, `currency_iso`); the totals are computed by
+ * approve_purchase_order or admin, never by one of the order's authors (its creator or anyone who
+ * saved an edit), and only of the version the approver saw; an approved or cancelled order is locked
+ * (409), an order awaiting approval cannot be edited by someone who may approve it (ADR 031). Money is whole đồng (VND, `currency_iso`); the totals are computed by
  * `purchaseOrderTotals` (../purchase-order-totals.ts) on the server and never read from a client.
  */
 
@@ -147,18 +148,37 @@ export type PurchaseOrderInput = z.input<typeof purchaseOrderInput>;
 const statusField = z.enum(PURCHASE_ORDER_STATUSES, { error: 'invalidPurchaseOrderStatus' });
 const reasonField = blank(textField().trim().max(PURCHASE_ORDER_REASON_MAX, 'reasonTooLong').optional());
 
+/** The order's `version` as its reader saw it (each edit and each move counts one more). */
+const versionField = intField('invalidPurchaseOrderVersion', 1, 2_147_483_647);
+
 /**
  * PUT /api/v1/admin/purchase_orders/{id}: the whole order again (an approved or cancelled one
- * answers 409 purchaseOrderLocked); a `status` with it moves the order after the edit, in the same
- * transaction, through the table (as PUT /{id}/status).
+ * answers 409 purchaseOrderLocked; one awaiting approval, 409 purchaseOrderAwaitingApproval to
+ * whoever may approve it). An edit never moves the order: a `status` is refused (422), the status
+ * moves only through PUT /{id}/status. `version`, when sent, must be the order's (409 purchaseOrderStale).
  */
 export const purchaseOrderUpdate = z
-  .object({ ...orderFields, status: statusField.optional(), reason: reasonField })
+  .object({
+    ...orderFields,
+    status: z.never({ error: 'purchaseOrderStatusNotByEdit' }).optional(),
+    version: versionField.optional(),
+  })
   .superRefine(orderRules);
 export type PurchaseOrderUpdate = z.input<typeof purchaseOrderUpdate>;
 
-/** PUT /api/v1/admin/purchase_orders/{id}/status: one move of the table (a reason to cancel). */
-export const purchaseOrderStatusBody = z.object({ status: statusField, reason: reasonField }).strict();
+/**
+ * PUT /api/v1/admin/purchase_orders/{id}/status: one move of the table (a reason to cancel). An
+ * approval names the `version` it approves (the one its page shows): 409 purchaseOrderStale if the
+ * order has changed since; any other move may name it too.
+ */
+export const purchaseOrderStatusBody = z
+  .object({ status: statusField, reason: reasonField, version: versionField.optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.status === 'approved' && b.version === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['version'], message: 'purchaseOrderVersionRequired' });
+    }
+  });
 export type PurchaseOrderStatusBody = z.input<typeof purchaseOrderStatusBody>;
 
 // ───────────────────────── answers ─────────────────────────
@@ -212,6 +232,8 @@ export const purchaseOrderSummary = z.object({
   id: z.number().int(),
   code: z.string(),
   status: z.enum(PURCHASE_ORDER_STATUSES),
+  /** Counts every write (edit or move); an approval sends the one it shows. */
+  version: z.number().int(),
   order_date: z.string(),
   delivery_date: z.string(),
   supplier: purchaseOrderSupplier.pick({ type: true, id: true, name: true, tax_code: true }),
@@ -223,7 +245,7 @@ export const purchaseOrderSummary = z.object({
   approved_by: person,
   approved_at: z.string().nullable(),
   moves,
-  /** The reader may edit it (update ability and an editable status). */
+  /** The reader may edit it (mayEditPurchaseOrder: the update ability, an editable status, and not awaiting its approval). */
   editable: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

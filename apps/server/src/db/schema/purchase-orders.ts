@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -6,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -27,7 +29,9 @@ const vnd = (name: string) => bigint(name, { mode: 'number' });
  * supplier changes later). `code` is PO-<year>-<number> counted per platform and year. `status`
  * moves through the contract's purchaseOrder machine (lib/transition.ts), history in `activity`
  * (subject purchase_order). The totals are computed by the contract's purchaseOrderTotals when the
- * order is saved; `vat` holds the per-rate groups.
+ * order is saved; `vat` holds the per-rate groups. `version` counts every write (edit or move): an
+ * approval names the version it approves (ADR 031). `editor_ids`: everyone who saved an edit; with
+ * the creator, the order's authors, none of whom may approve it.
  */
 export const purchaseOrders = pgTable(
   'purchase_orders',
@@ -38,6 +42,7 @@ export const purchaseOrders = pgTable(
     year: smallint('year').notNull(),
     seq: integer('seq').notNull(),
     status: text('status', { enum: PURCHASE_ORDER_STATUSES }).notNull().default('pending'),
+    version: integer('version').notNull().default(1),
     reason: text('reason'),
     orderDate: date('order_date', { mode: 'string' }).notNull(),
     supplierType: text('supplier_type', { enum: PURCHASE_ORDER_SUPPLIER_TYPES }).notNull(),
@@ -61,6 +66,10 @@ export const purchaseOrders = pgTable(
     vat: jsonb('vat').$type<{ rate: number; base: number; tax: number }[]>().notNull().default([]),
     lineCount: integer('line_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    editorIds: integer('editor_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: ts('approved_at'),
     /** Where and when the approved order was mailed to the supplier (null: not mailed, no e-mail). */
@@ -78,6 +87,20 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_supplier_idx').on(t.platform, t.supplierType, t.supplierId),
     index('purchase_orders_created_by_idx').on(t.createdBy),
   ],
+);
+
+/**
+ * The last number given to an order per platform and year: the creating transaction takes it with an
+ * upsert that locks the row until it commits, so parallel creations (on any node) never share a code.
+ */
+export const purchaseOrderCounters = pgTable(
+  'purchase_order_counters',
+  {
+    platform: text('platform').notNull(),
+    year: smallint('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.year] })],
 );
 
 /** The lines of an order, in `position` order; amounts as purchaseOrderTotals computed them. */

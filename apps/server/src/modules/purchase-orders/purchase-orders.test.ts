@@ -149,12 +149,17 @@ const orderBody = (over: Partial<PurchaseOrderInput> = {}): PurchaseOrderInput =
 
 const create = (u: Built, body: object = orderBody()) =>
   t.app.inject({ method: 'POST', url: PO, headers: as(u), payload: body });
-const move = (u: Built, id: number, status: PurchaseOrderStatus, reason?: string) =>
+/** The order's version as its page shows it now. */
+const versionOf = async (id: number) =>
+  (await t.db.select({ version: purchaseOrders.version }).from(purchaseOrders).where(eq(purchaseOrders.id, id)))[0]
+    ?.version;
+/** A move from the order's page: it names the version the page shows (the current one unless given). */
+const move = async (u: Built, id: number, status: PurchaseOrderStatus, reason?: string, version?: number) =>
   t.app.inject({
     method: 'PUT',
     url: `${PO}/${id}/status`,
     headers: as(u),
-    payload: reason === undefined ? { status } : { status, reason },
+    payload: { status, ...(reason === undefined ? {} : { reason }), version: version ?? (await versionOf(id)) ?? 1 },
   });
 
 async function createdId(u: Built = buyer, body: object = orderBody()): Promise<number> {
@@ -504,21 +509,22 @@ describe('who may do what', () => {
       expect(json(refused).meta).toEqual({
         code: 'transition_not_by_creator',
         message:
-          'Bạn là người tạo đơn này nên không thể tự chuyển sang “Đã duyệt”. Một người khác có quyền cần thực hiện.',
+          'Bạn đã lập hoặc sửa đơn này nên không thể tự chuyển sang “Đã duyệt”. Một người khác có quyền cần thực hiện.',
       });
       // Its own page offers no approval to it, but the approver's does.
       const own = json(await t.app.inject({ method: 'GET', url: `${PO}/${id}`, headers: as(creator) }));
       expect(own.data.purchase_order.moves.map((m: { to: string }) => m.to)).toEqual(['cancelled']);
       const theirs = json(await t.app.inject({ method: 'GET', url: `${PO}/${id}`, headers: as(approver) }));
       expect(theirs.data.purchase_order.moves).toEqual([{ to: 'approved', reason: false }]);
-      // Approving through an edit is refused the same way, and the edit is not kept.
+      // Approving through an edit is refused (an edit never moves an order: ADR 031), and the edit is not kept.
       const edit = await t.app.inject({
         method: 'PUT',
         url: `${PO}/${id}`,
         headers: as(creator),
         payload: { ...orderBody({ delivery_place: 'Kho khác' }), status: 'approved' },
       });
-      expect(json(edit).meta.code).toBe('transition_not_by_creator');
+      expect(edit.statusCode).toBe(422);
+      expect(json(edit).meta.errors.map((e: { field: string }) => e.field)).toEqual(['status']);
       const [row] = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id));
       expect(row).toMatchObject({ status: 'processing', deliveryPlace: orderBody().delivery_place, approvedBy: null });
     }

@@ -2,8 +2,7 @@ import { and, asc, count, eq, gte, inArray, lte, or, sql, type SQL } from 'drizz
 import { alias } from 'drizzle-orm/pg-core';
 import {
   allowedMoves,
-  allows,
-  isPurchaseOrderEditable,
+  mayEditPurchaseOrder,
   purchaseOrder as purchaseOrderMachine,
   type PURCHASE_ORDER_SORT_FIELDS,
   type PurchaseOrder,
@@ -21,6 +20,7 @@ import {
   type PurchaseOrderRow,
 } from '../../db/schema/index.js';
 import type { ListPlan, ListSpec } from '../../lib/list.js';
+import { purchaseOrderWorkflow } from './workflow.js';
 import { textSearch } from '../../lib/search.js';
 
 type Filters = { [K in keyof typeof purchaseOrderFilters]?: z.output<(typeof purchaseOrderFilters)[K]> };
@@ -115,7 +115,7 @@ export async function findLines(db: Db | Tx, orderIds: number[]): Promise<Purcha
     .orderBy(asc(purchaseOrderLines.orderId), asc(purchaseOrderLines.position));
 }
 
-/** The reader of an order: its abilities, and whether it created the order (the creator rule). */
+/** The reader of an order: its abilities (whether it wrote the order comes from the row: the authors rule). */
 export interface Viewer {
   id: number;
   roles: readonly string[];
@@ -127,11 +127,12 @@ const person = (id: number | null, name: string | null) => (id !== null && name 
 /** One row of the list, with the moves `viewer` may make and whether it may edit the order. */
 export function presentSummary(v: OrderView, viewer: Viewer): PurchaseOrderSummary {
   const { row } = v;
-  const actor: WorkflowActor = { ...viewer, isCreator: row.createdBy === viewer.id };
+  const actor: WorkflowActor = { ...viewer, isCreator: purchaseOrderWorkflow.authoredBy!(row, viewer.id) };
   return {
     id: row.id,
     code: row.code,
     status: row.status,
+    version: row.version,
     order_date: row.orderDate,
     delivery_date: row.deliveryDate,
     supplier: { type: row.supplierType, id: row.supplierId, name: row.supplierName, tax_code: row.supplierTaxCode },
@@ -143,7 +144,7 @@ export function presentSummary(v: OrderView, viewer: Viewer): PurchaseOrderSumma
     approved_by: person(row.approvedBy, v.approverName),
     approved_at: row.approvedAt?.toISOString() ?? null,
     moves: allowedMoves(purchaseOrderMachine, row.status, actor).map((m) => ({ to: m.to, reason: !!m.reason })),
-    editable: isPurchaseOrderEditable(row.status) && allows(viewer, 'update', 'purchase_order'),
+    editable: mayEditPurchaseOrder(row.status, actor),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

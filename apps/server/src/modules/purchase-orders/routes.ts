@@ -88,9 +88,10 @@ export const pdfName = (code: string, locale: Locale) =>
 /**
  * Purchase orders (DESIGN §5.5, spec §7 admin purchase_orders): list with filters and counts per
  * status, create, read, edit (locked once approved or cancelled: 409), status change through the
- * contract's table (PUT /{id} with a status, or PUT /{id}/status from the list), the PDF, the
- * supplier picker. Abilities on purchase_order decide who reads, creates and edits; the table
- * decides the moves (approval by the role approve_purchase_order or admin, never by the creator).
+ * contract's table (PUT /{id}/status only: an edit never moves an order), the PDF, the supplier
+ * picker. Abilities on purchase_order decide who reads, creates and edits; the table decides the
+ * moves. Four-eyes (ADR 031): approval by the role approve_purchase_order or admin, never by one of
+ * the order's authors, of the version the approver saw; no edit by whoever could approve it.
  */
 export default async function purchaseOrderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -292,7 +293,7 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary:
-          'Edit a pending or processing order (the whole order again; 409 purchaseOrderLocked once approved or cancelled); with `status` (and `reason`) it is then moved through the table in the same transaction',
+          "Edit a pending or processing order (the whole order again; 409 purchaseOrderLocked once approved or cancelled, 409 purchaseOrderAwaitingApproval to whoever could approve it, 409 purchaseOrderStale if `version` is not the order's); never its status (422: PUT /{id}/status moves it)",
         params: idParam,
         body: purchaseOrderUpdate,
         response: { 200: purchaseOrderAnswer, ...errors },
@@ -313,7 +314,7 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary:
-          "Move an order (from the list or its page): pending → processing (update ability), processing → approved (role approve_purchase_order or admin, not the order's creator: 409 transition_not_by_creator), pending|processing → cancelled with a reason; any other move 409 naming the allowed ones",
+          "Move an order (from the list or its page): pending → processing (update ability), processing → approved (role approve_purchase_order or admin, not one of the order's authors: 409 transition_not_by_creator; `version` required, 409 purchaseOrderStale if the order changed since), pending|processing → cancelled with a reason; any other move 409 naming the allowed ones",
         params: idParam,
         body: purchaseOrderStatusBody,
         response: { 200: purchaseOrderAnswer, ...errors },
@@ -322,7 +323,11 @@ export default async function purchaseOrderRoutes(app: FastifyInstance) {
     async (req) => {
       const actor = actorOfRequest(req, 'platform');
       await app.events.transaction((tx, emit) =>
-        moveOrder(tx, emit, actor, req.params.id, req.body.status, req.body.reason),
+        moveOrder(tx, emit, actor, req.params.id, {
+          to: req.body.status,
+          reason: req.body.reason,
+          version: req.body.version,
+        }),
       );
       const answer = await detail(req, req.params.id);
       const message = translate(req.locale, 'purchase_order_moved', {

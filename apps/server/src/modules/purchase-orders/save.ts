@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   isPurchaseOrderEditable,
+  mayEditPurchaseOrder,
   provinceName,
   purchaseOrderTotals,
   todayInVietnam,
@@ -20,6 +21,7 @@ import {
   producers,
   products,
   productVariants,
+  purchaseOrderCounters,
   purchaseOrderLines,
   purchaseOrders,
   type PurchaseOrderRow,
@@ -27,7 +29,6 @@ import {
 import { recordActivity } from '../../lib/activity.js';
 import type { Emit } from '../../lib/domain-events.js';
 import { AppError, notFound, unprocessable } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { transitionIn, type TransitionActor } from '../../lib/transition.js';
 import { claimUploads, pickUpload, privateTo, resolveStaffUploads } from '../uploads/resolve.js';
 import { purchaseOrderWorkflow } from './workflow.js';
@@ -234,12 +235,28 @@ async function orderValues(
 /** `PO-2026-000123`. */
 export const purchaseOrderCode = (year: number, seq: number) => `PO-${year}-${String(seq).padStart(6, '0')}`;
 
-const CODE_ATTEMPTS = 5;
+/**
+ * The next number of the platform's orders of `year`, taken in the caller's transaction: the
+ * counter row's upsert locks it until that transaction ends, so a parallel creation (on this node or
+ * another) waits and takes the following number. Never below an order already stored (the demo
+ * seed and orders from before the counter insert their numbers directly).
+ */
+async function nextOrderNumber(tx: Tx, platform: string, year: number): Promise<number> {
+  const stored = sql`(select coalesce(max(${purchaseOrders.seq}), 0) from ${purchaseOrders} where ${purchaseOrders.platform} = ${platform} and ${purchaseOrders.year} = ${year})`;
+  const [{ last }] = await tx
+    .insert(purchaseOrderCounters)
+    .values({ platform, year, last: sql`${stored} + 1` })
+    .onConflictDoUpdate({
+      target: [purchaseOrderCounters.platform, purchaseOrderCounters.year],
+      set: { last: sql`greatest(${purchaseOrderCounters.last}, ${stored}) + 1` },
+    })
+    .returning({ last: purchaseOrderCounters.last });
+  return last;
+}
 
 /**
  * Creates an order (pending) with its lines and its history row, numbered PO-<year>-<n> where n
- * follows the platform's last order of that year (two orders numbered at once: the unique index
- * refuses one, which is numbered again).
+ * is the platform's next number of that year (nextOrderNumber: parallel creations never collide).
  */
 export async function createOrder(
   app: FastifyInstance,
@@ -247,46 +264,42 @@ export async function createOrder(
   body: Input,
 ): Promise<PurchaseOrderRow> {
   const platform = actor.platform;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await app.events.transaction(async (tx) => {
-        const { fields, lineRows } = await orderValues(app, tx, actor, body);
-        const year = Number(fields.orderDate.slice(0, 4));
-        const [{ last }] = await tx
-          .select({ last: max(purchaseOrders.seq) })
-          .from(purchaseOrders)
-          .where(and(eq(purchaseOrders.platform, platform), eq(purchaseOrders.year, year)));
-        const seq = (last ?? 0) + 1;
-        const [row] = await tx
-          .insert(purchaseOrders)
-          .values({
-            platform,
-            code: purchaseOrderCode(year, seq),
-            year,
-            seq,
-            status: 'pending',
-            createdBy: actor.user.id,
-            ...fields,
-          })
-          .returning();
-        await tx.insert(purchaseOrderLines).values(lineRows(row.id));
-        await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id: row.id });
-        await recordActivity(tx, {
-          subjectType: 'purchase_order',
-          subjectId: row.id,
-          platform,
-          actorId: actor.user.id,
-          action: 'create',
-          to: 'pending',
-          diff: { code: row.code, total: row.total },
-        });
-        return row;
-      });
-    } catch (err) {
-      if (attempt < CODE_ATTEMPTS && isUniqueViolation(err)) continue;
-      throw err;
-    }
-  }
+  return app.events.transaction(async (tx) => {
+    const { fields, lineRows } = await orderValues(app, tx, actor, body);
+    const year = Number(fields.orderDate.slice(0, 4));
+    // Numbered last, so the counter stays locked only for the inserts below.
+    const seq = await nextOrderNumber(tx, platform, year);
+    const [row] = await tx
+      .insert(purchaseOrders)
+      .values({
+        platform,
+        code: purchaseOrderCode(year, seq),
+        year,
+        seq,
+        status: 'pending',
+        createdBy: actor.user.id,
+        ...fields,
+      })
+      .returning();
+    await tx.insert(purchaseOrderLines).values(lineRows(row.id));
+    await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id: row.id });
+    await recordActivity(tx, {
+      subjectType: 'purchase_order',
+      subjectId: row.id,
+      platform,
+      actorId: actor.user.id,
+      action: 'create',
+      to: 'pending',
+      diff: { code: row.code, total: row.total },
+    });
+    return row;
+  });
+}
+
+/** 409 purchaseOrderStale when the reader saw another version of the order than the stored one. */
+function assertVersion(actor: TransitionActor, row: PurchaseOrderRow, seen: number | undefined) {
+  if (seen === undefined || seen === row.version) return;
+  throw new AppError(409, 'purchaseOrderStale', { code: row.code, seen, current: row.version });
 }
 
 /** The history action of a move to `to`. */
@@ -294,24 +307,30 @@ export const moveAction = (to: PurchaseOrderStatus) =>
   to === 'processing' ? 'submit' : to === 'approved' ? 'approve' : to === 'cancelled' ? 'cancel' : 'reopen';
 
 /**
- * One move of an order through the table, in the caller's transaction: the creator rule, the
- * reason to cancel, the approver and time on approval; the event after commit.
+ * One move of an order through the table, in the caller's transaction: the version the reader saw
+ * (an approval always names it: the schema requires it), the authors rule, the reason to cancel,
+ * the approver and time on approval; the event after commit.
  */
 export function moveOrder(
   tx: Tx,
   emit: Emit,
   actor: TransitionActor,
   id: number,
-  to: PurchaseOrderStatus,
-  reason?: string | null,
+  move: { to: PurchaseOrderStatus; reason?: string | null; version?: number },
 ) {
+  const { to } = move;
   return transitionIn(tx, emit, purchaseOrderWorkflow, {
     id,
     to,
     actor,
     action: moveAction(to),
-    reason: reason ?? null,
-    fields: () => (to === 'approved' ? { approvedBy: actor.user.id, approvedAt: new Date() } : {}),
+    reason: move.reason ?? null,
+    guard: (row) => assertVersion(actor, row, move.version),
+    // Every move counts one more version (the row is locked: no other write between).
+    fields: (_tx, row) => ({
+      version: row.version + 1,
+      ...(to === 'approved' ? { approvedBy: actor.user.id, approvedAt: new Date() } : {}),
+    }),
     event: (after, from) => ({
       type: 'purchase_order.moved',
       platform: actor.platform,
@@ -324,8 +343,17 @@ export function moveOrder(
   });
 }
 
-/** The order's row locked on the platform (404 off it); 409 purchaseOrderLocked once approved or cancelled. */
-async function lockEditable(tx: Tx, actor: TransitionActor, id: number): Promise<PurchaseOrderRow> {
+/**
+ * The order's row locked on the platform (404 off it); 409 purchaseOrderStale when the editor saw
+ * another version, purchaseOrderLocked once approved or cancelled, purchaseOrderAwaitingApproval
+ * when it awaits an approval the editor could give (four-eyes: mayEditPurchaseOrder).
+ */
+async function lockEditable(
+  tx: Tx,
+  actor: TransitionActor,
+  id: number,
+  version: number | undefined,
+): Promise<PurchaseOrderRow> {
   const [row] = await tx
     .select()
     .from(purchaseOrders)
@@ -333,10 +361,15 @@ async function lockEditable(tx: Tx, actor: TransitionActor, id: number): Promise
     .limit(1)
     .for('update');
   if (!row) throw notFound();
+  assertVersion(actor, row, version);
   if (!isPurchaseOrderEditable(row.status)) {
     throw new AppError(409, 'purchaseOrderLocked', {
       status: translate(actor.locale, `state_purchase_order_${row.status}`),
     });
+  }
+  const author = purchaseOrderWorkflow.authoredBy!(row, actor.user.id);
+  if (!mayEditPurchaseOrder(row.status, { ...actor.user, isCreator: author })) {
+    throw new AppError(409, 'purchaseOrderAwaitingApproval');
   }
   return row;
 }
@@ -353,20 +386,25 @@ const EDIT_FIELDS = [
 
 /**
  * Replaces an editable order (pending or processing) with the body: supplier snapshot taken again,
- * lines replaced, totals computed again, one history row naming the changed fields and the total
- * before → after. A `status` in the body then moves it (as PUT /{id}/status), in the same
- * transaction: a refused move leaves the edit unsaved too.
+ * lines replaced, totals computed again, one more version, the editor among its authors (who may
+ * not approve it), one history row naming the changed fields and the total before → after. The
+ * status never changes here (the schema refuses one): only PUT /{id}/status moves an order.
  */
 export async function updateOrder(app: FastifyInstance, actor: TransitionActor, id: number, body: Update) {
   const platform = actor.platform;
-  await app.events.transaction(async (tx, emit) => {
-    const before = await lockEditable(tx, actor, id);
+  await app.events.transaction(async (tx) => {
+    const before = await lockEditable(tx, actor, id, body.version);
     const { fields, lineRows } = await orderValues(app, tx, actor, body, before);
     await claimUploads(tx, body.attachment_ids, { type: 'purchase_order', id });
     const oldLines = await tx.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
     const [after] = await tx
       .update(purchaseOrders)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({
+        ...fields,
+        version: before.version + 1,
+        editorIds: before.editorIds.includes(actor.user.id) ? before.editorIds : [...before.editorIds, actor.user.id],
+        updatedAt: new Date(),
+      })
       .where(eq(purchaseOrders.id, id))
       .returning();
     await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
@@ -397,6 +435,5 @@ export async function updateOrder(app: FastifyInstance, actor: TransitionActor, 
         ...(before.total !== after.total ? { changes: { total: [before.total, after.total] } } : {}),
       },
     });
-    if (body.status && body.status !== before.status) await moveOrder(tx, emit, actor, id, body.status, body.reason);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PLATFORMS, effectiveLocale, translate } from '@agrihub/contract';
 import { purchaseOrders, users } from '../../db/schema/index.js';
 import { recordActivity } from '../../lib/activity.js';
@@ -11,7 +11,8 @@ import { companyOf, loadOrder, pdfName } from './routes.js';
 /**
  * After a purchase order moved (DESIGN §5.5): an approved order is mailed to its supplier with the
  * PDF "Đơn đặt hàng" attached (through the mailer: the SMTP queue, or the outbox without SMTP), the
- * mail written in the order's history and on the order (mailed_to, mailed_at); the order's creator
+ * mail written in the order's history and on the order (mailed_to, mailed_at: claimed before it is
+ * sent, so an approval told twice still mails the supplier once); the order's creator
  * is told of the approval (and whether the supplier got it) and of a cancellation with its reason.
  */
 export default async function purchaseOrderSubscribers(app: FastifyInstance) {
@@ -35,6 +36,8 @@ async function onApproved(app: FastifyInstance, e: EventOf<'purchase_order.moved
   const locale = effectiveLocale(e.platform, null);
   const platformName = PLATFORMS[e.platform].name;
   const email = order.supplier.email;
+  // Told already (the order is mailed): the supplier and the creator heard of it then.
+  if (email && !(await claimSupplierMail(app, e, email))) return;
   if (email) {
     const company = await companyOf(app.db, app.config, e.platform);
     const pdf = await renderPurchaseOrderPdf({ order, company, locale });
@@ -47,28 +50,31 @@ async function onApproved(app: FastifyInstance, e: EventOf<'purchase_order.moved
       delivery_date: order.delivery_date.split('-').reverse().join('/'),
       delivery_place: order.delivery_place,
     };
-    await app.sendMail({
-      platform: e.platform,
-      to: email,
-      // "Please confirm by replying": the answer reaches the platform's contact e-mail, not no-reply.
-      replyTo: company.email,
-      subject: translate(locale, 'purchase_order_mail_subject', params),
-      text: translate(locale, 'purchase_order_mail_body', params),
-      attachments: [{ filename: pdfName(order.code, locale), contentType: 'application/pdf', content: pdf }],
-    });
-    await app.db.transaction(async (tx) => {
-      await tx
-        .update(purchaseOrders)
-        .set({ mailedTo: email, mailedAt: new Date() })
-        .where(and(eq(purchaseOrders.id, order.id), eq(purchaseOrders.platform, e.platform)));
-      await recordActivity(tx, {
-        subjectType: 'purchase_order',
-        subjectId: order.id,
+    try {
+      await app.sendMail({
         platform: e.platform,
-        actorId: null,
-        action: 'mail_supplier',
-        diff: { email },
+        to: email,
+        // "Please confirm by replying": the answer reaches the platform's contact e-mail, not no-reply.
+        replyTo: company.email,
+        subject: translate(locale, 'purchase_order_mail_subject', params),
+        text: translate(locale, 'purchase_order_mail_body', params),
+        attachments: [{ filename: pdfName(order.code, locale), contentType: 'application/pdf', content: pdf }],
       });
+    } catch (err) {
+      // Not sent: the order says so (no mailed_to), and the claim is given back.
+      await app.db
+        .update(purchaseOrders)
+        .set({ mailedTo: null, mailedAt: null })
+        .where(and(eq(purchaseOrders.id, order.id), eq(purchaseOrders.platform, e.platform)));
+      throw err;
+    }
+    await recordActivity(app.db, {
+      subjectType: 'purchase_order',
+      subjectId: order.id,
+      platform: e.platform,
+      actorId: null,
+      action: 'mail_supplier',
+      diff: { email },
     });
   }
   if (!order.created_by) return;
@@ -92,6 +98,26 @@ async function onApproved(app: FastifyInstance, e: EventOf<'purchase_order.moved
     },
     link: `/admin/purchase-orders/${order.id}`,
   });
+}
+
+/**
+ * Takes the supplier's mail of an approved order for this handler: true for the first one only (the
+ * order not yet mailed), so however often the approval is told, the supplier gets one mail.
+ */
+async function claimSupplierMail(app: FastifyInstance, e: EventOf<'purchase_order.moved'>, email: string) {
+  const claimed = await app.db
+    .update(purchaseOrders)
+    .set({ mailedTo: email, mailedAt: new Date() })
+    .where(
+      and(
+        eq(purchaseOrders.id, e.orderId),
+        eq(purchaseOrders.platform, e.platform),
+        eq(purchaseOrders.status, 'approved'),
+        isNull(purchaseOrders.mailedAt),
+      ),
+    )
+    .returning({ id: purchaseOrders.id });
+  return claimed.length > 0;
 }
 
 async function onCancelled(app: FastifyInstance, e: EventOf<'purchase_order.moved'>) {

@@ -57,17 +57,22 @@ export const purchaseOrdersApi = tagged.injectEndpoints({
       transformResponse: saved,
       invalidatesTags: (_r, _e, { id }) => [{ type: 'PurchaseOrder', id }, 'PurchaseOrderList'],
     }),
-    movePurchaseOrder: build.mutation<PurchaseOrderSaved, { id: number; status: PurchaseOrderStatus; reason?: string }>(
-      {
-        query: ({ id, status, reason }) => ({
-          url: `${PURCHASE_ORDERS_URL}/${id}/status`,
-          method: 'PUT',
-          body: reason ? { status, reason } : { status },
-        }),
-        transformResponse: saved,
-        invalidatesTags: (_r, _e, { id }) => [{ type: 'PurchaseOrder', id }, 'PurchaseOrderList'],
-      },
-    ),
+    /**
+     * One move, naming the version the reader's page shows (an approval approves that version:
+     * 409 purchaseOrderStale if the order changed since). Refused or not, the order is read again.
+     */
+    movePurchaseOrder: build.mutation<
+      PurchaseOrderSaved,
+      { id: number; status: PurchaseOrderStatus; version: number; reason?: string }
+    >({
+      query: ({ id, status, version, reason }) => ({
+        url: `${PURCHASE_ORDERS_URL}/${id}/status`,
+        method: 'PUT',
+        body: reason ? { status, reason, version } : { status, version },
+      }),
+      transformResponse: saved,
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'PurchaseOrder', id }, 'PurchaseOrderList'],
+    }),
     purchaseOrderSuppliers: build.query<PurchaseOrderSupplier[], { q?: string; type?: PurchaseOrderSupplierType }>({
       query: (args) => ({ url: `${PURCHASE_ORDERS_URL}/suppliers`, params: listParams(args) }),
       transformResponse: (a: { data: { suppliers: PurchaseOrderSupplier[] } }) => a.data.suppliers,

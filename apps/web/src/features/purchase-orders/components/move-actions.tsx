@@ -11,14 +11,15 @@ import { useMovePurchaseOrderMutation } from '../api/purchase-orders-api';
 import { useFormName } from '../../../lib/form-name';
 
 interface Props {
-  order: Pick<PurchaseOrderSummary, 'id' | 'code' | 'moves'>;
+  order: Pick<PurchaseOrderSummary, 'id' | 'code' | 'moves' | 'version'>;
   size?: 'small' | 'middle';
 }
 
 /**
  * The status changes the reader may make on an order, exactly the ones the server offers (the
- * contract's table for this reader: no approval of one's own order): send for approval, approve
- * (confirmed: the supplier is mailed), cancel (a reason asked for, kept on failure).
+ * contract's table for this reader: no approval of an order one wrote): send for approval, approve
+ * (confirmed: the supplier is mailed), cancel (a reason asked for, kept on failure). Each names the
+ * version shown, so an approval approves exactly what the approver read (ADR 031).
  */
 export function MoveActions({ order, size = 'middle' }: Props) {
   const formName = useFormName('order-move');
@@ -34,7 +35,7 @@ export function MoveActions({ order, size = 'middle' }: Props) {
   const run = async (to: PurchaseOrderStatus, reason?: string) => {
     setPressed(to);
     try {
-      const answer = await move({ id: order.id, status: to, reason }).unwrap();
+      const answer = await move({ id: order.id, status: to, version: order.version, reason }).unwrap();
       void message.success(answer.message ?? t('moves.done'));
       setAsking(null);
       form.resetFields();

@@ -159,7 +159,10 @@ export function OrderEditor({ order }: Props) {
     }
     const body = orderInputOf(form.getFieldsValue(true) as OrderFormValues);
     try {
-      const answer = order ? await update({ id: order.id, body }).unwrap() : await create(body).unwrap();
+      // An edit names the version it was made on: 409 purchaseOrderStale if someone saved in between.
+      const answer = order
+        ? await update({ id: order.id, body: { ...body, version: order.version } }).unwrap()
+        : await create(body).unwrap();
       void message.success(answer.message ?? t('form.saved'));
       setDirty(false);
       release();

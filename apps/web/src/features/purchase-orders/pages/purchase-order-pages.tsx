@@ -48,9 +48,10 @@ function PdfButton({ order }: { order: PurchaseOrder }) {
 }
 
 /**
- * /admin/purchase-orders/{id}: its status and moves, the PDF, the form while it may be edited (by a
- * reader with the update ability) or the read-only order (approved and cancelled orders are
- * locked), and its history.
+ * /admin/purchase-orders/{id}: its status and moves, the PDF, the form while the server says the
+ * reader may edit it (`editable`: the update ability, not approved or cancelled, and not an order
+ * awaiting an approval the reader could give: four-eyes, ADR 031) or the read-only order, and its
+ * history.
  */
 export function PurchaseOrderPage() {
   const { t } = useTranslation(['purchase-orders', 'common']);
