@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { as, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
 import { buildUser, type Built } from '../../test/factories.js';
-import { multipart } from '../../test/multipart.js';
+import { multipart, uploadAs } from '../../test/multipart.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { uploads } from '../db/schema/index.js';
 import { attachmentDisposition } from '../lib/filenames.js';
@@ -37,20 +37,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-type Uploaded = { id: number; url: string; thumbnail_url: string | null; byte_size: number; filename: string };
-
-async function upload(app: TestApp, who: Built, kind: 'images' | 'attachments', filename: string, data: Buffer) {
-  const body = multipart({ filename, data });
-  const res = await app.app.inject({
-    method: 'POST',
-    url: `/api/v1/${kind}`,
-    headers: { ...as(who), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const answer = json(res).data;
-  return (answer.image ?? answer.attachment) as Uploaded;
-}
+const upload = uploadAs;
 
 const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
 /** Where a private upload's bytes are (its URL carries its id, not its key). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceRequestNotes, uploads, userRegisterServices } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, type Built } from '../../../test/factories.js';
-import { multipart } from '../../../test/multipart.js';
+import { uploadAs } from '../../../test/multipart.js';
 import { catalogFixture, productBody } from '../products/test-support.js';
 import { buildService, register } from '../service-requests/test-support.js';
 
@@ -36,18 +36,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function upload(u: Built, kind: 'images' | 'attachments', filename: string, data: Buffer): Promise<number> {
-  const body = multipart({ filename, data });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/${kind}`,
-    headers: { ...as(u), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const a = json(res).data;
-  return (a.image ?? a.attachment).id;
-}
+const upload = async (u: Built, kind: 'images' | 'attachments', filename: string, data: Buffer) =>
+  (await uploadAs(t, u, kind, filename, data)).id;
+
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -5,7 +5,7 @@ import type { AbilityRule } from '@agrihub/contract';
 import { producerOems, uploads } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildUser, type Built } from '../../../test/factories.js';
-import { multipart } from '../../../test/multipart.js';
+import { uploadAs } from '../../../test/multipart.js';
 import { catalogFixture, productBody } from '../products/test-support.js';
 import { buildService, register } from '../service-requests/test-support.js';
 
@@ -49,20 +49,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+const uploadFile = (u: Built, kind: 'images' | 'attachments', filename: string, data: Buffer) =>
+  uploadAs(t, u, kind, filename, data);
+
 const PDF = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${text}\n%%EOF`);
 
-async function uploadFile(u: Built, kind: 'images' | 'attachments', filename: string, data: Buffer) {
-  const body = multipart({ filename, data });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/${kind}`,
-    headers: { ...as(u), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const answer = json(res).data;
-  return (answer.image ?? answer.attachment) as { id: number; url: string; thumbnail_url: string | null };
-}
 const keyOf = async (id: number) =>
   (await t.db.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.id, id)))[0].key;
 const anonymous = (url: string) => t.app.inject({ url, headers: headers('dtrack') });
