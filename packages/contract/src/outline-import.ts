@@ -92,7 +92,9 @@ function flatten(shape: Shape): Shape[] {
 
 /** Positions without their altitude (KML writes `lon,lat,0`, GPX adds the elevation). */
 const flat = (positions: unknown): unknown =>
-  Array.isArray(positions) ? positions.map((p) => (Array.isArray(p) && p.length > 2 ? p.slice(0, 2) : p)) : positions;
+  Array.isArray(positions)
+    ? positions.map((p: unknown): unknown => (Array.isArray(p) && p.length > 2 ? p.slice(0, 2) : p))
+    : positions;
 
 function pickOutline(shapes: Shape[]): unknown {
   const polygon = shapes.find((s) => s.type === 'Polygon');
