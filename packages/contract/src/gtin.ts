@@ -1,3 +1,5 @@
+import { gs1CheckDigit, hasGs1CheckDigit } from './gs1-check-digit.js';
+
 /**
  * GTIN (GS1 Global Trade Item Number) check digits: GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN-13)
  * and GTIN-14. The check digit is mod 10 with weights 3, 1, 3, … counted from the right of the
@@ -7,21 +9,13 @@ export const GTIN_LENGTHS = [8, 12, 13, 14] as const;
 export const GS1_VIETNAM_PREFIX = '893';
 
 /** The check digit for the given digits (everything but the check digit). */
-export function gtinCheckDigit(body: string): number {
-  if (!/^\d+$/.test(body)) throw new Error('GTIN body must be digits');
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    const digit = body.charCodeAt(body.length - 1 - i) - 48;
-    sum += digit * (i % 2 === 0 ? 3 : 1);
-  }
-  return (10 - (sum % 10)) % 10;
-}
+export const gtinCheckDigit = gs1CheckDigit;
 
 /** True for an 8, 12, 13 or 14 digit string whose last digit is the right check digit. */
 export function isValidGtin(value: string | null | undefined): boolean {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return false;
   if (!(GTIN_LENGTHS as readonly number[]).includes(value.length)) return false;
-  return gtinCheckDigit(value.slice(0, -1)) === Number(value.at(-1));
+  return hasGs1CheckDigit(value);
 }
 
 /** Left-pads a valid GTIN to 14 digits (the form GS1 Digital Link uses after /01/). */

@@ -8,6 +8,7 @@ import { PRODUCT_MESSAGES } from './products.js';
 import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
+import { LOCATION_MESSAGES } from './locations.js';
 import { WORKFLOW_MESSAGES } from './workflows.js';
 import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 import { SERVICE_MESSAGES } from './services.js';
@@ -33,6 +34,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CORE_MESSAGES.vi,
     ...ACCOUNT_MESSAGES.vi,
     ...TRACEABILITY_MESSAGES.vi,
+    ...LOCATION_MESSAGES.vi,
     ...PRODUCT_MESSAGES.vi,
     ...PRODUCER_MESSAGES.vi,
     ...WORKFLOW_MESSAGES.vi,
@@ -57,6 +59,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...CORE_MESSAGES.en,
     ...ACCOUNT_MESSAGES.en,
     ...TRACEABILITY_MESSAGES.en,
+    ...LOCATION_MESSAGES.en,
     ...PRODUCT_MESSAGES.en,
     ...PRODUCER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

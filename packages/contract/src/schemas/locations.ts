@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PROVINCE_CODES } from '../geo.js';
+import { geometryField } from '../geometry.js';
+import { isValidGln } from '../gln.js';
+import { dateField, textField } from './common.js';
+
+/**
+ * Locations of the supply chain (DESIGN §5.6, ADR 036): a producer's farm plots, ponds, barns,
+ * packing houses, processing plants, warehouses and shops, where the chain's events happen.
+ * Labels are the messages `location_kind.<kind>` and `certification_scheme.<scheme>`.
+ */
+export const LOCATION_KINDS = [
+  'farm_plot',
+  'pond',
+  'barn',
+  'packing_house',
+  'processing_plant',
+  'warehouse',
+  'shop',
+] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+
+export const CERTIFICATION_SCHEMES = ['vietgap', 'globalgap', 'organic', 'other'] as const;
+export type CertificationScheme = (typeof CERTIFICATION_SCHEMES)[number];
+
+export const LOCATION_NAME_MAX = 200;
+export const LOCATION_COMMUNE_MAX = 120;
+export const LOCATION_ADDRESS_MAX = 300;
+export const LOCATION_CROP_MAX = 200;
+export const LOCATION_MAX_CERTIFICATIONS = 20;
+export const CERTIFICATION_TEXT_MAX = 200;
+
+/** A cleared input ('' or only spaces) means "no value". */
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalText = (max: number) =>
+  z.preprocess(blank, textField().trim().max(max, 'tooLong').nullable()).default(null);
+
+export const certificationInput = z
+  .object({
+    scheme: z.enum(CERTIFICATION_SCHEMES, { error: 'invalidCertificationScheme' }),
+    number: optionalText(CERTIFICATION_TEXT_MAX),
+    issuer: optionalText(CERTIFICATION_TEXT_MAX),
+    valid_from: z.preprocess(blank, dateField().nullable()).default(null),
+    valid_until: z.preprocess(blank, dateField().nullable()).default(null),
+  })
+  .superRefine((c, ctx) => {
+    // YYYY-MM-DD strings compare as dates.
+    if (c.valid_from && c.valid_until && c.valid_from > c.valid_until)
+      ctx.addIssue({ code: 'custom', path: ['valid_until'], message: 'certificationDatesInvalid' });
+  });
+export type CertificationInput = z.output<typeof certificationInput>;
+
+/** POST/PUT of a location: the fields a producer fills in (the owner comes from the session). */
+export const locationInput = z.object({
+  kind: z.enum(LOCATION_KINDS, { error: 'invalidLocationKind' }),
+  name: textField({ error: 'pleaseInputLocationName' })
+    .trim()
+    .min(1, 'pleaseInputLocationName')
+    .max(LOCATION_NAME_MAX, 'tooLong'),
+  province_code: textField({ error: 'invalidProvince' }).refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince'),
+  commune: optionalText(LOCATION_COMMUNE_MAX),
+  /** Street, hamlet (thôn/ấp): the part of the address below the commune. */
+  address: optionalText(LOCATION_ADDRESS_MAX),
+  gln: z.preprocess(blank, textField().trim().refine(isValidGln, 'invalidGln').nullable()).default(null),
+  /** A point or a polygon (../geometry.ts), rounded to 6 decimals. */
+  geometry: z.preprocess((v) => (v === '' ? null : v), geometryField.nullable()).default(null),
+  crop_or_species: optionalText(LOCATION_CROP_MAX),
+  certifications: z
+    .array(certificationInput)
+    .max(LOCATION_MAX_CERTIFICATIONS, 'tooManyLocationCertifications')
+    .default([]),
+});
+export type LocationInput = z.output<typeof locationInput>;
