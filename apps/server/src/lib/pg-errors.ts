@@ -7,6 +7,14 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
+/** True when a database error is a foreign-key violation (23503): a row still used elsewhere (a lot in the chain, a location with events). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: string }).code === '23503') return true;
+  }
+  return false;
+}
+
 /**
  * SQLSTATEs of values PostgreSQL cannot take: NUL or a character with no UTF-8 form (22021, 22P05),
  * a number out of its column's range (22003), an impossible or out-of-range date (22008, 22007).

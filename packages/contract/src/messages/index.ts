@@ -9,6 +9,11 @@ import { PRODUCER_MESSAGES } from './producers.js';
 import { PUBLICATION_MESSAGES } from './publication.js';
 import { TRACEABILITY_MESSAGES } from './traceability.js';
 import { LOCATION_MESSAGES } from './locations.js';
+import { CHAIN_MESSAGES } from './chain.js';
+import { PARTNERS_MESSAGES } from './partners.js';
+import { SHIPMENTS_MESSAGES } from './shipments.js';
+import { TRANSFORMATIONS_MESSAGES } from './transformations.js';
+import { TRACE_MESSAGES } from './trace.js';
 import { WORKFLOW_MESSAGES } from './workflows.js';
 import { ADMIN_SERVICE_REQUEST_MESSAGES } from './admin-service-requests.js';
 import { SERVICE_MESSAGES } from './services.js';
@@ -35,6 +40,11 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...ACCOUNT_MESSAGES.vi,
     ...TRACEABILITY_MESSAGES.vi,
     ...LOCATION_MESSAGES.vi,
+    ...CHAIN_MESSAGES.vi,
+    ...PARTNERS_MESSAGES.vi,
+    ...SHIPMENTS_MESSAGES.vi,
+    ...TRANSFORMATIONS_MESSAGES.vi,
+    ...TRACE_MESSAGES.vi,
     ...PRODUCT_MESSAGES.vi,
     ...PRODUCER_MESSAGES.vi,
     ...WORKFLOW_MESSAGES.vi,
@@ -60,6 +70,11 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...ACCOUNT_MESSAGES.en,
     ...TRACEABILITY_MESSAGES.en,
     ...LOCATION_MESSAGES.en,
+    ...CHAIN_MESSAGES.en,
+    ...PARTNERS_MESSAGES.en,
+    ...SHIPMENTS_MESSAGES.en,
+    ...TRANSFORMATIONS_MESSAGES.en,
+    ...TRACE_MESSAGES.en,
     ...PRODUCT_MESSAGES.en,
     ...PRODUCER_MESSAGES.en,
     ...WORKFLOW_MESSAGES.en,

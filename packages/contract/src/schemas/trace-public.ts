@@ -57,7 +57,7 @@ export const publicTrace = z.object({
   expiry_date: z.string().nullable(),
   /** expiry_date is before today (Asia/Ho_Chi_Minh). */
   expired: z.boolean(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   unit: z.string(),
   production_base: productionBase.nullable(),
   certificates: z.array(publicCertificate),

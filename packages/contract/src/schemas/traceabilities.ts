@@ -13,6 +13,7 @@ import { dateField, dateTimeField, idField, idText, textField } from './common.j
 import { listQuery, searchField, sortTokens } from './list.js';
 import { expectedUpdatedAt } from '../publication.js';
 import { certificateInput, productCertificate } from './products.js';
+import { quantityField } from './quantity.js';
 
 /** `YYYY-MM-DD`, a real calendar date (years 1900..9999). */
 export const dateOnly = dateField();
@@ -104,7 +105,7 @@ const batchBase = z.object({
   variant: z.object({ id: z.number().int(), label: z.string() }).nullable(),
   production_date: z.string(),
   expiry_date: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: z.number(),
   unit: z.string(),
   production_base: productionBase.nullable(),
   certificates: z.array(batchCertificate),
@@ -140,11 +141,7 @@ const batchFields = z.object({
     .regex(LOT_CODE_PATTERN, 'invalidLotCode'),
   production_date: dateOnly,
   expiry_date: dateOnly.nullable().default(null),
-  quantity: z
-    .number({ error: 'invalidQuantity' })
-    .int('invalidQuantity')
-    .positive('invalidQuantity')
-    .max(1_000_000_000, 'invalidQuantity'),
+  quantity: quantityField(),
   unit: z.enum(UNITS, { error: 'invalidUnit' }),
   production_base: productionBaseInput.nullable().default(null),
   certificates: z.array(batchCertificateInput).max(20).default([]),

@@ -6,7 +6,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  type AnyPgColumn,
   primaryKey,
   serial,
   smallint,
@@ -16,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { BATCH_STATUSES, PRODUCT_STATUSES } from '@agrihub/contract';
 import { producers, users } from './accounts.js';
+import { locations, shipments, transformations } from './supply-chain.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -185,7 +188,13 @@ export const traceabilities = pgTable(
     publicCode: text('public_code').notNull(),
     productionDate: date('production_date', { mode: 'string' }).notNull(),
     expiryDate: date('expiry_date', { mode: 'string' }),
-    quantity: integer('quantity').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
+    /**
+     * What the lot's shipments and transformation inputs have taken (ADR 036 §3); what is left is
+     * `quantity - used_quantity`. Changed only by lib/lot-quantity.ts's guarded UPDATE, so two
+     * requests can never both take the last kilo.
+     */
+    usedQuantity: numeric('used_quantity', { precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
     unit: text('unit').notNull(),
     productionBase: jsonb('production_base').$type<ProductionBase>(),
     certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
@@ -248,6 +257,13 @@ export const traceEvents = pgTable(
     step: text('step').notNull(),
     occurredAt: ts('occurred_at').notNull(),
     place: text('place'),
+    /** Where it happened, when recorded at one of the producer's locations (ADR 036); `place` stays for free text. */
+    locationId: integer('location_id').references((): AnyPgColumn => locations.id, { onDelete: 'restrict' }),
+    /** The chain row this event stands for (written and removed with it), null for a producer's own event. */
+    shipmentId: integer('shipment_id').references((): AnyPgColumn => shipments.id, { onDelete: 'cascade' }),
+    transformationId: integer('transformation_id').references((): AnyPgColumn => transformations.id, {
+      onDelete: 'cascade',
+    }),
     description: text('description'),
     photos: jsonb('photos').$type<StoredFile[]>().notNull().default([]),
     documents: jsonb('documents').$type<StoredFile[]>().notNull().default([]),
@@ -255,7 +271,10 @@ export const traceEvents = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('trace_events_trace_idx').on(t.traceabilityId, t.position)],
+  (t) => [
+    index('trace_events_trace_idx').on(t.traceabilityId, t.position),
+    index('trace_events_location_idx').on(t.locationId).where(sql`${t.locationId} is not null`),
+  ],
 );
 
 /**
@@ -315,7 +334,7 @@ export const tracePublicDocs = pgTable(
     platform: text('platform').notNull(),
     productId: integer('product_id').notNull(),
     producerId: integer('producer_id').notNull(),
-    quantity: integer('quantity').notNull(),
+    quantity: numeric('quantity', { precision: 14, scale: 3, mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['page', 'gone', 'hidden'] }).notNull(),
     head: text('head').notNull(),
     validUntil: date('valid_until'),

@@ -13,3 +13,4 @@ export * from './services.js';
 export * from './service-requests.js';
 export * from './settings.js';
 export * from './daily-counts.js';
+export * from './supply-chain.js';

@@ -163,7 +163,7 @@ export async function storeDocs(db: Db, built: { row: LookupRow; entry: TraceEnt
     storable.map(({ row, entry }) => {
       const kind = !entry ? 'hidden' : entry.gone ? 'gone' : 'page';
       return sql`(${Number(row.id)}::int, ${row.public_code}, ${row.platform}, ${Number(row.product_id)}::int,
-        ${Number(row.producer_id)}::int, ${Number(row.quantity)}::int, ${kind}, ${entry?.head.toString('utf8') ?? ''},
+        ${Number(row.producer_id)}::int, ${Number(row.quantity)}::numeric, ${kind}, ${entry?.head.toString('utf8') ?? ''},
         ${validUntil(row, today)}::date, ${DOC_FORMAT}, ${String(row.pr_rev)}::bigint)`;
     }),
     sql`, `,

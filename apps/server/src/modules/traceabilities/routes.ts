@@ -18,7 +18,7 @@ import type { Tx } from '../../db/client.js';
 import { traceabilities } from '../../db/schema/index.js';
 import { deleteActivity } from '../../lib/activity.js';
 import { conflict } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { listPlan } from '../../lib/list.js';
 import { producerScope, type OwnerRef } from '../../lib/scope.js';
@@ -165,6 +165,9 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
           if (isStale(b.updatedAt, req.body.updated_at)) throw conflict('stale_update');
           assertEditable(b);
           const columns = await columnsOf(tx, actor, req.body);
+          // A lot already shipped or used as an input keeps at least what was taken from it (ADR 036 §3).
+          if (columns.quantity < b.usedQuantity) throw conflict('quantity_below_used', { used: String(b.usedQuantity) });
+          if (b.usedQuantity > 0 && columns.unit !== b.unit) throw conflict('unit_mismatch', { unit: b.unit });
           await tx
             .update(traceabilities)
             .set({ ...columns, updatedAt: new Date(Math.max(Date.now(), b.updatedAt.getTime() + 1)) })
@@ -192,7 +195,13 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       const actor = producerScope(req);
       await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         if (b.status !== 'draft') throw conflict('batch_delete_published');
-        await tx.delete(traceabilities).where(eq(traceabilities.id, b.id));
+        try {
+          await tx.delete(traceabilities).where(eq(traceabilities.id, b.id));
+        } catch (err) {
+          // Shipped, received or transformed: the chain keeps it (chain_edges and its sources restrict).
+          if (isForeignKeyViolation(err)) throw conflict('lot_in_chain');
+          throw err;
+        }
         await deleteActivity(tx, 'traceability', [b.id]);
       });
       return { meta: { message: translate(req.locale, 'batch_deleted') } };

@@ -1,0 +1,2 @@
+/** Schemas of the supply chain's partners (ADR 036); filled by its piece. */
+export {};
