@@ -141,7 +141,12 @@ export function demoAccounts(platform: PlatformKey): DemoAccount[] {
       producer: { name: 'Cơ sở sản xuất Lê Gia', status: 'approved' },
       createdAt: new Date('2021-05-10T03:00:00Z'),
     },
-    { local: 'changeme', name: 'Phạm Thị Dung', requiredChangePassword: true, producer: { name: 'Cơ sở Phạm Dung', status: 'approved' } },
+    {
+      local: 'changeme',
+      name: 'Phạm Thị Dung',
+      requiredChangePassword: true,
+      producer: { name: 'Cơ sở Phạm Dung', status: 'approved' },
+    },
     {
       local: 'closed',
       name: 'Đỗ Văn Em',
@@ -203,9 +208,27 @@ function supplyChainAccounts(): DemoAccount[] {
       },
       createdAt: new Date('2021-11-08T02:00:00Z'),
     },
-    farm(CHAIN_ACCOUNTS.farms[0], 'Y Thuyên Niê', '8012345671', 'Buôn Ea Mdróh, xã Cư M’gar, tỉnh Đắk Lắk', '2022-03-14T02:00:00Z'),
-    farm(CHAIN_ACCOUNTS.farms[1], 'Nguyễn Thị Hạnh', '8012345672', 'Thôn 3, xã Ea Kiết, tỉnh Đắk Lắk', '2022-04-02T02:00:00Z'),
-    farm(CHAIN_ACCOUNTS.farms[2], 'Lê Văn Phúc', '8012345673', 'Thôn 7, xã Cuôr Đăng, tỉnh Đắk Lắk', '2022-05-20T02:00:00Z'),
+    farm(
+      CHAIN_ACCOUNTS.farms[0],
+      'Y Thuyên Niê',
+      '8012345671',
+      'Buôn Ea Mdróh, xã Cư M’gar, tỉnh Đắk Lắk',
+      '2022-03-14T02:00:00Z',
+    ),
+    farm(
+      CHAIN_ACCOUNTS.farms[1],
+      'Nguyễn Thị Hạnh',
+      '8012345672',
+      'Thôn 3, xã Ea Kiết, tỉnh Đắk Lắk',
+      '2022-04-02T02:00:00Z',
+    ),
+    farm(
+      CHAIN_ACCOUNTS.farms[2],
+      'Lê Văn Phúc',
+      '8012345673',
+      'Thôn 7, xã Cuôr Đăng, tỉnh Đắk Lắk',
+      '2022-05-20T02:00:00Z',
+    ),
     {
       local: CHAIN_ACCOUNTS.shop,
       name: 'Trương Minh Khoa',
@@ -266,9 +289,7 @@ export async function seedAccounts(db: Db): Promise<void> {
               provinceCode: '14',
               phone: '+84912345678',
               email,
-              ...(a.local === 'producer'
-                ? { ...PROFILES[platform], representative: a.name }
-                : {}),
+              ...(a.local === 'producer' ? { ...PROFILES[platform], representative: a.name } : {}),
               ...a.producer.profile,
               ...(a.createdAt ? { createdAt: a.createdAt } : {}),
             })

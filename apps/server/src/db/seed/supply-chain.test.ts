@@ -50,7 +50,10 @@ const lotsOf = () => t.db.select().from(traceabilities).where(eq(traceabilities.
 describe('supply chain demo seed', () => {
   it('is seeded on the platforms that show batches only (DTrack)', async () => {
     expect(supplyChainPlatforms()).toEqual(['dtrack']);
-    const elsewhere = await t.db.select().from(shipments).where(inArray(shipments.platform, ['agrihub', 'foodmap']));
+    const elsewhere = await t.db
+      .select()
+      .from(shipments)
+      .where(inArray(shipments.platform, ['agrihub', 'foodmap']));
     expect(elsewhere).toEqual([]);
     expect(await t.db.select().from(shipments)).toHaveLength(SUPPLY_CHAIN_COUNTS.shipments);
     expect(await t.db.select().from(transformations)).toHaveLength(SUPPLY_CHAIN_COUNTS.transformations);
@@ -98,7 +101,11 @@ describe('supply chain demo seed', () => {
       if (s.status === 'received') {
         expect(edge.toLotId).toBe(s.receivedLotId);
         const received = lots.get(s.receivedLotId!)!;
-        expect(received).toMatchObject({ producerId: s.receiverProducerId, quantity: s.receivedQuantity, unit: s.unit });
+        expect(received).toMatchObject({
+          producerId: s.receiverProducerId,
+          quantity: s.receivedQuantity,
+          unit: s.unit,
+        });
         const receiving = evs.find((e) => e.step === 'receiving')!;
         expect(receiving).toMatchObject({ traceabilityId: received.id, locationId: s.receiverLocationId });
         expect(evs).toHaveLength(2);
@@ -144,13 +151,22 @@ describe('supply chain demo seed', () => {
       .select()
       .from(traceabilities)
       .where(eq(traceabilities.publicCode, supplyChainCode(P, SUPPLY_CHAIN_LOTS.roasted.code)));
-    expect(roasted).toMatchObject({ lotCode: SUPPLY_CHAIN_LOTS.roasted.lotCode, status: 'published', recalledAt: null });
+    expect(roasted).toMatchObject({
+      lotCode: SUPPLY_CHAIN_LOTS.roasted.lotCode,
+      status: 'published',
+      recalledAt: null,
+    });
     const walk = await walkChain(t.db, [roasted.id], 'backward');
     expect(walk.truncated).toBe(false);
     const reached = await t.db
       .select({ lot: traceabilities, producerId: traceabilities.producerId })
       .from(traceabilities)
-      .where(inArray(traceabilities.id, walk.lots.map((l) => l.id)));
+      .where(
+        inArray(
+          traceabilities.id,
+          walk.lots.map((l) => l.id),
+        ),
+      );
     const farmIds = await Promise.all(CHAIN_ACCOUNTS.farms.map(producerOf));
     const farmLots = reached.filter((r) => farmIds.includes(r.producerId));
     expect(new Set(farmLots.map((r) => r.producerId))).toEqual(new Set(farmIds));
@@ -213,7 +229,10 @@ describe('supply chain demo seed', () => {
     for (const local of [...CHAIN_ACCOUNTS.farms, CHAIN_ACCOUNTS.shop]) {
       const own = await producerOf(local);
       const theirs = await t.db.select().from(tradingPartners).where(eq(tradingPartners.producerId, own));
-      expect(theirs.map((p) => p.linkedProducerId), local).toEqual([coop]);
+      expect(
+        theirs.map((p) => p.linkedProducerId),
+        local,
+      ).toEqual([coop]);
     }
     const list = await t.db.select().from(tradingPartners).where(eq(tradingPartners.producerId, coop));
     expect(list.filter((p) => p.linkedProducerId)).toHaveLength(4);
@@ -230,7 +249,13 @@ describe('supply chain demo seed', () => {
     expect(roasted.statusCode).toBe(200);
     const d = json(roasted).data.traceability;
     expect(d.recall).toBeNull();
-    expect(d.events.map((e: { step: string }) => e.step)).toEqual(['processing', 'packing', 'shipping', 'shipping', 'shipping']);
+    expect(d.events.map((e: { step: string }) => e.step)).toEqual([
+      'processing',
+      'packing',
+      'shipping',
+      'shipping',
+      'shipping',
+    ]);
     const recalled = await page(supplyChainCode(P, SUPPLY_CHAIN_LOTS.recalledRoasted.code));
     expect(recalled.statusCode).toBe(200);
     expect(json(recalled).data.traceability.recall.reason).toContain('chlorpyrifos');

@@ -94,8 +94,7 @@ type ShipmentRow = typeof shipments.$inferSelect;
 
 const daysAgo = (c: Ctx, n: number) => new Date(c.now.getTime() - n * DAY);
 /** The Vietnam calendar day `n` days ago (never in Vietnam's future). */
-const dayAgo = (c: Ctx, n: number) =>
-  new Date(c.now.getTime() - n * DAY + 7 * 3_600_000).toISOString().slice(0, 10);
+const dayAgo = (c: Ctx, n: number) => new Date(c.now.getTime() - n * DAY + 7 * 3_600_000).toISOString().slice(0, 10);
 const at = (day: string, time = '08:00') => new Date(`${day}T${time}:00${VN}`);
 
 /** A plot outline drawn in metres east/north of a corner, as a GPS walk would give it (6 decimals). */
@@ -237,7 +236,14 @@ async function addLocation(
 async function addPartner(
   c: Ctx,
   owner: Actor,
-  p: { linked?: Actor & { producerName: string; taxCode: string | null }; name?: string; taxCode?: string; address?: string; gln?: string; note?: string },
+  p: {
+    linked?: Actor & { producerName: string; taxCode: string | null };
+    name?: string;
+    taxCode?: string;
+    address?: string;
+    gln?: string;
+    note?: string;
+  },
 ): Promise<PartnerRow> {
   const [row] = await c.tx
     .insert(tradingPartners)
@@ -330,9 +336,7 @@ async function addLot(c: Ctx, owner: Actor, l: LotPlan): Promise<LotRow> {
       lotCode: l.lotCode,
       publicCode: supplyChainCode(c.platform, l.code),
       productionDate: made,
-      expiryDate: l.expiryDays
-        ? new Date(at(made).getTime() + l.expiryDays * DAY).toISOString().slice(0, 10)
-        : null,
+      expiryDate: l.expiryDays ? new Date(at(made).getTime() + l.expiryDays * DAY).toISOString().slice(0, 10) : null,
       quantity: l.quantity,
       unit: l.product.unit,
       productionBase: {
@@ -719,7 +723,9 @@ async function seedPlatform(c: Ctx): Promise<void> {
   for (const a of [f1, f2, f3, shop]) coopOf.set(a.producerId, await addPartner(c, a, { linked: coopLinked }));
   const farmPartner: PartnerRow[] = [];
   for (const f of [f1, f2, f3])
-    farmPartner.push(await addPartner(c, coop, { linked: await linked(f), note: 'Thành viên HTX, hợp đồng bao tiêu vụ 2025–2026.' }));
+    farmPartner.push(
+      await addPartner(c, coop, { linked: await linked(f), note: 'Thành viên HTX, hợp đồng bao tiêu vụ 2025–2026.' }),
+    );
   const shopPartner = await addPartner(c, coop, { linked: await linked(shop), note: 'Giá sỉ theo bảng giá quý.' });
   const outside = await addPartner(c, coop, {
     name: 'Công ty TNHH Thương mại Cà phê Sài Gòn Xanh',
@@ -1012,7 +1018,13 @@ async function seedPlatform(c: Ctx): Promise<void> {
     carrier: 'Công ty CP Vận tải Tây Nguyên',
     destination: 'Kho Công ty Sài Gòn Xanh, phường Sài Gòn, TP. Hồ Chí Minh',
   });
-  await undo(c, cancelled, 'cancelled', 'Khách hàng đề nghị dời lịch nhận sang tháng sau; hủy phiếu xuất, sẽ lập phiếu mới khi giao.', 30);
+  await undo(
+    c,
+    cancelled,
+    'cancelled',
+    'Khách hàng đề nghị dời lịch nhận sang tháng sau; hủy phiếu xuất, sẽ lập phiếu mới khi giao.',
+    30,
+  );
 
   // — Still in the inboxes: a late pick of farm 3 at the cooperative, a reorder at the shop.
   const late = await harvest(2, f3, 'QT-2526-02', 15, 800, 2);
@@ -1060,7 +1072,10 @@ export async function seedSupplyChain(db: Db, now = new Date()): Promise<void> {
       .select({ id: traceabilities.id })
       .from(traceabilities)
       .where(
-        and(eq(traceabilities.producerId, coop.producerId), eq(traceabilities.lotCode, SUPPLY_CHAIN_LOTS.roasted.lotCode)),
+        and(
+          eq(traceabilities.producerId, coop.producerId),
+          eq(traceabilities.lotCode, SUPPLY_CHAIN_LOTS.roasted.lotCode),
+        ),
       );
     if (done) continue;
     await db.transaction(async (tx) => {
