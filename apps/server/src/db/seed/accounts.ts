@@ -1,5 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { MULTICHANNEL_SERVICE_SLUG, PLATFORM_KEYS, type AbilityRule, type PlatformKey } from '@agrihub/contract';
+import {
+  MULTICHANNEL_SERVICE_SLUG,
+  PLATFORMS,
+  PLATFORM_KEYS,
+  type AbilityRule,
+  type PlatformKey,
+  type ProducerType,
+} from '@agrihub/contract';
 import type { Db } from '../client.js';
 import { producers, users } from '../schema/index.js';
 import { hashPassword } from '../../lib/secrets.js';
@@ -12,7 +19,14 @@ interface DemoAccount {
   name: string;
   roles?: string[];
   abilities?: AbilityRule[];
-  producer?: { name: string; status: 'pending' | 'approved' | 'closed' };
+  producer?: {
+    name: string;
+    status: 'pending' | 'approved' | 'closed';
+    /** Default: cooperative for `producer`, household for the others. */
+    type?: ProducerType;
+    /** Business profile fields (province, tax code, address…) beyond the defaults. */
+    profile?: Partial<typeof producers.$inferInsert>;
+  };
   createdAt?: Date;
   requiredChangePassword?: boolean;
   registedServices?: string[];
@@ -127,12 +141,111 @@ export function demoAccounts(platform: PlatformKey): DemoAccount[] {
       producer: { name: 'Cơ sở sản xuất Lê Gia', status: 'approved' },
       createdAt: new Date('2021-05-10T03:00:00Z'),
     },
-    { local: 'changeme', name: 'Phạm Thị Dung', requiredChangePassword: true, producer: { name: 'Cơ sở Phạm Dung', status: 'approved' } },
+    {
+      local: 'changeme',
+      name: 'Phạm Thị Dung',
+      requiredChangePassword: true,
+      producer: { name: 'Cơ sở Phạm Dung', status: 'approved' },
+    },
     {
       local: 'closed',
       name: 'Đỗ Văn Em',
       producer: { name: 'Tổ hợp tác chè Đỗ Gia', status: 'closed' },
       createdAt: new Date('2023-09-01T03:00:00Z'),
+    },
+    ...(PLATFORMS[platform].features.tracking ? supplyChainAccounts() : []),
+  ];
+}
+
+/** Local parts of the supply chain demo's accounts (seed/supply-chain.ts), on platforms that show batches. */
+export const CHAIN_ACCOUNTS = {
+  coop: 'coop',
+  farms: ['farm1', 'farm2', 'farm3'],
+  shop: 'shop',
+} as const;
+
+/**
+ * The coffee chain's producers (seed/supply-chain.ts): a cooperative in Đắk Lắk, three member
+ * farms and a shop. All created before the old-user cutoff (members since 2021–2022), so DTrack
+ * gives them the product and batch parts without a service registration.
+ */
+function supplyChainAccounts(): DemoAccount[] {
+  const farm = (local: string, name: string, taxCode: string, address: string, createdAt: string): DemoAccount => ({
+    local,
+    name,
+    producer: {
+      name: `Nông hộ ${name}`,
+      status: 'approved',
+      type: 'household',
+      profile: {
+        businessFields: ['cultivate'],
+        taxCode,
+        provinceCode: '66',
+        address,
+        representative: name,
+        description: 'Nông hộ trồng cà phê vối (Robusta) theo VietGAP, thành viên Hợp tác xã Cà phê Cư M’gar.',
+      },
+    },
+    createdAt: new Date(createdAt),
+  });
+  return [
+    {
+      local: CHAIN_ACCOUNTS.coop,
+      name: 'H’Linh Niê',
+      producer: {
+        name: 'Hợp tác xã Cà phê Cư M’gar',
+        status: 'approved',
+        type: 'cooperative',
+        profile: {
+          businessFields: ['cultivate', 'agricultural_production'],
+          taxCode: '6001712345',
+          provinceCode: '66',
+          address: 'Thôn 5, xã Cư M’gar, tỉnh Đắk Lắk',
+          representative: 'H’Linh Niê',
+          description:
+            'Hợp tác xã thu mua cà phê quả tươi của các nông hộ thành viên đạt VietGAP, sơ chế, rang xay và phân phối cà phê truy xuất được nguồn gốc.',
+        },
+      },
+      createdAt: new Date('2021-11-08T02:00:00Z'),
+    },
+    farm(
+      CHAIN_ACCOUNTS.farms[0],
+      'Y Thuyên Niê',
+      '8012345671',
+      'Buôn Ea Mdróh, xã Cư M’gar, tỉnh Đắk Lắk',
+      '2022-03-14T02:00:00Z',
+    ),
+    farm(
+      CHAIN_ACCOUNTS.farms[1],
+      'Nguyễn Thị Hạnh',
+      '8012345672',
+      'Thôn 3, xã Ea Kiết, tỉnh Đắk Lắk',
+      '2022-04-02T02:00:00Z',
+    ),
+    farm(
+      CHAIN_ACCOUNTS.farms[2],
+      'Lê Văn Phúc',
+      '8012345673',
+      'Thôn 7, xã Cuôr Đăng, tỉnh Đắk Lắk',
+      '2022-05-20T02:00:00Z',
+    ),
+    {
+      local: CHAIN_ACCOUNTS.shop,
+      name: 'Trương Minh Khoa',
+      producer: {
+        name: 'Cửa hàng Cà phê Ban Mê Xanh',
+        status: 'approved',
+        type: 'household',
+        profile: {
+          businessFields: ['agricultural_production'],
+          taxCode: '6001798765',
+          provinceCode: '66',
+          address: '45 Lý Thường Kiệt, phường Buôn Ma Thuột, tỉnh Đắk Lắk',
+          representative: 'Trương Minh Khoa',
+          description: 'Cửa hàng bán lẻ cà phê rang xay có nguồn gốc từ các hợp tác xã Đắk Lắk.',
+        },
+      },
+      createdAt: new Date('2022-07-01T02:00:00Z'),
     },
   ];
 }
@@ -170,15 +283,14 @@ export async function seedAccounts(db: Db): Promise<void> {
             .values({
               platform,
               name: a.producer.name,
-              producerType: a.local === 'producer' ? 'cooperative' : 'household',
+              producerType: a.producer.type ?? (a.local === 'producer' ? 'cooperative' : 'household'),
               businessFields: ['cultivate'],
               status: a.producer.status,
               provinceCode: '14',
               phone: '+84912345678',
               email,
-              ...(a.local === 'producer'
-                ? { ...PROFILES[platform], representative: a.name }
-                : {}),
+              ...(a.local === 'producer' ? { ...PROFILES[platform], representative: a.name } : {}),
+              ...a.producer.profile,
               ...(a.createdAt ? { createdAt: a.createdAt } : {}),
             })
             .returning({ id: producers.id });

@@ -19,6 +19,7 @@ import { seedSaleChannelReferences } from './sale-channel-references.js';
 import { seedServices } from './services.js';
 import { seedServiceRequests } from './service-requests.js';
 import { seedSettings } from './settings.js';
+import { seedSupplyChain } from './supply-chain.js';
 
 /** app_meta key of the first-start demo seed: 'started', then 'done' once every step is through. */
 export const DEMO_SEED_KEY = 'demo_seed';
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await seedClientMessages(db);
     await seedProducts(db, storage);
     await seedBatches(db, storage);
+    await seedSupplyChain(db);
     await seedSaleChannelReferences(db, config);
     await seedNotifications(db);
     await seedContent(db, storage);

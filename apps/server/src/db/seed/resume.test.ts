@@ -9,6 +9,7 @@ import { buildUser } from '../../../test/factories.js';
 import { demoAccounts } from './accounts.js';
 import { DEMO_SEED_KEY, seedDemoOnStart } from './index.js';
 import { OLDUSER_PRODUCTS, PRODUCER_PRODUCTS } from './product-data.js';
+import { SUPPLY_CHAIN_COUNTS, supplyChainPlatforms } from './supply-chain.js';
 
 const DEMO_ACCOUNTS = PLATFORM_KEYS.reduce((n, p) => n + demoAccounts(p).length, 0);
 
@@ -55,8 +56,11 @@ describe('first-start demo seed', () => {
     expect(full).toMatchObject({
       users: DEMO_ACCOUNTS,
       distinctAccounts: DEMO_ACCOUNTS,
-      products: PLATFORM_KEYS.reduce((sum, p) => sum + productsPerPlatform(p), 0),
-      batches: 4 * PLATFORM_KEYS.length,
+      // The supply chain demo adds its own on the platforms that show batches.
+      products:
+        PLATFORM_KEYS.reduce((sum, p) => sum + productsPerPlatform(p), 0) +
+        SUPPLY_CHAIN_COUNTS.products * supplyChainPlatforms().length,
+      batches: 4 * PLATFORM_KEYS.length + SUPPLY_CHAIN_COUNTS.lots * supplyChainPlatforms().length,
     });
 
     // Done: later starts leave the data alone.
