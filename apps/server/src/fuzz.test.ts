@@ -317,7 +317,17 @@ describe('fuzz: bad input never answers 5xx', () => {
       to: '2030-12-31',
       location_id: ids.location,
       gln: null,
-      geometry: { type: 'Polygon', coordinates: [[[108, 12], [108.001, 12], [108.001, 12.001], [108, 12]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [108, 12],
+            [108.001, 12],
+            [108.001, 12.001],
+            [108, 12],
+          ],
+        ],
+      },
       // Optional; any value but the record's own answers 409 before the save.
       updated_at: OMIT,
     };

@@ -3,16 +3,20 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { LocationGeometry } from '@agrihub/contract/geometry';
 import { LocationOutline, outlineDrawing } from './location-outline';
 
-const ring = (x: number, y: number, d: number) => [
-  [x, y],
-  [x + d, y],
-  [x + d, y + d],
-  [x, y + d],
-  [x, y],
-] as [number, number][];
+const ring = (x: number, y: number, d: number) =>
+  [
+    [x, y],
+    [x + d, y],
+    [x + d, y + d],
+    [x, y + d],
+    [x, y],
+  ] as [number, number][];
 
 describe('LocationOutline', () => {
-  const withHole: LocationGeometry = { type: 'Polygon', coordinates: [ring(108, 12, 0.01), ring(108.004, 12.004, 0.002)] };
+  const withHole: LocationGeometry = {
+    type: 'Polygon',
+    coordinates: [ring(108, 12, 0.01), ring(108.004, 12.004, 0.002)],
+  };
 
   it('draws a polygon with a hole as one path of two closed subpaths, fitted and north up', () => {
     const drawing = outlineDrawing(withHole, 200, 200, 0)!;
@@ -36,7 +40,12 @@ describe('LocationOutline', () => {
 
   it('draws a point as a marker in the middle', () => {
     const html = renderToStaticMarkup(
-      <LocationOutline geometry={{ type: 'Point', coordinates: [108.05, 12.68] }} width={100} height={80} title="Kho" />,
+      <LocationOutline
+        geometry={{ type: 'Point', coordinates: [108.05, 12.68] }}
+        width={100}
+        height={80}
+        title="Kho"
+      />,
     );
     expect(html).toContain('data-testid="location-point"');
     expect(html).toContain('cx="50"');

@@ -54,7 +54,8 @@ export function outlineDrawing(
   const d = rings
     .map((ring) => {
       // The closing position repeats the first: `Z` closes the subpath instead.
-      const open = ring.length > 1 && ring[0][0] === ring.at(-1)![0] && ring[0][1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
+      const open =
+        ring.length > 1 && ring[0][0] === ring.at(-1)![0] && ring[0][1] === ring.at(-1)![1] ? ring.slice(0, -1) : ring;
       return open.map((p, i) => `${i ? 'L' : 'M'}${project(p).join(' ')}`).join(' ') + ' Z';
     })
     .join(' ');

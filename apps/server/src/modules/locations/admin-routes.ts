@@ -15,7 +15,14 @@ import { locations } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
 import { listPlan } from '../../lib/list.js';
 import { platformOf, requestScope } from '../../lib/scope.js';
-import { LOCATION_LIST, countLocations, findLocationView, loadLocations, locationWhere, presentLocation } from './service.js';
+import {
+  LOCATION_LIST,
+  countLocations,
+  findLocationView,
+  loadLocations,
+  locationWhere,
+  presentLocation,
+} from './service.js';
 
 const tags = ['admin locations'];
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope };
@@ -34,7 +41,8 @@ export default async function adminLocationRoutes(app: FastifyInstance) {
       config: { access: 'admin', ability: ['read', 'producer'] },
       schema: {
         tags,
-        summary: "The platform's locations (filters: producer_id, kind, province_code; q: name or GLN; sort name, created_at, area_ha)",
+        summary:
+          "The platform's locations (filters: producer_id, kind, province_code; q: name or GLN; sort name, created_at, area_ha)",
         querystring: adminLocationListQuery,
         response: { 200: listEnvelope('locations', location), ...errors },
       },

@@ -50,7 +50,15 @@ const body = (extra: Record<string, unknown> = {}) => ({
   commune: 'Xã Ea Tu',
   address: 'Thôn 3',
   crop_or_species: 'Cà phê vối',
-  certifications: [{ scheme: 'vietgap', number: 'VG-01', issuer: 'Trung tâm Chứng nhận', valid_from: '2024-01-01', valid_until: '2099-01-01' }],
+  certifications: [
+    {
+      scheme: 'vietgap',
+      number: 'VG-01',
+      issuer: 'Trung tâm Chứng nhận',
+      valid_from: '2024-01-01',
+      valid_until: '2099-01-01',
+    },
+  ],
   ...extra,
 });
 
@@ -64,7 +72,12 @@ describe('locations CRUD', () => {
   it('creates a location with its area computed geodesically, rounded coordinates and certification validity', async () => {
     const withHole = {
       type: 'Polygon',
-      coordinates: [square(), square(108.004, 12.004, 0.002).reverse().map(([x, y]) => [x + 0.00000012, y])],
+      coordinates: [
+        square(),
+        square(108.004, 12.004, 0.002)
+          .reverse()
+          .map(([x, y]) => [x + 0.00000012, y]),
+      ],
     };
     const res = await req(a, 'POST', '/api/v1/locations', body({ geometry: withHole, gln: gln() }));
     expect(res.statusCode).toBe(201);
@@ -176,9 +189,45 @@ describe('location rules', () => {
   });
 
   it.each([
-    ['polygonSelfIntersecting', { type: 'Polygon', coordinates: [[[108, 12], [108.01, 12.01], [108.01, 12], [108, 12.01], [108, 12]]] }],
-    ['polygonNotClosed', { type: 'Polygon', coordinates: [[[108, 12], [108.01, 12], [108.01, 12.01], [108, 12.01]]] }],
-    ['invalidGeometry', { type: 'LineString', coordinates: [[108, 12], [108.01, 12]] }],
+    [
+      'polygonSelfIntersecting',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [108, 12],
+            [108.01, 12.01],
+            [108.01, 12],
+            [108, 12.01],
+            [108, 12],
+          ],
+        ],
+      },
+    ],
+    [
+      'polygonNotClosed',
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [108, 12],
+            [108.01, 12],
+            [108.01, 12.01],
+            [108, 12.01],
+          ],
+        ],
+      },
+    ],
+    [
+      'invalidGeometry',
+      {
+        type: 'LineString',
+        coordinates: [
+          [108, 12],
+          [108.01, 12],
+        ],
+      },
+    ],
     ['invalidCoordinate', { type: 'Point', coordinates: [12.68, 108.05] }],
   ])('refuses a geometry (%s) with the contract message on field geometry', async (key, geometry) => {
     const res = await req(a, 'POST', '/api/v1/locations', body({ geometry }));
@@ -202,8 +251,18 @@ describe('location list', () => {
   it('filters by kind and province, searches name and GLN accent-free, sorts and pages', async () => {
     const p = await buildUser(t.db);
     const g = gln();
-    const big = await create(p, { name: 'Vườn Sầu Riêng', kind: 'farm_plot', geometry: { type: 'Polygon', coordinates: [square(108, 12, 0.02)] } });
-    const small = await create(p, { name: 'Ao tôm Bạc Liêu', kind: 'pond', province_code: '96', gln: g, geometry: plot });
+    const big = await create(p, {
+      name: 'Vườn Sầu Riêng',
+      kind: 'farm_plot',
+      geometry: { type: 'Polygon', coordinates: [square(108, 12, 0.02)] },
+    });
+    const small = await create(p, {
+      name: 'Ao tôm Bạc Liêu',
+      kind: 'pond',
+      province_code: '96',
+      gln: g,
+      geometry: plot,
+    });
     const shop = await create(p, { name: 'Cửa hàng Đà Lạt', kind: 'shop' });
     await create(b, { name: 'Vườn sầu riêng khác' });
     const ids = async (qs: string) =>
@@ -244,12 +303,22 @@ describe('events at a location', () => {
     const l = await create(a, { name: 'Lô A1 Ea Tu' });
     const product = await buildProduct(t.db, { producerId: a.producerId! });
     const batch = await buildBatch(t.db, { productId: product.id, status: 'draft' });
-    const res = await req(a, 'POST', `/api/v1/traceabilities/${batch.id}/events`, eventBody('harvesting', { place: '', location_id: l.id }));
+    const res = await req(
+      a,
+      'POST',
+      `/api/v1/traceabilities/${batch.id}/events`,
+      eventBody('harvesting', { place: '', location_id: l.id }),
+    );
     expect(res.statusCode).toBe(201);
     const ev = json(res).data.traceability.events[0];
     expect(ev).toMatchObject({ place: 'Lô A1 Ea Tu', location: { id: l.id, name: 'Lô A1 Ea Tu', kind: 'farm_plot' } });
     // A typed place is kept beside the location.
-    const typed = await req(a, 'PUT', `/api/v1/traceabilities/${batch.id}/events/${ev.id}`, eventBody('harvesting', { place: 'Góc đồi', location_id: l.id }));
+    const typed = await req(
+      a,
+      'PUT',
+      `/api/v1/traceabilities/${batch.id}/events/${ev.id}`,
+      eventBody('harvesting', { place: 'Góc đồi', location_id: l.id }),
+    );
     expect(json(typed).data.traceability.events[0]).toMatchObject({ place: 'Góc đồi', location: { id: l.id } });
     // Used by an event: the location cannot be deleted (the foreign key restricts).
     const del = await req(a, 'DELETE', `/api/v1/locations/${l.id}`);
@@ -257,7 +326,12 @@ describe('events at a location', () => {
     expect(json(del).meta).toMatchObject({ code: 'location_in_use', message: translate('vi', 'location_in_use') });
     expect((await req(a, 'GET', `/api/v1/locations/${l.id}`)).statusCode).toBe(200);
     // Unlinked, it can.
-    await req(a, 'PUT', `/api/v1/traceabilities/${batch.id}/events/${ev.id}`, eventBody('harvesting', { location_id: null }));
+    await req(
+      a,
+      'PUT',
+      `/api/v1/traceabilities/${batch.id}/events/${ev.id}`,
+      eventBody('harvesting', { location_id: null }),
+    );
     expect((await req(a, 'DELETE', `/api/v1/locations/${l.id}`)).statusCode).toBe(200);
   });
 
@@ -266,9 +340,17 @@ describe('events at a location', () => {
     const product = await buildProduct(t.db, { producerId: a.producerId! });
     const batch = await buildBatch(t.db, { productId: product.id, status: 'draft' });
     for (const id of [theirs.id, 2_000_000_000]) {
-      const res = await req(a, 'POST', `/api/v1/traceabilities/${batch.id}/events`, eventBody('planting', { location_id: id }));
+      const res = await req(
+        a,
+        'POST',
+        `/api/v1/traceabilities/${batch.id}/events`,
+        eventBody('planting', { location_id: id }),
+      );
       expect(res.statusCode).toBe(422);
-      expect(json(res).meta.errors).toContainEqual({ field: 'location_id', message: translate('vi', 'invalidLocation') });
+      expect(json(res).meta.errors).toContainEqual({
+        field: 'location_id',
+        message: translate('vi', 'invalidLocation'),
+      });
     }
   });
 

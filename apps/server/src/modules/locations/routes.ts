@@ -65,7 +65,8 @@ export default async function locationRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'The producer’s locations (filters: kind, province_code; q: name or GLN, accent-free; sort name, created_at, area_ha)',
+        summary:
+          'The producer’s locations (filters: kind, province_code; q: name or GLN, accent-free; sort name, created_at, area_ha)',
         querystring: locationListQuery,
         response: { 200: listEnvelope('locations', location), ...errors },
       },
@@ -125,7 +126,10 @@ export default async function locationRoutes(app: FastifyInstance) {
       );
       return reply
         .status(201)
-        .send({ data: { location: presentLocation(out) }, meta: { message: translate(req.locale, 'location_created') } });
+        .send({
+          data: { location: presentLocation(out) },
+          meta: { message: translate(req.locale, 'location_created') },
+        });
     },
   );
 

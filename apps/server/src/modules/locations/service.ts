@@ -55,7 +55,8 @@ export function locationColumns(b: LocationInput) {
     address: b.address,
     gln: b.gln,
     geometry: b.geometry,
-    areaHa: b.geometry && b.geometry.type === 'Polygon' ? Math.round(geometryAreaHa(b.geometry) * 10_000) / 10_000 : null,
+    areaHa:
+      b.geometry && b.geometry.type === 'Polygon' ? Math.round(geometryAreaHa(b.geometry) * 10_000) / 10_000 : null,
     crop: b.crop_or_species,
     certifications: b.certifications,
   };

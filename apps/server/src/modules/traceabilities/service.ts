@@ -154,7 +154,9 @@ export async function loadJoins(db: Db | Tx, ids: number[]): Promise<BatchJoin[]
     .innerJoin(products, eq(products.id, traceabilities.productId))
     .leftJoin(productVariants, eq(productVariants.id, traceabilities.variantId))
     .where(inArray(traceabilities.id, ids));
-  const byId = new Map(rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount), scanCount: Number(r.scanCount) }]));
+  const byId = new Map(
+    rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount), scanCount: Number(r.scanCount) }]),
+  );
   return ids.map((id) => byId.get(id)).filter((r): r is BatchJoin => !!r);
 }
 

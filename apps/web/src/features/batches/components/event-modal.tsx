@@ -97,7 +97,12 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
             data-testid="event-time"
           />
         </Form.Item>
-        <Form.Item name="location_id" label={t('events.location')} rules={[rule('location_id')]} extra={t('events.locationHint')}>
+        <Form.Item
+          name="location_id"
+          label={t('events.location')}
+          rules={[rule('location_id')]}
+          extra={t('events.locationHint')}
+        >
           <LocationSelect />
         </Form.Item>
         <Form.Item name="place" label={t('events.place')} rules={[rule('place')]}>

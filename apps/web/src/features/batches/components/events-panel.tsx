@@ -138,11 +138,16 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                   <Typography.Text data-testid="event-place-text">
                     <EnvironmentOutlined />{' '}
                     {event.location ? (
-                      <Link to={generatePath(paths.location, { id: String(event.location.id) })} data-testid="event-location-link">
+                      <Link
+                        to={generatePath(paths.location, { id: String(event.location.id) })}
+                        data-testid="event-location-link"
+                      >
                         {event.location.name}
                       </Link>
                     ) : null}
-                    {event.place && event.place !== event.location?.name ? `${event.location ? ' · ' : ''}${event.place}` : null}
+                    {event.place && event.place !== event.location?.name
+                      ? `${event.location ? ' · ' : ''}${event.place}`
+                      : null}
                   </Typography.Text>
                 )}
                 {event.description && (

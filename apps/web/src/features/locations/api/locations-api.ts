@@ -7,7 +7,9 @@ export interface LocationList {
   locations: Location[];
   meta: ListMeta;
 }
-export type LocationListArgs = Partial<Pick<LocationListQuery, 'page' | 'per_page' | 'q' | 'sort' | 'kind' | 'province_code'>>;
+export type LocationListArgs = Partial<
+  Pick<LocationListQuery, 'page' | 'per_page' | 'q' | 'sort' | 'kind' | 'province_code'>
+>;
 
 /** A saved location and the server's message (in the reader's language). */
 export interface SavedLocation {

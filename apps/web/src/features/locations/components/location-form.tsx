@@ -3,7 +3,12 @@ import { App, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PROVINCES } from '@agrihub/contract/geo';
-import { CERTIFICATION_SCHEMES, LOCATION_KINDS, locationRequest, type Location } from '@agrihub/contract/schemas/locations';
+import {
+  CERTIFICATION_SCHEMES,
+  LOCATION_KINDS,
+  locationRequest,
+  type Location,
+} from '@agrihub/contract/schemas/locations';
 import { StaleAlert } from '../../../components/stale-alert';
 import { isApiError } from '../../../lib/api-error';
 import { contractRule, formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
@@ -12,7 +17,17 @@ import { useContractText } from '../lib/labels';
 import { valuesToRequest, type LocationFormValues } from '../lib/location-form';
 import { OutlineField } from './outline-import';
 
-const FIELDS = ['kind', 'name', 'province_code', 'commune', 'address', 'gln', 'crop_or_species', 'geometry', 'certifications'];
+const FIELDS = [
+  'kind',
+  'name',
+  'province_code',
+  'commune',
+  'address',
+  'gln',
+  'crop_or_species',
+  'geometry',
+  'certifications',
+];
 
 interface Props {
   initial: LocationFormValues;
@@ -139,38 +154,71 @@ export function LocationForm({ initial, location, onSaved, onCancel, onReload }:
                 {items.map(({ key, name: i }) => (
                   <Row gutter={8} key={key} align="top" data-testid="certification-row">
                     <Col xs={24} md={4}>
-                      <Form.Item name={[i, 'scheme']} label={t('fields.scheme')} rules={[rule(['certifications', i, 'scheme'])]}>
-                        <Select options={CERTIFICATION_SCHEMES.map((s) => ({ value: s, label: text(`certification_scheme.${s}`) }))} />
+                      <Form.Item
+                        name={[i, 'scheme']}
+                        label={t('fields.scheme')}
+                        rules={[rule(['certifications', i, 'scheme'])]}
+                      >
+                        <Select
+                          options={CERTIFICATION_SCHEMES.map((s) => ({
+                            value: s,
+                            label: text(`certification_scheme.${s}`),
+                          }))}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={5}>
-                      <Form.Item name={[i, 'number']} label={t('fields.number')} rules={[rule(['certifications', i, 'number'])]}>
+                      <Form.Item
+                        name={[i, 'number']}
+                        label={t('fields.number')}
+                        rules={[rule(['certifications', i, 'number'])]}
+                      >
                         <Input maxLength={200} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={5}>
-                      <Form.Item name={[i, 'issuer']} label={t('fields.issuer')} rules={[rule(['certifications', i, 'issuer'])]}>
+                      <Form.Item
+                        name={[i, 'issuer']}
+                        label={t('fields.issuer')}
+                        rules={[rule(['certifications', i, 'issuer'])]}
+                      >
                         <Input maxLength={200} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[i, 'valid_from']} label={t('fields.validFrom')} rules={[rule(['certifications', i, 'valid_from'])]}>
+                      <Form.Item
+                        name={[i, 'valid_from']}
+                        label={t('fields.validFrom')}
+                        rules={[rule(['certifications', i, 'valid_from'])]}
+                      >
                         <Input type="date" />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[i, 'valid_until']} label={t('fields.validUntil')} rules={[rule(['certifications', i, 'valid_until'])]}>
+                      <Form.Item
+                        name={[i, 'valid_until']}
+                        label={t('fields.validUntil')}
+                        rules={[rule(['certifications', i, 'valid_until'])]}
+                      >
                         <Input type="date" />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={2}>
                       <Form.Item label=" ">
-                        <Button icon={<DeleteOutlined />} aria-label={t('form.removeCertification')} onClick={() => remove(i)} />
+                        <Button
+                          icon={<DeleteOutlined />}
+                          aria-label={t('form.removeCertification')}
+                          onClick={() => remove(i)}
+                        />
                       </Form.Item>
                     </Col>
                   </Row>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ scheme: 'vietgap' })} data-testid="add-certification">
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ scheme: 'vietgap' })}
+                  data-testid="add-certification"
+                >
                   {t('form.addCertification')}
                 </Button>
               </Flex>
@@ -179,7 +227,12 @@ export function LocationForm({ initial, location, onSaved, onCancel, onReload }:
         </Card>
         <Flex gap={8} justify="flex-end">
           <Button onClick={onCancel}>{t('actions.cancel')}</Button>
-          <Button type="primary" htmlType="submit" loading={creating.isLoading || updating.isLoading} data-testid="save-location">
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={creating.isLoading || updating.isLoading}
+            data-testid="save-location"
+          >
             {t('actions.save')}
           </Button>
         </Flex>

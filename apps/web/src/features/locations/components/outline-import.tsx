@@ -43,7 +43,12 @@ export function OutlineField({ value, onChange, name }: Props) {
   return (
     <Flex vertical gap={8} data-testid="outline-field">
       <Flex gap={8} wrap>
-        <Button icon={<UploadOutlined />} loading={reading} onClick={() => input.current?.click()} data-testid="import-outline">
+        <Button
+          icon={<UploadOutlined />}
+          loading={reading}
+          onClick={() => input.current?.click()}
+          data-testid="import-outline"
+        >
           {t('form.importOutline')}
         </Button>
         {value && (

@@ -57,7 +57,11 @@ export function LocationPage() {
   };
 
   const certColumns = [
-    { key: 'scheme', title: t('fields.scheme'), render: (_: unknown, c: LocationCertification) => text(`certification_scheme.${c.scheme}`) },
+    {
+      key: 'scheme',
+      title: t('fields.scheme'),
+      render: (_: unknown, c: LocationCertification) => text(`certification_scheme.${c.scheme}`),
+    },
     { key: 'number', title: t('fields.number'), render: (_: unknown, c: LocationCertification) => c.number ?? '—' },
     { key: 'issuer', title: t('fields.issuer'), render: (_: unknown, c: LocationCertification) => c.issuer ?? '—' },
     {
@@ -83,14 +87,23 @@ export function LocationPage() {
     <Flex vertical gap={16} data-testid="location-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="center" gap={8}>
-          <LinkButton to={paths.locations} aria-label={t('detail.backToList')} type="text" icon={<ArrowLeftOutlined />} />
+          <LinkButton
+            to={paths.locations}
+            aria-label={t('detail.backToList')}
+            type="text"
+            icon={<ArrowLeftOutlined />}
+          />
           <Typography.Title level={3} style={{ margin: 0 }} data-testid="location-title">
             {l.name}
           </Typography.Title>
           <Tag>{text(`location_kind.${l.kind}`)}</Tag>
         </Flex>
         <Flex gap={8}>
-          <LinkButton to={generatePath(paths.editLocation, { id: String(l.id) })} icon={<EditOutlined />} data-testid="edit-location">
+          <LinkButton
+            to={generatePath(paths.editLocation, { id: String(l.id) })}
+            icon={<EditOutlined />}
+            data-testid="edit-location"
+          >
             {t('actions.edit')}
           </LinkButton>
           <Popconfirm
