@@ -138,6 +138,7 @@ describe('fuzz: bad input never answers 5xx', () => {
     batch: 1,
     publishedBatch: 1,
     event: 1,
+    location: 1,
     vote: 1,
     category: 1,
     type: 1,
@@ -231,6 +232,14 @@ describe('fuzz: bad input never answers 5xx', () => {
     });
     const batch = (await post('/api/v1/traceabilities', producer, batchBody('LO-DRAFT'))).traceability;
     ids.batch = batch.id;
+    ids.location = (
+      await post('/api/v1/locations', producer, {
+        kind: 'farm_plot',
+        name: 'Lô cà phê A1',
+        province_code: '01',
+        geometry: { type: 'Point', coordinates: [108.05, 12.68] },
+      })
+    ).location.id;
     const event = { step: 'planting', occurred_at: '2025-03-01T08:00:00+07:00' };
     ids.event = (await post(`/api/v1/traceabilities/${batch.id}/events`, producer, event)).traceability.events[0].id;
     const pub = (await post('/api/v1/traceabilities', producer, batchBody('LO-PUB'))).traceability;
@@ -263,6 +272,7 @@ describe('fuzz: bad input never answers 5xx', () => {
     if (route.includes('/products/')) return String(ids.product);
     if (route.includes('/votes/')) return String(ids.vote);
     if (route.includes('/traceabilities/')) return String(ids.batch);
+    if (route.includes('/locations/')) return String(ids.location);
     return '1';
   }
 
@@ -305,6 +315,19 @@ describe('fuzz: bad input never answers 5xx', () => {
       variant_id: null,
       from: '2024-01-01',
       to: '2030-12-31',
+      location_id: ids.location,
+      gln: null,
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [108, 12],
+            [108.001, 12],
+            [108.001, 12.001],
+            [108, 12],
+          ],
+        ],
+      },
       // Optional; any value but the record's own answers 409 before the save.
       updated_at: OMIT,
     };

@@ -7,10 +7,15 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
-/** True when a database error is a foreign-key violation (23503): a row still used elsewhere (a lot in the chain, a location with events). */
+/**
+ * True when a database error is a foreign-key violation: a row still used elsewhere (a lot in the
+ * chain, a location with events). 23503 for NO ACTION keys, 23001 (restrict_violation) for the
+ * keys declared ON DELETE RESTRICT.
+ */
 export function isForeignKeyViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === '23503') return true;
+    const { code } = e as { code?: string };
+    if (code === '23503' || code === '23001') return true;
   }
   return false;
 }

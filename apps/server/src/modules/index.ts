@@ -54,6 +54,8 @@ import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
 import settingRoutes from './settings/routes.js';
 import dashboardRoutes from './dashboard/routes.js';
+import locationRoutes from './locations/routes.js';
+import adminLocationRoutes from './locations/admin-routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -114,4 +116,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(seoRoutes);
   await app.register(settingRoutes);
   await app.register(dashboardRoutes);
+  // Supply chain (ADR 036): locations where the batches' events happen, behind the batches gate.
+  await app.register(gatedRoutes(GATES.batches, locationRoutes));
+  await app.register(adminLocationRoutes);
 }

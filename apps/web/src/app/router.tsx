@@ -161,6 +161,27 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'productBatch', gate: GATES.batches }),
     lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
   },
+  // Locations of the supply chain (ADR 036): with the batches, behind the same gate.
+  {
+    path: paths.locations,
+    handle: handle({ title: 'locations', gate: GATES.batches }),
+    lazy: page(() => import('../features/locations/pages/locations-page'), 'LocationsPage'),
+  },
+  {
+    path: paths.addLocation,
+    handle: handle({ title: 'addLocation', gate: GATES.batches }),
+    lazy: page(() => import('../features/locations/pages/location-edit-pages'), 'AddLocationPage'),
+  },
+  {
+    path: paths.location,
+    handle: handle({ title: 'location', gate: GATES.batches }),
+    lazy: page(() => import('../features/locations/pages/location-page'), 'LocationPage'),
+  },
+  {
+    path: paths.editLocation,
+    handle: handle({ title: 'editLocation', gate: GATES.batches }),
+    lazy: page(() => import('../features/locations/pages/location-edit-pages'), 'EditLocationPage'),
+  },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
   {
     path: paths.salesChannels,

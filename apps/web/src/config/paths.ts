@@ -51,6 +51,11 @@ export const paths = {
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
   addBatch: '/add-batch',
+  // supply-chain locations (ADR 036), with the batches
+  locations: '/locations',
+  location: '/locations/:id',
+  editLocation: '/locations/:id/edit',
+  addLocation: '/add-location',
   /** A producer's sales channels: its own registration and its products' (producers only). */
   salesChannels: '/sales-channels',
   /** The back office's sales channel registrations: the producers' own, the products'; the channels' settings. */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { PROVINCE_CODES } from '../geo.js';
 import { geometryField } from '../geometry.js';
 import { isValidGln } from '../gln.js';
-import { dateField, textField } from './common.js';
+import { expectedUpdatedAt } from '../publication.js';
+import { dateField, idText, textField } from './common.js';
+import { listQuery } from './list.js';
 
 /**
  * Locations of the supply chain (DESIGN §5.6, ADR 036): a producer's farm plots, ponds, barns,
@@ -71,3 +73,64 @@ export const locationInput = z.object({
     .default([]),
 });
 export type LocationInput = z.output<typeof locationInput>;
+
+// ---------- requests and answers of the API (/api/v1/locations, /api/v1/admin/locations) ----------
+
+/** POST/PUT body: the location's fields; PUT may send the `updated_at` it read (stale → 409 stale_update). */
+export const locationRequest = locationInput.extend({ updated_at: expectedUpdatedAt });
+export type LocationRequest = z.input<typeof locationRequest>;
+
+export const LOCATION_SORT_FIELDS = ['name', 'created_at', 'area_ha'] as const;
+
+/** The producer's list: kind, province, q (name or GLN, accent-free), sort, paging. */
+export const locationListQuery = listQuery(LOCATION_SORT_FIELDS, '-created_at').extend({
+  kind: z.enum(LOCATION_KINDS, { error: 'invalidLocationKind' }).optional(),
+  province_code: textField({ error: 'invalidProvince' })
+    .refine((c) => PROVINCE_CODES.includes(c), 'invalidProvince')
+    .optional(),
+});
+export type LocationListQuery = z.input<typeof locationListQuery>;
+
+/** The admin's list: the same filters, and one producer's locations. */
+export const adminLocationListQuery = locationListQuery.extend({ producer_id: idText().optional() });
+
+export const locationCertification = z.object({
+  scheme: z.enum(CERTIFICATION_SCHEMES),
+  number: z.string().nullable(),
+  issuer: z.string().nullable(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  /** On today's date in Vietnam (oems.ts certificateValidity): expired after valid_until. */
+  validity: z.enum(['valid', 'expiring', 'expired']),
+});
+export type LocationCertification = z.infer<typeof locationCertification>;
+
+const positionOut = z.tuple([z.number(), z.number()]);
+export const locationGeometryOut = z.union([
+  z.object({ type: z.literal('Point'), coordinates: positionOut }),
+  z.object({ type: z.literal('Polygon'), coordinates: z.array(z.array(positionOut)) }),
+]);
+
+export const location = z.object({
+  id: z.number().int(),
+  kind: z.enum(LOCATION_KINDS),
+  name: z.string(),
+  province_code: z.string(),
+  commune: z.string().nullable(),
+  address: z.string().nullable(),
+  gln: z.string().nullable(),
+  geometry: locationGeometryOut.nullable(),
+  /** Geodesic area of a polygon in ha (4 decimals); null for a point or no geometry. */
+  area_ha: z.number().nullable(),
+  crop_or_species: z.string().nullable(),
+  certifications: z.array(locationCertification),
+  /** The owner (shown to the platform administrator; the producer's own id for a producer). */
+  producer: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Location = z.infer<typeof location>;
+
+/** A location as an event or a shipment shows it. */
+export const locationRef = z.object({ id: z.number().int(), name: z.string(), kind: z.enum(LOCATION_KINDS) });
+export type LocationRef = z.infer<typeof locationRef>;

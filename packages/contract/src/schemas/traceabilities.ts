@@ -14,6 +14,7 @@ import { listQuery, searchField, sortTokens } from './list.js';
 import { expectedUpdatedAt } from '../publication.js';
 import { certificateInput, productCertificate } from './products.js';
 import { quantityField } from './quantity.js';
+import { locationRef } from './locations.js';
 
 /** `YYYY-MM-DD`, a real calendar date (years 1900..9999). */
 export const dateOnly = dateField();
@@ -67,6 +68,8 @@ export const traceEventRequest = z.object({
   step: z.enum(TRACE_STEPS, { error: 'invalidStep' }),
   occurred_at: dateTimeField(),
   place: textField().trim().max(200, 'tooLong').nullable().default(null),
+  /** One of the producer's locations (ADR 036); without `place`, the location's name is stored as the place. */
+  location_id: idField('invalidLocation').nullable().default(null),
   description: textField().trim().max(2000, 'tooLong').nullable().default(null),
   /** Upload ids (images) in display order. */
   photo_ids: z.array(idField('invalidUpload')).max(TRACE_EVENTS_MAX_PHOTOS, 'tooManyFiles').default([]),
@@ -128,7 +131,10 @@ const batchBase = z.object({
 });
 export const batchListItem = batchBase;
 export type BatchListItem = z.infer<typeof batchListItem>;
-export const batch = batchBase.extend({ events: z.array(traceEvent) });
+/** An event as the producer sees it on its batch: with the location it happened at, when recorded at one. */
+export const batchEvent = traceEvent.extend({ location: locationRef.nullable() });
+export type BatchEvent = z.infer<typeof batchEvent>;
+export const batch = batchBase.extend({ events: z.array(batchEvent) });
 export type Batch = z.infer<typeof batch>;
 
 const batchFields = z.object({

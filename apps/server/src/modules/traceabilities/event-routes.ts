@@ -17,6 +17,7 @@ import { traceEvents, traceabilities } from '../../db/schema/index.js';
 import { notFound, unprocessable } from '../../lib/errors.js';
 import { producerScope, type OwnerRef } from '../../lib/scope.js';
 import { resolveOwnFiles } from '../uploads/resolve.js';
+import { ownLocationRef } from '../locations/service.js';
 import { assertEditable, assertNotRecalled, audit, changeOwnBatch, eventsOf, presentBatch } from './service.js';
 
 type EventInput = typeof traceEventRequest._zod.output;
@@ -31,10 +32,14 @@ export default async function eventRoutes(app: FastifyInstance) {
   const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
   async function columnsOf(tx: Tx, actor: OwnerRef, e: EventInput) {
+    // One of the producer's locations, else 422 on location_id; without a place typed, its name is
+    // the place (the public page and every reader of `place` keep working).
+    const at = await ownLocationRef(tx, actor, e.location_id);
     return {
       step: e.step,
       occurredAt: new Date(e.occurred_at),
-      place: e.place || null,
+      locationId: at?.id ?? null,
+      place: e.place || at?.name || null,
       description: e.description || null,
       photos: await resolveOwnFiles(tx, app.storage, actor, e.photo_ids, 'photo_ids', 'picture'),
       documents: await resolveOwnFiles(tx, app.storage, actor, e.document_ids, 'document_ids'),

@@ -11,6 +11,7 @@ import { assertProducerWritable } from '../producers/guard.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { recordActivity } from '../../lib/activity.js';
 import { presentBatchItem, presentEvent, type BatchJoin, type BatchRow } from './presenter.js';
+import { locationRefs } from '../locations/service.js';
 
 /** Who writes a batch: the signed-in producer (lib/scope producerScope: 403 for users without one). */
 export type Actor = OwnerRef & { userId: number };
@@ -153,7 +154,9 @@ export async function loadJoins(db: Db | Tx, ids: number[]): Promise<BatchJoin[]
     .innerJoin(products, eq(products.id, traceabilities.productId))
     .leftJoin(productVariants, eq(productVariants.id, traceabilities.variantId))
     .where(inArray(traceabilities.id, ids));
-  const byId = new Map(rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount), scanCount: Number(r.scanCount) }]));
+  const byId = new Map(
+    rows.map((r) => [r.batch.id, { ...r, eventCount: Number(r.eventCount), scanCount: Number(r.scanCount) }]),
+  );
   return ids.map((id) => byId.get(id)).filter((r): r is BatchJoin => !!r);
 }
 
@@ -170,5 +173,12 @@ export async function presentBatch(db: Db | Tx, req: FastifyRequest, id: number)
   const [join] = await loadJoins(db, [id]);
   if (!join) throw notFound();
   const events = await eventsOf(db, id);
-  return { ...presentBatchItem(publicBaseUrl(req, req.server.config), join), events: events.map(presentEvent) };
+  const at = await locationRefs(
+    db,
+    events.map((e) => e.locationId),
+  );
+  return {
+    ...presentBatchItem(publicBaseUrl(req, req.server.config), join),
+    events: events.map((e) => ({ ...presentEvent(e), location: (e.locationId && at.get(e.locationId)) || null })),
+  };
 }

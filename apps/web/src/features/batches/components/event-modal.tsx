@@ -10,8 +10,9 @@ import { useAddEventMutation, useUpdateEventMutation } from '../api/batches-api'
 import { eventToValues, eventValuesToRequest, type EventFormValues } from '../lib/batch-form';
 import { DocumentsField } from './documents-field';
 import { PhotosField } from './photos-field';
+import { LocationSelect } from './location-select';
 
-const FIELDS = ['step', 'occurred_at', 'place', 'description', 'photo_ids', 'document_ids'];
+const FIELDS = ['step', 'occurred_at', 'place', 'location_id', 'description', 'photo_ids', 'document_ids'];
 
 interface Props {
   batchId: number;
@@ -95,6 +96,14 @@ export function EventModal({ batchId, event, open, onClose, onSaved }: Props) {
             style={{ width: '100%' }}
             data-testid="event-time"
           />
+        </Form.Item>
+        <Form.Item
+          name="location_id"
+          label={t('events.location')}
+          rules={[rule('location_id')]}
+          extra={t('events.locationHint')}
+        >
+          <LocationSelect />
         </Form.Item>
         <Form.Item name="place" label={t('events.place')} rules={[rule('place')]}>
           <Input maxLength={200} placeholder={t('events.placePlaceholder')} data-testid="event-place" />

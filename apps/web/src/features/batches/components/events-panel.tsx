@@ -10,6 +10,8 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link, generatePath } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { Batch, TraceEvent } from '@agrihub/contract/schemas/traceabilities';
 import { AccentTag } from '../../../components/accent-tag';
 import { useEnumLabel } from '../../../lib/enums';
@@ -132,9 +134,20 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                     </Space>
                   )}
                 </Flex>
-                {event.place && (
-                  <Typography.Text>
-                    <EnvironmentOutlined /> {event.place}
+                {(event.place || event.location) && (
+                  <Typography.Text data-testid="event-place-text">
+                    <EnvironmentOutlined />{' '}
+                    {event.location ? (
+                      <Link
+                        to={generatePath(paths.location, { id: String(event.location.id) })}
+                        data-testid="event-location-link"
+                      >
+                        {event.location.name}
+                      </Link>
+                    ) : null}
+                    {event.place && event.place !== event.location?.name
+                      ? `${event.location ? ' · ' : ''}${event.place}`
+                      : null}
                   </Typography.Text>
                 )}
                 {event.description && (

@@ -107,17 +107,20 @@ export interface EventFormValues {
   step: TraceStep | null;
   occurred_at: Dayjs | null;
   place: string;
+  /** One of the producer's locations (optional; the place defaults to its name on the server). */
+  location_id: number | null;
   description: string;
   photos: PhotoValue[];
   documents: FileValue[];
 }
 
-export function eventToValues(e: TraceEvent | null): EventFormValues {
+export function eventToValues(e: (TraceEvent & { location?: { id: number } | null }) | null): EventFormValues {
   if (!e)
     return {
       step: null,
       occurred_at: dayjs().second(0).millisecond(0),
       place: '',
+      location_id: null,
       description: '',
       photos: [],
       documents: [],
@@ -126,6 +129,7 @@ export function eventToValues(e: TraceEvent | null): EventFormValues {
     step: e.step,
     occurred_at: dayjs(e.occurred_at),
     place: e.place ?? '',
+    location_id: e.location?.id ?? null,
     description: e.description ?? '',
     photos: e.photos,
     documents: e.documents,
@@ -137,6 +141,7 @@ export function eventValuesToRequest(v: Partial<EventFormValues>): TraceEventReq
     step: v.step as TraceStep,
     occurred_at: v.occurred_at && v.occurred_at.isValid() ? v.occurred_at.toISOString() : '',
     place: text(v.place) || null,
+    location_id: v.location_id ?? null,
     description: text(v.description) || null,
     photo_ids: (v.photos ?? []).map((p) => p.id),
     document_ids: (v.documents ?? []).map((d) => d.id),

@@ -1,0 +1,68 @@
+import type { ListMeta } from '@agrihub/contract/schemas/common';
+import type { Location, LocationListQuery, LocationRequest } from '@agrihub/contract/schemas/locations';
+import { api } from '../../../lib/api';
+import { listParams } from '../../../lib/list-params';
+
+export interface LocationList {
+  locations: Location[];
+  meta: ListMeta;
+}
+export type LocationListArgs = Partial<
+  Pick<LocationListQuery, 'page' | 'per_page' | 'q' | 'sort' | 'kind' | 'province_code'>
+>;
+
+/** A saved location and the server's message (in the reader's language). */
+export interface SavedLocation {
+  location: Location;
+  message?: string;
+}
+interface LocationAnswer {
+  data: { location: Location };
+  meta?: { message?: string };
+}
+const saved = (a: LocationAnswer): SavedLocation => ({ location: a.data.location, message: a.meta?.message });
+
+const URL = 'api/v1/locations';
+const tagged = api.enhanceEndpoints({ addTagTypes: ['Location', 'LocationList'] });
+
+/** The producer's locations (ADR 036): list, read, create, update, delete. */
+export const locationsApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    listLocations: build.query<LocationList, LocationListArgs>({
+      query: (args) => ({ url: URL, params: listParams(args) }),
+      transformResponse: (a: { data: { locations: Location[] }; meta: ListMeta }) => ({
+        locations: a.data.locations,
+        meta: a.meta,
+      }),
+      providesTags: ['LocationList'],
+    }),
+    getLocation: build.query<Location, number>({
+      query: (id) => `${URL}/${id}`,
+      transformResponse: (a: LocationAnswer) => a.data.location,
+      providesTags: (_r, _e, id) => [{ type: 'Location', id }],
+    }),
+    createLocation: build.mutation<SavedLocation, LocationRequest>({
+      query: (body) => ({ url: URL, method: 'POST', body }),
+      transformResponse: saved,
+      invalidatesTags: (_r, e) => (e ? [] : ['LocationList']),
+    }),
+    updateLocation: build.mutation<SavedLocation, { id: number; body: LocationRequest }>({
+      query: ({ id, body }) => ({ url: `${URL}/${id}`, method: 'PUT', body }),
+      transformResponse: saved,
+      invalidatesTags: (_r, e, { id }) => (e ? [] : [{ type: 'Location', id }, 'LocationList']),
+    }),
+    deleteLocation: build.mutation<{ message?: string }, number>({
+      query: (id) => ({ url: `${URL}/${id}`, method: 'DELETE' }),
+      transformResponse: (a: { meta?: { message?: string } }) => ({ message: a.meta?.message }),
+      invalidatesTags: (_r, e, id) => (e ? [] : [{ type: 'Location', id }, 'LocationList']),
+    }),
+  }),
+});
+
+export const {
+  useListLocationsQuery,
+  useGetLocationQuery,
+  useCreateLocationMutation,
+  useUpdateLocationMutation,
+  useDeleteLocationMutation,
+} = locationsApi;

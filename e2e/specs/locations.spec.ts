@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pickOption } from '../support/antd';
+import { confirmPopover, demo, expect as baseExpect, signIn, test } from '../support/fixtures';
+
+// Issue 26, locations: a producer adds a farm plot by importing its outline from a GeoJSON file,
+// sees the outline and its area before saving, then on the location page (SVG drawn from the
+// geometry, area in ha the Vietnamese way), and deletes it after confirming.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURE = path.join(here, '..', 'fixtures', 'lo-ca-phe-ea-tu.geojson');
+const name = `Lô cà phê Ea Tu E2E ${Date.now().toString(36).toUpperCase()}`;
+
+test('a producer imports a plot outline from GeoJSON and sees its area and SVG outline', async ({ page }) => {
+  await signIn(page, 'dtrack', demo('producer', 'dtrack'), '/locations');
+  await expect(page.getByTestId('locations-page')).toBeVisible();
+  await page.getByTestId('add-location').click();
+  await expect(page.getByTestId('location-form')).toBeVisible();
+
+  await pickOption(page, 'location-kind', 'Lô/thửa canh tác');
+  await page.getByTestId('location-name').fill(name);
+  await pickOption(page, 'location-province', 'Đắk Lắk', 'Đắk Lắk');
+  await page.getByTestId('location-crop').fill('Cà phê vối');
+
+  // A wrong GLN check digit is refused with the contract's words.
+  await page.getByTestId('location-gln').fill('8936000000012');
+  await page.getByTestId('location-gln').blur();
+  await expect(page.getByText('Mã GLN phải gồm 13 chữ số với số kiểm tra đúng.')).toBeVisible();
+  await page.getByTestId('location-gln').fill('');
+
+  await page.getByTestId('outline-file').setInputFiles(FIXTURE);
+  // Shown before saving: the outline and about 4.7 ha.
+  await expect(page.getByTestId('outline-field').getByTestId('location-outline')).toBeVisible();
+  await expect(page.getByTestId('outline-area')).toHaveText(/^4,\d{1,2} ha$/);
+
+  await page.getByTestId('save-location').click();
+  await expect(page.getByTestId('location-page')).toBeVisible();
+  await expect(page.getByTestId('location-title')).toHaveText(name);
+  const svg = page.getByTestId('location-page').getByTestId('location-outline');
+  await expect(svg).toBeVisible();
+  await expect(svg.locator('path')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L.* Z$/);
+  await expect(svg.locator('path')).toHaveAttribute('fill-rule', 'evenodd');
+  await expect(page.getByTestId('location-area')).toHaveText(/^4,\d{1,2} ha$/);
+
+  // Listed, found by name without accents.
+  await page.goto(page.url().replace(/\/locations\/\d+$/, '/locations?q=ea tu e2e'));
+  await expect(page.getByTestId('locations-table').getByText(name)).toBeVisible();
+  await page.getByTestId('locations-table').getByText(name).click();
+
+  // Deleted after confirming.
+  await page.getByTestId('delete-location').click();
+  await confirmPopover(page, 'Xóa', (r) => r.method() === 'DELETE' && /\/api\/v1\/locations\/\d+$/.test(r.url()));
+  await expect(page.getByTestId('locations-page')).toBeVisible();
+});
