@@ -19,7 +19,9 @@ export type ActivitySubject =
   | 'purchase_order'
   | 'producer_oem'
   | 'page_view'
-  | 'user';
+  | 'user'
+  | 'trading_partner'
+  | 'shipment';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

@@ -54,6 +54,9 @@ import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
 import settingRoutes from './settings/routes.js';
 import dashboardRoutes from './dashboard/routes.js';
+import partnerRoutes from './partners/routes.js';
+import shipmentRoutes from './shipments/routes.js';
+import shipmentSubscribers from './shipments/subscribers.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -114,4 +117,8 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(seoRoutes);
   await app.register(settingRoutes);
   await app.register(dashboardRoutes);
+  // The supply chain (ADR 036): a producer's trading partners and shipments, beside its batches.
+  await app.register(gatedRoutes(GATES.batches, partnerRoutes));
+  await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
+  await app.register(shipmentSubscribers);
 }
