@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'admin-products',
   'admin-producers',
   'batches',
+  'partners',
+  'shipments',
   'notifications',
   'services',
   'services-approval',
