@@ -54,6 +54,18 @@ export const PRODUCER_MENU: MenuEntry[] = [
       { key: 'locations', labelKey: 'locations', path: '/locations' },
     ],
   },
+  {
+    // The supply chain (ADR 036): trading partners, shipments sent and received ("Hàng đến").
+    key: 'supply-chain',
+    labelKey: 'supplyChain',
+    icon: 'NodeIndexOutlined',
+    gate: GATES.batches,
+    children: [
+      { key: 'partners', labelKey: 'partners', path: '/partners' },
+      { key: 'shipments', labelKey: 'shipments', path: '/shipments' },
+      { key: 'incoming-shipments', labelKey: 'incomingShipments', path: '/incoming-shipments' },
+    ],
+  },
   { key: 'sales', labelKey: 'sales', path: '/sales-channels', icon: 'ShopOutlined', needsProducer: true },
   { key: 'news', labelKey: 'news', path: '/news', icon: 'ReadOutlined', feature: 'news' },
   { key: 'business-information', labelKey: 'businessInformation', path: '/account-setup', icon: 'IdcardOutlined' },

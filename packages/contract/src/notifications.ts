@@ -37,6 +37,12 @@ export const NOTIFICATION_TYPES = [
   // supplier) and of its cancellation with the reason.
   'purchase_order.approved',
   'purchase_order.cancelled',
+  // Shipments of the supply chain (ADR 036): the receiving producer hears of an incoming shipment
+  // and of its cancellation; the sender of its receipt or refusal.
+  'shipment.incoming',
+  'shipment.cancelled',
+  'shipment.received',
+  'shipment.refused',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -61,6 +61,12 @@ export const NOTIFICATION_KINDS = {
     audience: 'staff',
     feature: 'purchaseOrders',
   },
+  // Shipments of the supply chain: incoming shipments and their cancellation, receipts and refusals.
+  shipments: {
+    types: ['shipment.incoming', 'shipment.cancelled', 'shipment.received', 'shipment.refused'],
+    audience: 'producer',
+    feature: 'tracking',
+  },
 } as const satisfies Record<string, NotificationKindSpec>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

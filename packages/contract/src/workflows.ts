@@ -1,5 +1,6 @@
 import { APPROVAL_STATUSES, LEAD_STATUSES, PURCHASE_ORDER_STATUSES, SERVICE_REGISTRATION_STEPS } from './constants.js';
 import { allows, type Action, type PermissionUser, type Role, type Subject } from './permissions.js';
+import { SHIPMENT_STATUSES } from './schemas/chain.js';
 import { PRODUCT_STATUSES } from './schemas/products.js';
 import { isPurchaseOrderEditable } from './schemas/purchase-orders.js';
 import { BATCH_STATES } from './trace-steps.js';
@@ -12,6 +13,8 @@ import { BATCH_STATES } from './trace-steps.js';
 export interface Mover {
   /** The record's own producer (its accounts). */
   owner?: boolean;
+  /** The producer the record is addressed to (a shipment's receiver on the platform). */
+  receiver?: boolean;
   /** Any of these roles. */
   roles?: readonly Role[];
   /** This ability (the admin role has every ability). */
@@ -38,6 +41,8 @@ export interface Machine<S extends string = string> {
 export interface WorkflowActor extends PermissionUser {
   /** The record belongs to the actor's producer. */
   isOwner?: boolean;
+  /** The record is addressed to the actor's producer (a shipment it receives). */
+  isReceiver?: boolean;
   /** The actor wrote the record: created it, or (a purchase order) saved an edit of it. */
   isCreator?: boolean;
 }
@@ -150,6 +155,17 @@ export const clientMessageLead = machine(
   }),
 );
 
+/**
+ * A shipment of the supply chain (ADR 036 §2): its sender cancels it while it is on its way; the
+ * receiving producer receives it into a lot of its own or refuses it; each refusal or
+ * cancellation says why. A received shipment stays received.
+ */
+export const shipmentFlow = machine('shipment', SHIPMENT_STATUSES, [
+  { from: 'sent', to: 'received', by: { receiver: true } },
+  { from: 'sent', to: 'refused', by: { receiver: true }, reason: true },
+  { from: 'sent', to: 'cancelled', by: { owner: true }, reason: true },
+]);
+
 export const MACHINES = {
   productReview,
   producerApproval,
@@ -159,12 +175,14 @@ export const MACHINES = {
   purchaseOrder,
   saleChannelRegistration,
   clientMessageLead,
+  shipmentFlow,
 } as const;
 
 function mayMove(move: Move<string>, actor: WorkflowActor): boolean {
   if (move.notByCreator && actor.isCreator) return false;
-  const { owner, roles, ability } = move.by;
+  const { owner, receiver, roles, ability } = move.by;
   if (owner && actor.isOwner) return true;
+  if (receiver && actor.isReceiver) return true;
   if (roles && roles.some((r) => actor.roles.includes(r))) return true;
   return !!ability && allows(actor, ability[0], ability[1]);
 }

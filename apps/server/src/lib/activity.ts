@@ -20,7 +20,9 @@ export type ActivitySubject =
   | 'producer_oem'
   | 'page_view'
   | 'user'
-  | 'location';
+  | 'location'
+  | 'trading_partner'
+  | 'shipment';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

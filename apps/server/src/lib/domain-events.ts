@@ -82,6 +82,27 @@ export type DomainEvent =
       to: string;
       reason: string | null;
     }
+  /** A producer shipped to a partner on the platform (its receiver hears of it). */
+  | {
+      type: 'shipment.sent';
+      platform: PlatformKey;
+      shipmentId: number;
+      producerId: number;
+      receiverProducerId: number;
+      actorId: number;
+    }
+  /** A shipment was received, refused (by its receiver) or cancelled (by its sender). */
+  | {
+      type: 'shipment.moved';
+      platform: PlatformKey;
+      shipmentId: number;
+      producerId: number;
+      receiverProducerId: number | null;
+      actorId: number;
+      from: string;
+      to: string;
+      reason: string | null;
+    }
   /** A purchase order moved through its table (approved: mailed to the supplier, the creator told). */
   | {
       type: 'purchase_order.moved';

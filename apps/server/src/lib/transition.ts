@@ -32,6 +32,11 @@ export interface Workflow<T extends KeyedTable, S extends string> {
   stateOf(row: RowOf<T>): S;
   /** The columns that put a row in state `to`. */
   stateFields(to: S, from: S, reason: string | null): FieldsOf<T>;
+  /**
+   * 'receiver': `owner` names the producer the row is addressed to (a shipment's receiver), whose
+   * moves are the machine's receiver moves, never its owner's. Default 'owner'.
+   */
+  relation?: 'owner' | 'receiver';
   /** Refuses a producer's own move before anything is read (a closed producer is read-only). */
   beforeOwnerMove?(tx: Tx, producerId: number): Promise<void>;
 }
@@ -120,10 +125,12 @@ export async function transitionIn<T extends KeyedTable, S extends string>(
   const from = wf.stateOf(before);
   if (from === m.to && m.sameIsNoop) return { before, after: before, from, changed: false };
 
-  const isOwner = side === 'own' || (!!user.producerId && wf.ownerOf(before) === user.producerId);
+  const related = side === 'own' || (!!user.producerId && wf.ownerOf(before) === user.producerId);
+  const isReceiver = wf.relation === 'receiver' && related;
+  const isOwner = wf.relation !== 'receiver' && related;
   const isCreator = !!wf.authoredBy?.(before, user.id);
   const reason = m.reason?.trim() ? m.reason.trim() : null;
-  assertMove(locale, wf.machine, from, m.to, { ...user, isOwner, isCreator }, reason);
+  assertMove(locale, wf.machine, from, m.to, { ...user, isOwner, isReceiver, isCreator }, reason);
   await m.check?.(tx, before, from);
 
   const set = { ...(await m.fields?.(tx, before, from)), ...wf.stateFields(m.to, from, reason) };

@@ -56,6 +56,9 @@ import settingRoutes from './settings/routes.js';
 import dashboardRoutes from './dashboard/routes.js';
 import locationRoutes from './locations/routes.js';
 import adminLocationRoutes from './locations/admin-routes.js';
+import partnerRoutes from './partners/routes.js';
+import shipmentRoutes from './shipments/routes.js';
+import shipmentSubscribers from './shipments/subscribers.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -119,4 +122,8 @@ export async function registerModules(app: FastifyInstance) {
   // Supply chain (ADR 036): locations where the batches' events happen, behind the batches gate.
   await app.register(gatedRoutes(GATES.batches, locationRoutes));
   await app.register(adminLocationRoutes);
+  // The supply chain (ADR 036): a producer's trading partners and shipments, beside its batches.
+  await app.register(gatedRoutes(GATES.batches, partnerRoutes));
+  await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
+  await app.register(shipmentSubscribers);
 }

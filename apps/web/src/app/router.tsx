@@ -181,6 +181,31 @@ const privatePages: RouteObject[] = [
     path: paths.editLocation,
     handle: handle({ title: 'editLocation', gate: GATES.batches }),
     lazy: page(() => import('../features/locations/pages/location-edit-pages'), 'EditLocationPage'),
+  // The supply chain (ADR 036): partners, outgoing shipments and the inbox, behind the batches' gate.
+  {
+    path: paths.partners,
+    handle: handle({ title: 'partners', gate: GATES.batches }),
+    lazy: page(() => import('../features/partners/pages/partners-page'), 'PartnersPage'),
+  },
+  {
+    path: paths.shipments,
+    handle: handle({ title: 'shipments', gate: GATES.batches }),
+    lazy: page(() => import('../features/shipments/pages/shipments-page'), 'ShipmentsPage'),
+  },
+  {
+    path: paths.shipment,
+    handle: handle({ title: 'shipments', gate: GATES.batches }),
+    lazy: page(() => import('../features/shipments/pages/shipments-page'), 'ShipmentsPage'),
+  },
+  {
+    path: paths.incomingShipments,
+    handle: handle({ title: 'incomingShipments', gate: GATES.batches }),
+    lazy: page(() => import('../features/shipments/pages/incoming-page'), 'IncomingPage'),
+  },
+  {
+    path: paths.incomingShipment,
+    handle: handle({ title: 'incomingShipments', gate: GATES.batches }),
+    lazy: page(() => import('../features/shipments/pages/incoming-page'), 'IncomingPage'),
   },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
   {

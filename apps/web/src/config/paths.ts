@@ -56,6 +56,12 @@ export const paths = {
   location: '/locations/:id',
   editLocation: '/locations/:id/edit',
   addLocation: '/add-location',
+  // the supply chain (ADR 036): trading partners, outgoing shipments, incoming shipments ("Hàng đến")
+  partners: '/partners',
+  shipments: '/shipments',
+  shipment: '/shipments/:id',
+  incomingShipments: '/incoming-shipments',
+  incomingShipment: '/incoming-shipments/:id',
   /** A producer's sales channels: its own registration and its products' (producers only). */
   salesChannels: '/sales-channels',
   /** The back office's sales channel registrations: the producers' own, the products'; the channels' settings. */

@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'admin-producers',
   'batches',
   'locations',
+  'partners',
+  'shipments',
   'notifications',
   'services',
   'services-approval',

@@ -109,6 +109,8 @@ const batchBase = z.object({
   production_date: z.string(),
   expiry_date: z.string().nullable(),
   quantity: z.number(),
+  /** quantity − what shipments and transformation inputs took (ADR 036 §3). */
+  remaining_quantity: z.number(),
   unit: z.string(),
   production_base: productionBase.nullable(),
   certificates: z.array(batchCertificate),

@@ -120,6 +120,8 @@ export function presentBatchItem(base: string, j: BatchJoin): BatchListItem {
     production_date: b.productionDate,
     expiry_date: b.expiryDate,
     quantity: b.quantity,
+    // What shipments and transformations have not taken (ADR 036 §3).
+    remaining_quantity: Math.round((Number(b.quantity) - Number(b.usedQuantity)) * 1000) / 1000,
     unit: b.unit,
     production_base: b.productionBase
       ? {

@@ -43,6 +43,12 @@ export function BatchSummary({ batch }: { batch: Batch }) {
         <Descriptions.Item label={t('fields.quantity')}>
           {batch.quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB')} {batch.unit}
         </Descriptions.Item>
+        <Descriptions.Item label={t('fields.remaining')}>
+          <span data-testid="batch-remaining">
+            {batch.remaining_quantity.toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB', { maximumFractionDigits: 3 })}{' '}
+            {batch.unit}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.scan_count')}>{batch.scan_count}</Descriptions.Item>
         <Descriptions.Item label={t('form.base')} span={2}>
           {base ? [base.name, base.address, provinceName(base.province_code)].filter(Boolean).join(' — ') : '—'}

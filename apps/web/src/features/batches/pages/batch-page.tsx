@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
@@ -19,6 +19,7 @@ import { StateActions, usePublishRefusal } from '../components/state-actions';
 import { BatchStateTag } from '../../../components/status-tags';
 import { batchToValues } from '../lib/batch-form';
 import { LinkButton } from '../../../components/link-button';
+import { ShipModal } from '../../shipments/components/ship-modal';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */
 export function BatchPage() {
@@ -28,6 +29,7 @@ export function BatchPage() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetBatchQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
   const [editing, setEditing] = useState(false);
+  const [shipping, setShipping] = useState(false);
   const refusal = usePublishRefusal(query.data);
 
   if (!valid || (isApiError(query.error) && query.error.status === 404)) {
@@ -64,8 +66,16 @@ export function BatchPage() {
           </Typography.Title>
           <BatchStateTag state={batch.state} />
         </Flex>
-        <StateActions batch={batch} />
+        <Flex gap={8} wrap>
+          {(batch.state === 'draft' || batch.state === 'published') && batch.remaining_quantity > 0 && (
+            <Button icon={<SendOutlined />} onClick={() => setShipping(true)} data-testid="ship-batch">
+              {t('actions.ship')}
+            </Button>
+          )}
+          <StateActions batch={batch} />
+        </Flex>
       </Flex>
+      <ShipModal open={shipping} lotId={batch.id} onClose={() => setShipping(false)} />
       {batch.state === 'recalled' && (
         <Alert
           type="error"

@@ -1,0 +1,3 @@
+import { describeFeatureLocales } from '../../test/locale-check';
+
+describeFeatureLocales({ ns: 'partners', minUsed: 15 });
