@@ -51,6 +51,7 @@ export const PRODUCER_MENU: MenuEntry[] = [
     children: [
       { key: 'add-batch', labelKey: 'addBatch', path: '/add-batch' },
       { key: 'product-batches', labelKey: 'productBatches', path: '/product-batches' },
+      { key: 'transformations', labelKey: 'transformations', path: '/transformations' },
     ],
   },
   { key: 'sales', labelKey: 'sales', path: '/sales-channels', icon: 'ShopOutlined', needsProducer: true },

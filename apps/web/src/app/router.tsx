@@ -161,6 +161,16 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'productBatch', gate: GATES.batches }),
     lazy: page(() => import('../features/batches/pages/batch-page'), 'BatchPage'),
   },
+  {
+    path: paths.transformations,
+    handle: handle({ title: 'transformations', gate: GATES.batches }),
+    lazy: page(() => import('../features/transformations/pages/transformations-page'), 'TransformationsPage'),
+  },
+  {
+    path: paths.addTransformation,
+    handle: handle({ title: 'addTransformation', gate: GATES.batches }),
+    lazy: page(() => import('../features/transformations/pages/add-transformation-page'), 'AddTransformationPage'),
+  },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
   {
     path: paths.salesChannels,

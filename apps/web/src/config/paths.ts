@@ -51,6 +51,8 @@ export const paths = {
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
   addBatch: '/add-batch',
+  transformations: '/transformations',
+  addTransformation: '/transformations/new',
   /** A producer's sales channels: its own registration and its products' (producers only). */
   salesChannels: '/sales-channels',
   /** The back office's sales channel registrations: the producers' own, the products'; the channels' settings. */

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'admin-products',
   'admin-producers',
   'batches',
+  'transformations',
   'notifications',
   'services',
   'services-approval',

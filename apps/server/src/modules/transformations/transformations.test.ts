@@ -10,7 +10,6 @@ import {
   traceabilities,
   tradingPartners,
   transformationInputs,
-  transformations,
 } from '../../db/schema/index.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
