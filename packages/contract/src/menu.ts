@@ -51,19 +51,20 @@ export const PRODUCER_MENU: MenuEntry[] = [
     children: [
       { key: 'add-batch', labelKey: 'addBatch', path: '/add-batch' },
       { key: 'product-batches', labelKey: 'productBatches', path: '/product-batches' },
-      { key: 'locations', labelKey: 'locations', path: '/locations' },
     ],
   },
   {
-    // The supply chain (ADR 036): trading partners, shipments sent and received ("Hàng đến").
+    // The supply chain (ADR 036): locations, trading partners, shipments sent and received ("Hàng đến"), transformations.
     key: 'supply-chain',
     labelKey: 'supplyChain',
     icon: 'NodeIndexOutlined',
     gate: GATES.batches,
     children: [
+      { key: 'locations', labelKey: 'locations', path: '/locations' },
       { key: 'partners', labelKey: 'partners', path: '/partners' },
       { key: 'shipments', labelKey: 'shipments', path: '/shipments' },
       { key: 'incoming-shipments', labelKey: 'incomingShipments', path: '/incoming-shipments' },
+      { key: 'transformations', labelKey: 'transformations', path: '/transformations' },
     ],
   },
   { key: 'sales', labelKey: 'sales', path: '/sales-channels', icon: 'ShopOutlined', needsProducer: true },

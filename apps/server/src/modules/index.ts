@@ -18,6 +18,7 @@ import producerDeleteRoutes from './producers/delete-routes.js';
 import uploadRoutes from './uploads/routes.js';
 import traceState from './trace-public/state.js';
 import traceabilityRoutes from './traceabilities/routes.js';
+import transformationRoutes from './transformations/routes.js';
 import tracePublicRoutes from './trace-public/routes.js';
 import voteRoutes from './votes/routes.js';
 import catalogRoutes from './catalog/routes.js';
@@ -83,6 +84,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(uploadRoutes);
   await app.register(traceState);
   await app.register(gatedRoutes(GATES.batches, traceabilityRoutes));
+  await app.register(gatedRoutes(GATES.batches, transformationRoutes));
   await app.register(tracePublicRoutes);
   await app.register(voteRoutes);
   await app.register(catalogRoutes);

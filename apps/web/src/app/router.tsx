@@ -206,6 +206,15 @@ const privatePages: RouteObject[] = [
     path: paths.incomingShipment,
     handle: handle({ title: 'incomingShipments', gate: GATES.batches }),
     lazy: page(() => import('../features/shipments/pages/incoming-page'), 'IncomingPage'),
+  {
+    path: paths.transformations,
+    handle: handle({ title: 'transformations', gate: GATES.batches }),
+    lazy: page(() => import('../features/transformations/pages/transformations-page'), 'TransformationsPage'),
+  },
+  {
+    path: paths.addTransformation,
+    handle: handle({ title: 'addTransformation', gate: GATES.batches }),
+    lazy: page(() => import('../features/transformations/pages/add-transformation-page'), 'AddTransformationPage'),
   },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
   {

@@ -62,6 +62,8 @@ export const paths = {
   shipment: '/shipments/:id',
   incomingShipments: '/incoming-shipments',
   incomingShipment: '/incoming-shipments/:id',
+  transformations: '/transformations',
+  addTransformation: '/transformations/new',
   /** A producer's sales channels: its own registration and its products' (producers only). */
   salesChannels: '/sales-channels',
   /** The back office's sales channel registrations: the producers' own, the products'; the channels' settings. */

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'locations',
   'partners',
   'shipments',
+  'transformations',
   'notifications',
   'services',
   'services-approval',

@@ -217,4 +217,8 @@ export const TRACE_AUDIT_ACTIONS = [
   'event_update',
   'event_delete',
   'event_reorder',
+  /** The lot was made by a transformation (its inputs in the detail). */
+  'transform',
+  /** Part of the lot went into a transformation (the new lot and the quantity in the detail). */
+  'transform_input',
 ] as const;

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
 import { publicBaseUrl, qrPng } from '../../lib/public-url.js';
 import { EPCIS_CONTENT_TYPE, buildEpcis } from './epcis.js';
+import { loadEpcisChain } from './epcis-chain.js';
 import { traceUrlOf } from './presenter.js';
 import { producerScope } from '../../lib/scope.js';
 import { eventsOf, findOwnBatch } from './service.js';
@@ -32,7 +33,8 @@ export default async function exportRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
-        summary: 'The batch as an EPCIS 2.0 JSON-LD document (application/ld+json, attachment)',
+        summary:
+          'The batch as an EPCIS 2.0 JSON-LD document (application/ld+json, attachment): its stages, and its shipping, receiving and transformation events from the supply chain',
         params: idParam,
         response: { 404: errorEnvelope },
       },
@@ -41,7 +43,9 @@ export default async function exportRoutes(app: FastifyInstance) {
       const actor = producerScope(req);
       const batch = await findOwnBatch(app.db, actor, req.params.id);
       const [events, product] = await Promise.all([eventsOf(app.db, batch.id), productOf(batch.productId)]);
-      const doc = buildEpcis({ batch, events, product, base: publicBaseUrl(req, app.config) });
+      const base = publicBaseUrl(req, app.config);
+      const chain = await loadEpcisChain(app.db, base, events);
+      const doc = buildEpcis({ batch, events, product, base, chain });
       const name = `epcis-${batch.lotCode.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonld`;
       return reply
         .type(EPCIS_CONTENT_TYPE)

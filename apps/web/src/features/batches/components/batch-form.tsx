@@ -107,7 +107,7 @@ export function BatchForm({ initial, batchId, onSaved, onCancel, updatedAt, onRe
             </Col>
             <Col span={6}>
               <Form.Item name="quantity" label={t('fields.quantity')} required rules={[rule('quantity')]}>
-                <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="batch-quantity" />
+                <InputNumber min={0.001} max={1e9} precision={3} style={{ width: '100%' }} data-testid="batch-quantity" />
               </Form.Item>
             </Col>
             <Col span={6}>
