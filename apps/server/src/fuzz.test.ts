@@ -315,7 +315,6 @@ describe('fuzz: bad input never answers 5xx', () => {
       variant_id: null,
       // A transformation's input: the producer's draft lot (a location is optional).
       lot_id: ids.batch,
-      location_id: null,
       from: '2024-01-01',
       to: '2030-12-31',
       location_id: ids.location,

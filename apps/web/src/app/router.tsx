@@ -181,6 +181,7 @@ const privatePages: RouteObject[] = [
     path: paths.editLocation,
     handle: handle({ title: 'editLocation', gate: GATES.batches }),
     lazy: page(() => import('../features/locations/pages/location-edit-pages'), 'EditLocationPage'),
+  },
   // The supply chain (ADR 036): partners, outgoing shipments and the inbox, behind the batches' gate.
   {
     path: paths.partners,
@@ -206,6 +207,7 @@ const privatePages: RouteObject[] = [
     path: paths.incomingShipment,
     handle: handle({ title: 'incomingShipments', gate: GATES.batches }),
     lazy: page(() => import('../features/shipments/pages/incoming-page'), 'IncomingPage'),
+  },
   {
     path: paths.transformations,
     handle: handle({ title: 'transformations', gate: GATES.batches }),
