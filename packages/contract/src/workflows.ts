@@ -69,8 +69,9 @@ export const batchState = machine('batch_state', BATCH_STATES, [
   { from: 'draft', to: 'published', by: { owner: true } },
   { from: 'published', to: 'on_hold', by: { owner: true }, reason: true },
   { from: 'on_hold', to: 'published', by: { owner: true } },
-  { from: 'published', to: 'recalled', by: { owner: true }, reason: true },
-  { from: 'on_hold', to: 'recalled', by: { owner: true }, reason: true },
+  // The platform's administrator recalls any lot of a supply-chain recall (ADR 036 §7).
+  { from: 'published', to: 'recalled', by: { owner: true, roles: ['admin'] }, reason: true },
+  { from: 'on_hold', to: 'recalled', by: { owner: true, roles: ['admin'] }, reason: true },
 ]);
 
 export const SERVICE_SHORT_STEPS = ['fill_info', 'advice', 'contract', 'paid', 'inprogress', 'done'] as const;

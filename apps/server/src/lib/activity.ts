@@ -19,7 +19,8 @@ export type ActivitySubject =
   | 'purchase_order'
   | 'producer_oem'
   | 'page_view'
-  | 'user';
+  | 'user'
+  | 'location';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

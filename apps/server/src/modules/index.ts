@@ -54,6 +54,7 @@ import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
 import settingRoutes from './settings/routes.js';
 import dashboardRoutes from './dashboard/routes.js';
+import chainRoutes from './chain/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -78,6 +79,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(uploadRoutes);
   await app.register(traceState);
   await app.register(gatedRoutes(GATES.batches, traceabilityRoutes));
+  await app.register(gatedRoutes(GATES.batches, chainRoutes));
   await app.register(tracePublicRoutes);
   await app.register(voteRoutes);
   await app.register(catalogRoutes);

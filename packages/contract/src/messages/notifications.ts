@@ -30,6 +30,9 @@ export const NOTIFICATION_MESSAGES = {
       'Sản phẩm "{{product}}" chưa được duyệt.\nLý do: {{reason}}\nVui lòng chỉnh sửa và gửi duyệt lại.',
     notification_batch_recalled_title: 'Lô hàng đã bị thu hồi',
     notification_batch_recalled_body: 'Lô hàng "{{batch}}" của sản phẩm "{{product}}" đã bị thu hồi.\nLý do: {{reason}}',
+    notification_chain_recalled_title: 'Thu hồi theo chuỗi cung ứng',
+    notification_chain_recalled_body:
+      'Lô "{{start}}" bị thu hồi; {{count}} lô bạn đang giữ bị ảnh hưởng ({{lots}}).\nLý do: {{reason}}',
     notification_user_password_changed_title: 'Mật khẩu đã được thay đổi',
     notification_user_password_changed_body:
       'Mật khẩu của tài khoản {{email}} trên {{platform}} vừa được thay đổi. ' +
@@ -93,6 +96,9 @@ export const NOTIFICATION_MESSAGES = {
       'The product "{{product}}" was not approved.\nReason: {{reason}}\nPlease edit it and submit it again.',
     notification_batch_recalled_title: 'Batch recalled',
     notification_batch_recalled_body: 'The batch "{{batch}}" of the product "{{product}}" has been recalled.\nReason: {{reason}}',
+    notification_chain_recalled_title: 'Supply chain recall',
+    notification_chain_recalled_body:
+      'The lot "{{start}}" was recalled; {{count}} lots you hold are affected ({{lots}}).\nReason: {{reason}}',
     notification_user_password_changed_title: 'Your password was changed',
     notification_user_password_changed_body:
       'The password of the account {{email}} on {{platform}} has just been changed. ' +

@@ -127,6 +127,17 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     });
   });
 
+  // A supply-chain recall: each producer holding affected lots hears of it once (ADR 036 §7).
+  on('chain.recalled', async (e) => {
+    const shown = e.lotCodes.slice(0, 10).join(', ') + (e.lotCodes.length > 10 ? ', …' : '');
+    await deliver(app, await producerAccounts(app, e.platform, e.producerId), {
+      platform: e.platform,
+      type: e.type,
+      params: { start: e.startLotCode, count: String(e.lotCodes.length), lots: shown, reason: e.reason },
+      link: e.lotIds.length ? LINKS.batch(e.lotIds[0]) : null,
+    });
+  });
+
   // Service requests: the producer hears of each step and each visible note (an internal note
   // publishes no event, an internal reason travels as null); the assignee of each producer reply.
   on('service_request.step_changed', async (e) => {
