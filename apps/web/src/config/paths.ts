@@ -50,6 +50,7 @@ export const paths = {
   // batches (traceabilities), traceability platform only
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
+  mockRecall: '/mock-recall',
   addBatch: '/add-batch',
   /** A producer's sales channels: its own registration and its products' (producers only). */
   salesChannels: '/sales-channels',

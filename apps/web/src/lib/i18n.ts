@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'admin-products',
   'admin-producers',
   'batches',
+  'chain',
   'notifications',
   'services',
   'services-approval',

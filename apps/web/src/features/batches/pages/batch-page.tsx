@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { AlertOutlined, ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
@@ -19,10 +19,12 @@ import { StateActions, usePublishRefusal } from '../components/state-actions';
 import { BatchStateTag } from '../../../components/status-tags';
 import { batchToValues } from '../lib/batch-form';
 import { LinkButton } from '../../../components/link-button';
+import { ChainView } from '../../../components/chain-view';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */
 export function BatchPage() {
   const { t } = useTranslation('batches');
+  const { t: tc } = useTranslation('chain');
   const locale = currentLocale();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -64,7 +66,16 @@ export function BatchPage() {
           </Typography.Title>
           <BatchStateTag state={batch.state} />
         </Flex>
-        <StateActions batch={batch} />
+        <Flex gap={8} wrap>
+          <LinkButton
+            to={`${paths.mockRecall}?lot_id=${batch.id}`}
+            icon={<AlertOutlined />}
+            data-testid="mock-recall-action"
+          >
+            {tc('mockRecallAction')}
+          </LinkButton>
+          <StateActions batch={batch} />
+        </Flex>
       </Flex>
       {batch.state === 'recalled' && (
         <Alert
@@ -130,6 +141,11 @@ export function BatchPage() {
                     <EventsPanel batch={batch} />
                   </Flex>
                 ),
+              },
+              {
+                key: 'chain',
+                label: <span data-testid="chain-tab">{tc('tab')}</span>,
+                children: <ChainView lotId={batch.id} />,
               },
               {
                 key: 'history',
