@@ -209,4 +209,7 @@ export const TRACE_AUDIT_ACTIONS = [
   'event_update',
   'event_delete',
   'event_reorder',
+  // The supply chain (ADR 036 §7): a mock recall run from the batch, a recall of its chain started from it.
+  'mock_recall',
+  'chain_recall',
 ] as const;

@@ -289,6 +289,18 @@ describe('recall', () => {
       .from(activity)
       .where(and(eq(activity.subjectType, 'traceability'), eq(activity.subjectId, c.f1.id)));
     expect(history.map((h) => h.action).sort()).toEqual(['chain_recall', 'recall']);
+    // The batch page's history shows both, in the producer's view.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/traceabilities/${c.f1.id}/history`,
+      headers: as(c.farm),
+    });
+    expect(page.statusCode).toBe(200);
+    expect(
+      json(page)
+        .data.history.map((h: { action: string }) => h.action)
+        .sort(),
+    ).toEqual(['chain_recall', 'recall']);
   });
 
   it('the platform administrator recalls every published lot from a location; drafts are listed, not recalled', async () => {
