@@ -202,11 +202,22 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     const request = await serviceRequestOf(app, e.platform, e.requestId);
     if (!request) return;
     const staff = await app.db
-      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale, roles: users.roles, abilities: users.abilities })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        locale: users.locale,
+        roles: users.roles,
+        abilities: users.abilities,
+      })
       .from(users)
       .where(eq(users.platform, e.platform));
     const recipients = staff
-      .filter((u) => (u.roles.includes('admin') || u.roles.includes('customer_support')) && allows(u, 'read', 'user_register_service'))
+      .filter(
+        (u) =>
+          (u.roles.includes('admin') || u.roles.includes('customer_support')) &&
+          allows(u, 'read', 'user_register_service'),
+      )
       .map(({ id, name, email, locale }) => ({ id, name, email, locale }));
     await deliver(app, recipients, {
       platform: e.platform,
@@ -249,7 +260,8 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     const recipients = await account(app, e.platform, e.userId);
     if (!recipients.length) return;
     const [actor] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, e.actorId));
-    const fields = (locale: 'vi' | 'en') => e.fields.map((f) => translate(locale, `user_changed_field_${f}`)).join(', ');
+    const fields = (locale: 'vi' | 'en') =>
+      e.fields.map((f) => translate(locale, `user_changed_field_${f}`)).join(', ');
     await deliver(app, recipients, {
       platform: e.platform,
       type: `user.account_${e.change}`,
