@@ -69,7 +69,16 @@ export const batchState = machine('batch_state', BATCH_STATES, [
   { from: 'draft', to: 'published', by: { owner: true } },
   { from: 'published', to: 'on_hold', by: { owner: true }, reason: true },
   { from: 'on_hold', to: 'published', by: { owner: true } },
-  // The platform's administrator recalls any lot of a supply-chain recall (ADR 036 §7).
+  { from: 'published', to: 'recalled', by: { owner: true }, reason: true },
+  { from: 'on_hold', to: 'recalled', by: { owner: true }, reason: true },
+]);
+
+/**
+ * The recall moves of `batchState` as a supply-chain recall makes them (ADR 036 §7): the lot's
+ * producer, or the platform's administrator for every lot the chain reached. Only the recall
+ * moves: a chain recall never publishes or holds.
+ */
+export const batchChainRecallState = machine('batch_state', BATCH_STATES, [
   { from: 'published', to: 'recalled', by: { owner: true, roles: ['admin'] }, reason: true },
   { from: 'on_hold', to: 'recalled', by: { owner: true, roles: ['admin'] }, reason: true },
 ]);

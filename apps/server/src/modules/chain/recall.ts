@@ -20,7 +20,7 @@ import { streamXlsx } from '../../lib/xlsx-export.js';
 import { fontFiles } from '../purchase-orders/pdf.js';
 import { markAvailabilityChanged } from '../sale-channels/sync/stale.js';
 import { invalidateBatch, tellBatch } from '../trace-public/state.js';
-import { batchWorkflow } from '../traceabilities/state-workflow.js';
+import { batchChainRecallWorkflow } from '../traceabilities/state-workflow.js';
 import type { FastifyRequest } from 'fastify';
 import { lotsAtLocation, walkChain, type Walk } from './graph.js';
 import { isLotScope, lotsById, partnersById, startLocation, startLot, type ChainLot, type ChainScope } from './lots.js';
@@ -340,7 +340,7 @@ export async function recallChain(
       if (lot.state === 'draft') res.drafts.push(ref);
       else if (lot.state === 'recalled') res.already_recalled.push(ref);
       else {
-        await transitionIn(tx, emit, batchWorkflow, {
+        await transitionIn(tx, emit, batchChainRecallWorkflow, {
           id: lot.id,
           to: 'recalled',
           actor,
