@@ -19,6 +19,7 @@ export * from './trace-steps.js';
 export * from './vietnam-time.js';
 export * from './schemas/quantity.js';
 export * from './schemas/chain.js';
+export * from './chain-visibility.js';
 export * from './schemas/partners.js';
 export * from './schemas/shipments.js';
 export * from './schemas/transformations.js';

@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'product.approved',
   'product.rejected',
   'batch.recalled',
+  // A recall through the supply chain (ADR 036 §7): each producer holding an affected lot hears of it once.
+  'chain.recalled',
   'user.password_changed',
   // A user manager changed the account (what changed, never a value that opens it), deactivated
   // or reactivated it (ADR 032): the account's holder always hears of it.

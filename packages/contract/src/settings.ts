@@ -35,7 +35,7 @@ export const NOTIFICATION_KINDS = {
   },
   producer_status: { types: ['producer.approved', 'producer.closed'], audience: 'producer' },
   product_review: { types: ['product.approved', 'product.rejected'], audience: 'producer' },
-  batch_recall: { types: ['batch.recalled'], audience: 'producer', feature: 'tracking' },
+  batch_recall: { types: ['batch.recalled', 'chain.recalled'], audience: 'producer', feature: 'tracking' },
   service_request_progress: {
     types: ['service_request.step_changed', 'service_request.step_changed_with_reason', 'service_request.note_added'],
     audience: 'producer',

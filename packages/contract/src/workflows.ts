@@ -78,6 +78,16 @@ export const batchState = machine('batch_state', BATCH_STATES, [
   { from: 'on_hold', to: 'recalled', by: { owner: true }, reason: true },
 ]);
 
+/**
+ * The recall moves of `batchState` as a supply-chain recall makes them (ADR 036 §7): the lot's
+ * producer, or the platform's administrator for every lot the chain reached. Only the recall
+ * moves: a chain recall never publishes or holds.
+ */
+export const batchChainRecallState = machine('batch_state', BATCH_STATES, [
+  { from: 'published', to: 'recalled', by: { owner: true, roles: ['admin'] }, reason: true },
+  { from: 'on_hold', to: 'recalled', by: { owner: true, roles: ['admin'] }, reason: true },
+]);
+
 export const SERVICE_SHORT_STEPS = ['fill_info', 'advice', 'contract', 'paid', 'inprogress', 'done'] as const;
 export const SERVICE_REQUEST_STATES = [...SERVICE_REGISTRATION_STEPS, 'inprogress', 'cancelled'] as const;
 export type ServiceRequestState = (typeof SERVICE_REQUEST_STATES)[number];

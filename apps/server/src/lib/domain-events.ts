@@ -25,6 +25,17 @@ export type DomainEvent =
       actorId: number | null;
       reason: string;
     }
+  /** A supply-chain recall (ADR 036 §7): one event per producer holding affected lots, told once. */
+  | {
+      type: 'chain.recalled';
+      platform: PlatformKey;
+      producerId: number;
+      startLotCode: string;
+      lotIds: number[];
+      lotCodes: string[];
+      actorId: number | null;
+      reason: string;
+    }
   | { type: 'user.password_changed'; platform: PlatformKey; userId: number }
   /** A user manager changed an account (`fields`: which, never their values), deactivated or reactivated it. */
   | {

@@ -218,6 +218,12 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'addTransformation', gate: GATES.batches }),
     lazy: page(() => import('../features/transformations/pages/add-transformation-page'), 'AddTransformationPage'),
   },
+  // The supply chain's mock recall of a lot or a location (?lot_id= | ?location_id=) and its recall.
+  {
+    path: paths.mockRecall,
+    handle: handle({ title: 'mockRecall', gate: GATES.batches }),
+    lazy: page(() => import('../features/chain/pages/mock-recall-page'), 'MockRecallPage'),
+  },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
   {
     path: paths.salesChannels,

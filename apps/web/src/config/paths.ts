@@ -50,6 +50,7 @@ export const paths = {
   // batches (traceabilities), traceability platform only
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
+  mockRecall: '/mock-recall',
   addBatch: '/add-batch',
   // supply-chain locations (ADR 036), with the batches
   locations: '/locations',

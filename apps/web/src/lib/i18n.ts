@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'partners',
   'shipments',
   'transformations',
+  'chain',
   'notifications',
   'services',
   'services-approval',

@@ -24,12 +24,17 @@ export const NOTIFICATION_MESSAGES = {
     notification_sale_channel_reference_rejected_body:
       'Đăng ký {{subject_vi}} lên kênh {{channel}} chưa được duyệt.\nLý do: {{reason}}\nHãy bổ sung và gửi lại.',
     notification_sale_channel_reference_closed_title: 'Đăng ký kênh bán đã bị đóng',
-    notification_sale_channel_reference_closed_body: 'Đăng ký {{subject_vi}} lên kênh {{channel}} đã bị đóng.\nLý do: {{reason}}',
+    notification_sale_channel_reference_closed_body:
+      'Đăng ký {{subject_vi}} lên kênh {{channel}} đã bị đóng.\nLý do: {{reason}}',
     notification_product_rejected_title: 'Sản phẩm bị từ chối duyệt',
     notification_product_rejected_body:
       'Sản phẩm "{{product}}" chưa được duyệt.\nLý do: {{reason}}\nVui lòng chỉnh sửa và gửi duyệt lại.',
     notification_batch_recalled_title: 'Lô hàng đã bị thu hồi',
-    notification_batch_recalled_body: 'Lô hàng "{{batch}}" của sản phẩm "{{product}}" đã bị thu hồi.\nLý do: {{reason}}',
+    notification_batch_recalled_body:
+      'Lô hàng "{{batch}}" của sản phẩm "{{product}}" đã bị thu hồi.\nLý do: {{reason}}',
+    notification_chain_recalled_title: 'Thu hồi theo chuỗi cung ứng',
+    notification_chain_recalled_body:
+      'Lô "{{start}}" bị thu hồi; {{count}} lô bạn đang giữ bị ảnh hưởng ({{lots}}).\nLý do: {{reason}}',
     notification_user_password_changed_title: 'Mật khẩu đã được thay đổi',
     notification_user_password_changed_body:
       'Mật khẩu của tài khoản {{email}} trên {{platform}} vừa được thay đổi. ' +
@@ -78,21 +83,28 @@ export const NOTIFICATION_MESSAGES = {
     notification_producer_closed_body:
       'Your producer "{{producer}}" on {{platform}} has been closed by an administrator.\nReason: {{reason}}',
     notification_product_approved_title: 'Product approved',
-    notification_product_approved_body: 'The product "{{product}}" has been approved by an administrator and is now public.',
+    notification_product_approved_body:
+      'The product "{{product}}" has been approved by an administrator and is now public.',
     notification_sale_channel_subject_product: 'the product "{{product}}"',
     notification_sale_channel_subject_producer: 'the shop of "{{producer}}"',
     notification_sale_channel_reference_approved_title: 'Sales channel registration approved',
-    notification_sale_channel_reference_approved_body: 'The registration of {{subject_en}} to {{channel}} was approved.',
+    notification_sale_channel_reference_approved_body:
+      'The registration of {{subject_en}} to {{channel}} was approved.',
     notification_sale_channel_reference_rejected_title: 'Sales channel registration rejected',
     notification_sale_channel_reference_rejected_body:
       'The registration of {{subject_en}} to {{channel}} was not approved.\nReason: {{reason}}\nComplete it and send it again.',
     notification_sale_channel_reference_closed_title: 'Sales channel registration closed',
-    notification_sale_channel_reference_closed_body: 'The registration of {{subject_en}} to {{channel}} was closed.\nReason: {{reason}}',
+    notification_sale_channel_reference_closed_body:
+      'The registration of {{subject_en}} to {{channel}} was closed.\nReason: {{reason}}',
     notification_product_rejected_title: 'Product rejected',
     notification_product_rejected_body:
       'The product "{{product}}" was not approved.\nReason: {{reason}}\nPlease edit it and submit it again.',
     notification_batch_recalled_title: 'Batch recalled',
-    notification_batch_recalled_body: 'The batch "{{batch}}" of the product "{{product}}" has been recalled.\nReason: {{reason}}',
+    notification_batch_recalled_body:
+      'The batch "{{batch}}" of the product "{{product}}" has been recalled.\nReason: {{reason}}',
+    notification_chain_recalled_title: 'Supply chain recall',
+    notification_chain_recalled_body:
+      'The lot "{{start}}" was recalled; {{count}} lots you hold are affected ({{lots}}).\nReason: {{reason}}',
     notification_user_password_changed_title: 'Your password was changed',
     notification_user_password_changed_body:
       'The password of the account {{email}} on {{platform}} has just been changed. ' +

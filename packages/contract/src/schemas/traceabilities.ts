@@ -221,4 +221,7 @@ export const TRACE_AUDIT_ACTIONS = [
   'transform',
   /** Part of the lot went into a transformation (the new lot and the quantity in the detail). */
   'transform_input',
+  // The supply chain (ADR 036 §7): a mock recall run from the batch, a recall of its chain started from it.
+  'mock_recall',
+  'chain_recall',
 ] as const;

@@ -127,6 +127,17 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     });
   });
 
+  // A supply-chain recall: each producer holding affected lots hears of it once (ADR 036 §7).
+  on('chain.recalled', async (e) => {
+    const shown = e.lotCodes.slice(0, 10).join(', ') + (e.lotCodes.length > 10 ? ', …' : '');
+    await deliver(app, await producerAccounts(app, e.platform, e.producerId), {
+      platform: e.platform,
+      type: e.type,
+      params: { start: e.startLotCode, count: String(e.lotCodes.length), lots: shown, reason: e.reason },
+      link: e.lotIds.length ? LINKS.batch(e.lotIds[0]) : null,
+    });
+  });
+
   // Service requests: the producer hears of each step and each visible note (an internal note
   // publishes no event, an internal reason travels as null); the assignee of each producer reply.
   on('service_request.step_changed', async (e) => {
@@ -191,11 +202,22 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     const request = await serviceRequestOf(app, e.platform, e.requestId);
     if (!request) return;
     const staff = await app.db
-      .select({ id: users.id, name: users.name, email: users.email, locale: users.locale, roles: users.roles, abilities: users.abilities })
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        locale: users.locale,
+        roles: users.roles,
+        abilities: users.abilities,
+      })
       .from(users)
       .where(eq(users.platform, e.platform));
     const recipients = staff
-      .filter((u) => (u.roles.includes('admin') || u.roles.includes('customer_support')) && allows(u, 'read', 'user_register_service'))
+      .filter(
+        (u) =>
+          (u.roles.includes('admin') || u.roles.includes('customer_support')) &&
+          allows(u, 'read', 'user_register_service'),
+      )
       .map(({ id, name, email, locale }) => ({ id, name, email, locale }));
     await deliver(app, recipients, {
       platform: e.platform,
@@ -238,7 +260,8 @@ export default async function notificationSubscribers(app: FastifyInstance) {
     const recipients = await account(app, e.platform, e.userId);
     if (!recipients.length) return;
     const [actor] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, e.actorId));
-    const fields = (locale: 'vi' | 'en') => e.fields.map((f) => translate(locale, `user_changed_field_${f}`)).join(', ');
+    const fields = (locale: 'vi' | 'en') =>
+      e.fields.map((f) => translate(locale, `user_changed_field_${f}`)).join(', ');
     await deliver(app, recipients, {
       platform: e.platform,
       type: `user.account_${e.change}`,

@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('@embedpdf/fonts-latin')), '..', 'fonts');
 let fonts: { regular: Buffer; bold: Buffer; italic: Buffer } | null = null;
 /** The TTF files, read once. */
-function fontFiles() {
+export function fontFiles() {
   fonts ??= {
     regular: fs.readFileSync(path.join(FONT_DIR, 'NotoSans-Regular.ttf')),
     bold: fs.readFileSync(path.join(FONT_DIR, 'NotoSans-Bold.ttf')),

@@ -1,4 +1,4 @@
-import { batchState, type BatchState } from '@agrihub/contract';
+import { batchChainRecallState, batchState, type BatchState } from '@agrihub/contract';
 import { traceabilities } from '../../db/schema/index.js';
 import type { Workflow } from '../../lib/transition.js';
 import { assertProducerWritable } from '../producers/guard.js';
@@ -34,6 +34,12 @@ export const batchWorkflow: Workflow<typeof traceabilities, BatchState> = {
   beforeOwnerMove: async (tx, producerId) => {
     await assertProducerWritable(tx, producerId);
   },
+};
+
+/** The same table, row and fields, moved by a supply-chain recall (the administrator may recall any lot it reached). */
+export const batchChainRecallWorkflow: Workflow<typeof traceabilities, BatchState> = {
+  ...batchWorkflow,
+  machine: batchChainRecallState,
 };
 
 /** The history action of a move (the web translates `history.<action>`). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Result, Row, Tabs, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
+import { AlertOutlined, ArrowLeftOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActivityHistory } from '../../../components/activity-history';
@@ -20,10 +20,12 @@ import { BatchStateTag } from '../../../components/status-tags';
 import { batchToValues } from '../lib/batch-form';
 import { LinkButton } from '../../../components/link-button';
 import { ShipModal } from '../../shipments/components/ship-modal';
+import { ChainView } from '../../../components/chain-view';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */
 export function BatchPage() {
   const { t } = useTranslation('batches');
+  const { t: tc } = useTranslation('chain');
   const locale = currentLocale();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -72,6 +74,13 @@ export function BatchPage() {
               {t('actions.ship')}
             </Button>
           )}
+          <LinkButton
+            to={`${paths.mockRecall}?lot_id=${batch.id}`}
+            icon={<AlertOutlined />}
+            data-testid="mock-recall-action"
+          >
+            {tc('mockRecallAction')}
+          </LinkButton>
           <StateActions batch={batch} />
         </Flex>
       </Flex>
@@ -140,6 +149,11 @@ export function BatchPage() {
                     <EventsPanel batch={batch} />
                   </Flex>
                 ),
+              },
+              {
+                key: 'chain',
+                label: <span data-testid="chain-tab">{tc('tab')}</span>,
+                children: <ChainView lotId={batch.id} />,
               },
               {
                 key: 'history',

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelope,
+  errorEnvelope,
+  idParam,
+  isSuperAdmin,
+  mockRecallExportRequest,
+  mockRecallReport,
+  recallResult,
+  recallRequest,
+  recallScope,
+  todayInVietnam,
+  traceGraph,
+  traceQuery,
+  translate,
+  type RecallScope,
+} from '@agrihub/contract';
+import { forbidden } from '../../lib/errors.js';
+import { attachmentDisposition } from '../../lib/filenames.js';
+import { producerScope, requestScope } from '../../lib/scope.js';
+import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-export.js';
+import type { ChainScope } from './lots.js';
+import { buildMockRecall, mockRecallPdf, mockRecallXlsx, recallChain, recordMockRecall } from './recall.js';
+import { buildTrace } from './trace.js';
+
+/**
+ * The supply chain's trace, mock recall and recall (ADR 036 §5–7), for a producer (its own lots,
+ * one step either side by name) and for the platform's administrator (the whole chain).
+ */
+export default async function chainRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+
+  const ownScope = (req: FastifyRequest): ChainScope => {
+    const s = producerScope(req);
+    return { platform: s.platform, viewer: { admin: false, producerId: s.producerId } };
+  };
+  const adminScope = (req: FastifyRequest): ChainScope => ({ platform: req.platform, viewer: { admin: true } });
+  const sides = [
+    { prefix: '/api/v1/chain', access: 'user' as const, scopeOf: ownScope, tag: 'chain' },
+    { prefix: '/api/v1/admin/chain', access: 'admin' as const, scopeOf: adminScope, tag: 'admin chain' },
+  ];
+  const startOf = (b: Record<string, unknown>): RecallScope =>
+    'lot_id' in b ? { lot_id: b.lot_id as number } : { location_id: b.location_id as number };
+
+  for (const side of sides) {
+    const read = side.access === 'admin' ? { ability: ['read', 'producer'] as ['read', 'producer'] } : {};
+    r.get(
+      `${side.prefix}/lots/:id/trace`,
+      {
+        config: { access: side.access, ...read },
+        schema: {
+          tags: [side.tag],
+          summary: 'The chain of a lot, backward and/or forward, as the caller may see it',
+          params: idParam,
+          querystring: traceQuery,
+          response: { 200: envelope('trace', traceGraph), ...errors },
+        },
+      },
+      async (req) => ({
+        data: { trace: await buildTrace(app.db, side.scopeOf(req), req.params.id, req.query.direction) },
+      }),
+    );
+
+    r.post(
+      `${side.prefix}/mock-recalls`,
+      {
+        config: { access: side.access, ...read },
+        schema: {
+          tags: [side.tag],
+          summary: 'Mock recall: every affected lot downstream of a lot or a location, its holders and the time taken',
+          body: recallScope,
+          response: { 200: envelope('mock_recall', mockRecallReport), ...errors },
+        },
+      },
+      async (req) => {
+        const started = performance.now();
+        const scope = side.scopeOf(req);
+        const report = await buildMockRecall(app.db, scope, startOf(req.body), started);
+        await recordMockRecall(app.db, scope, report, requestScope(req).userId);
+        return { data: { mock_recall: report } };
+      },
+    );
+
+    r.post(
+      `${side.prefix}/mock-recalls/export`,
+      {
+        config: { access: side.access, ...read },
+        schema: {
+          tags: [side.tag],
+          summary: 'The mock recall as XLSX or PDF (attachment)',
+          body: mockRecallExportRequest,
+          response: errors,
+        },
+      },
+      async (req, reply) => {
+        const started = performance.now();
+        const scope = side.scopeOf(req);
+        const report = await buildMockRecall(app.db, scope, startOf(req.body), started);
+        await recordMockRecall(app.db, scope, report, requestScope(req).userId);
+        const name = `thu-hoi-thu-${todayInVietnam()}.${req.body.format}`;
+        if (req.body.format === 'pdf') {
+          const pdf = await mockRecallPdf(report, req.locale);
+          return reply
+            .type('application/pdf')
+            .header('Content-Disposition', attachmentDisposition(name))
+            .send(pdf as never);
+        }
+        return reply
+          .type(XLSX_CONTENT_TYPE)
+          .header('Content-Disposition', attachmentDisposition(name))
+          .send(mockRecallXlsx(report, req.locale) as never);
+      },
+    );
+
+    r.post(
+      `${side.prefix}/recalls`,
+      {
+        config: { access: side.access, ...(side.access === 'admin' ? { ability: ['update', 'producer'] } : {}) },
+        schema: {
+          tags: [side.tag],
+          summary: 'Recall every affected published lot of a lot or a location, with one reason (confirmed)',
+          body: recallRequest,
+          response: { 200: envelope('recall', recallResult), 403: errorEnvelope, ...errors },
+        },
+      },
+      async (req) => {
+        // On the platform's side only its administrator recalls other producers' lots.
+        if (side.access === 'admin' && !isSuperAdmin(requestScope(req).user)) throw forbidden();
+        const scope = side.scopeOf(req);
+        const result = await recallChain(app, req, scope, startOf(req.body), req.body.reason);
+        return {
+          data: { recall: result },
+          meta: { message: translate(req.locale, 'chain_recall_done', { count: result.recalled.length }) },
+        };
+      },
+    );
+  }
+}

@@ -1,0 +1,3 @@
+import { describeFeatureLocales } from '../../test/locale-check';
+
+describeFeatureLocales({ ns: 'chain', minUsed: 30 });
