@@ -13,6 +13,8 @@ const FIXTURE = path.join(here, '..', 'fixtures', 'lo-ca-phe-ea-tu.geojson');
 const name = `Lô cà phê Ea Tu E2E ${Date.now().toString(36).toUpperCase()}`;
 
 test('a producer imports a plot outline from GeoJSON and sees its area and SVG outline', async ({ page }) => {
+  // Sign-in, two lazy pages and a save on a busy machine: more than the default minute.
+  test.setTimeout(180_000);
   await signIn(page, 'dtrack', demo('producer', 'dtrack'), '/locations');
   await expect(page.getByTestId('locations-page')).toBeVisible();
   await page.getByTestId('add-location').click();

@@ -61,6 +61,7 @@ export function OutlineField({ value, onChange, name }: Props) {
           type="file"
           accept=".kml,.gpx,.geojson,.json,application/vnd.google-earth.kml+xml,application/gpx+xml,application/geo+json,application/json"
           hidden
+          style={{ display: 'none' }}
           data-testid="outline-file"
           onChange={(e) => {
             const file = e.target.files?.[0];
