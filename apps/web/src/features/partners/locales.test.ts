@@ -1,3 +1,3 @@
 import { describeFeatureLocales } from '../../test/locale-check';
 
-describeFeatureLocales({ ns: 'partners', minUsed: 15 });
+describeFeatureLocales({ ns: 'partners', minUsed: 10 });
