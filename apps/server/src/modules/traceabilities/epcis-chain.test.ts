@@ -12,7 +12,9 @@ import { pglnUri, sglnUri } from './epcis.js';
  * GS1's EPCIS 2.0 JSON schema (gs1/EPCIS, Apache-2.0), kept beside the tests so CI needs no file
  * outside the repository: every exported document of the chain must validate against it.
  */
-const schema = JSON.parse(fs.readFileSync(new URL('../../../test/fixtures/epcis-2.0-json-schema.json', import.meta.url), 'utf8'));
+const schema = JSON.parse(
+  fs.readFileSync(new URL('../../../test/fixtures/epcis-2.0-json-schema.json', import.meta.url), 'utf8'),
+);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
@@ -40,11 +42,24 @@ beforeAll(async () => {
   const roasted = await buildProduct(t.db, { producerId: coop.producerId!, name: 'Cà phê rang' });
   const [plot] = await t.db
     .insert(locations)
-    .values({ platform: 'dtrack', producerId: farm.producerId!, kind: 'farm_plot', name: 'Lô A', provinceCode: '68', gln: farmGln })
+    .values({
+      platform: 'dtrack',
+      producerId: farm.producerId!,
+      kind: 'farm_plot',
+      name: 'Lô A',
+      provinceCode: '68',
+      gln: farmGln,
+    })
     .returning();
   const [plant] = await t.db
     .insert(locations)
-    .values({ platform: 'dtrack', producerId: coop.producerId!, kind: 'processing_plant', name: 'Xưởng', provinceCode: '68' })
+    .values({
+      platform: 'dtrack',
+      producerId: coop.producerId!,
+      kind: 'processing_plant',
+      name: 'Xưởng',
+      provinceCode: '68',
+    })
     .returning();
   farmPlot = plot.id;
   coopPlant = plant.id;
@@ -54,7 +69,13 @@ beforeAll(async () => {
   const c2 = await buildBatch(t.db, { productId: received.id, lotCode: 'C2', quantity: 100, status: 'draft' });
   Object.assign(lots, { f1: f1.id, c1: c1.id, c2: c2.id });
   await t.db.insert(traceEvents).values([
-    { traceabilityId: f1.id, step: 'planting', occurredAt: new Date('2025-01-05T01:00:00Z'), locationId: plot.id, place: 'Lô A' },
+    {
+      traceabilityId: f1.id,
+      step: 'planting',
+      occurredAt: new Date('2025-01-05T01:00:00Z'),
+      locationId: plot.id,
+      place: 'Lô A',
+    },
     { traceabilityId: f1.id, step: 'harvesting', occurredAt: new Date('2025-04-05T01:00:00Z'), place: 'Đồi Cầu Đất' },
   ]);
 
@@ -94,8 +115,23 @@ beforeAll(async () => {
     occurredOn: '2025-04-06',
   });
   await t.db.insert(traceEvents).values([
-    { traceabilityId: f1.id, step: 'shipping', occurredAt: new Date('2025-04-06T01:00:00Z'), locationId: plot.id, shipmentId: s1.id, place: 'Lô A', position: 2 },
-    { traceabilityId: c1.id, step: 'receiving', occurredAt: new Date('2025-04-07T01:00:00Z'), locationId: plant.id, shipmentId: s1.id, place: 'Xưởng' },
+    {
+      traceabilityId: f1.id,
+      step: 'shipping',
+      occurredAt: new Date('2025-04-06T01:00:00Z'),
+      locationId: plot.id,
+      shipmentId: s1.id,
+      place: 'Lô A',
+      position: 2,
+    },
+    {
+      traceabilityId: c1.id,
+      step: 'receiving',
+      occurredAt: new Date('2025-04-07T01:00:00Z'),
+      locationId: plant.id,
+      shipmentId: s1.id,
+      place: 'Xưởng',
+    },
   ]);
 
   // The cooperative roasts C1 and C2 into R (through the API).
@@ -174,8 +210,18 @@ describe('EPCIS 2.0 export of the chain', () => {
       disposition: 'https://ref.gs1.org/cbv/Disp-in_transit',
       bizLocation: { id: sglnUri(farmGln) },
       quantityList: [{ quantity: 500, uom: 'KGM' }],
-      sourceList: [{ type: 'https://ref.gs1.org/cbv/SDT-owning_party', source: expect.stringMatching(new RegExp(`/producers/${farm.producerId}$`)) }],
-      destinationList: [{ type: 'https://ref.gs1.org/cbv/SDT-owning_party', destination: expect.stringMatching(new RegExp(`/producers/${coop.producerId}$`)) }],
+      sourceList: [
+        {
+          type: 'https://ref.gs1.org/cbv/SDT-owning_party',
+          source: expect.stringMatching(new RegExp(`/producers/${farm.producerId}$`)),
+        },
+      ],
+      destinationList: [
+        {
+          type: 'https://ref.gs1.org/cbv/SDT-owning_party',
+          destination: expect.stringMatching(new RegExp(`/producers/${coop.producerId}$`)),
+        },
+      ],
     });
     expect(toCoop).toBeGreaterThan(0);
   });
@@ -203,7 +249,13 @@ describe('EPCIS 2.0 export of the chain', () => {
         { epcClass: expect.stringMatching(/:C1$/), quantity: 495, uom: 'KGM' },
         { epcClass: expect.stringMatching(/:C2$/), quantity: 10.25, uom: 'KGM' },
       ],
-      outputQuantityList: [{ epcClass: expect.stringMatching(/^https:\/\/id\.gs1\.org\/01\/\d{14}\/10\/R1$/), quantity: 400.5, uom: 'KGM' }],
+      outputQuantityList: [
+        {
+          epcClass: expect.stringMatching(/^https:\/\/id\.gs1\.org\/01\/\d{14}\/10\/R1$/),
+          quantity: 400.5,
+          uom: 'KGM',
+        },
+      ],
       bizLocation: { id: expect.stringMatching(new RegExp(`/locations/${coopPlant}$`)) },
       ilmd: { 'cbvmda:lotNumber': 'R1' },
     });
@@ -218,8 +270,13 @@ describe('EPCIS 2.0 export of the chain', () => {
   });
 
   it('still validates a lot with only its own stages, and the validator refuses a broken document', async () => {
-    const plain = await buildBatch(t.db, { producerId: farm.producerId!, events: ['planting', 'harvesting', 'packing'] });
+    const plain = await buildBatch(t.db, {
+      producerId: farm.producerId!,
+      events: ['planting', 'harvesting', 'packing'],
+    });
     await epcisOf(farm, plain.id);
-    expect(validate({ type: 'EPCISDocument', schemaVersion: '2.0', epcisBody: { eventList: [{ type: 'ObjectEvent' }] } })).toBe(false);
+    expect(
+      validate({ type: 'EPCISDocument', schemaVersion: '2.0', epcisBody: { eventList: [{ type: 'ObjectEvent' }] } }),
+    ).toBe(false);
   });
 });

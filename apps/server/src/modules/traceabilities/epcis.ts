@@ -42,7 +42,10 @@ export function locationUri(base: string, l: { id: number; gln: string | null })
   return l.gln && isValidGln(l.gln) ? sglnUri(l.gln) : `${base}/locations/${l.id}`;
 }
 /** A party of the chain: its GLN's PGLN, else the platform's URI of the producer or the partner. */
-export function partyUri(base: string, p: { gln: string | null; producerId: number | null; partnerId?: number }): string {
+export function partyUri(
+  base: string,
+  p: { gln: string | null; producerId: number | null; partnerId?: number },
+): string {
   if (p.gln && isValidGln(p.gln)) return pglnUri(p.gln);
   return p.producerId != null ? `${base}/producers/${p.producerId}` : `${base}/partners/${p.partnerId}`;
 }

@@ -57,7 +57,10 @@ export default async function transformationRoutes(app: FastifyInstance) {
         .innerJoin(traceabilities, eq(traceabilities.id, transformations.outputLotId))
         .where(where);
       const [page, [total]] = await Promise.all([
-        base.orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
+        base
+          .orderBy(...list.orderBy)
+          .limit(list.limit)
+          .offset(list.offset),
         app.db
           .select({ n: count() })
           .from(transformations)

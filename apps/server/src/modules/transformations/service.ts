@@ -76,7 +76,8 @@ export async function createTransformation(app: FastifyInstance, actor: Actor, b
       if (!lot) throw onField(404, 'not_found', `inputs.${index}.lot_id`);
       if (lot.heldAt || lot.recalledAt)
         throw onField(409, 'input_lot_unavailable', `inputs.${index}.lot_id`, { lot: lot.lotCode });
-      if (input.unit && input.unit !== lot.unit) throw onField(409, 'unit_mismatch', `inputs.${index}.unit`, { unit: lot.unit });
+      if (input.unit && input.unit !== lot.unit)
+        throw onField(409, 'unit_mismatch', `inputs.${index}.unit`, { unit: lot.unit });
       return { index, lot, quantity: input.quantity };
     });
 
@@ -139,7 +140,9 @@ export async function createTransformation(app: FastifyInstance, actor: Actor, b
     );
     await tx
       .insert(transformationInputs)
-      .values(inputs.map((i) => ({ transformationId: row.id, lotId: i.lot.id, quantity: i.quantity, unit: i.lot.unit })));
+      .values(
+        inputs.map((i) => ({ transformationId: row.id, lotId: i.lot.id, quantity: i.quantity, unit: i.lot.unit })),
+      );
     await tx.insert(traceEvents).values({
       traceabilityId: output.id,
       step: 'processing',
@@ -246,7 +249,13 @@ export async function loadTransformations(db: Db | Tx, ids: number[]): Promise<T
 }
 
 /** The producer's lots that can go into a transformation: live (not held, not recalled) with something left. */
-export async function usableLots(db: Db, actor: OwnerRef, q: string | undefined, include: number | undefined, limit: number) {
+export async function usableLots(
+  db: Db,
+  actor: OwnerRef,
+  q: string | undefined,
+  include: number | undefined,
+  limit: number,
+) {
   const search = (q && textSearch(q, traceabilities.lotCode, products.name)) || sql`true`;
   const rows = await db
     .select({
@@ -283,5 +292,3 @@ export async function usableLots(db: Db, actor: OwnerRef, q: string | undefined,
     received: !!r.received,
   }));
 }
-
-

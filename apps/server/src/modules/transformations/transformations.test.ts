@@ -61,7 +61,13 @@ describe('POST /api/v1/transformations', () => {
   it('makes a draft lot from two lots in one go: quantities taken, edges, inputs, the processing event, history', async () => {
     const [loc] = await t.db
       .insert(locations)
-      .values({ platform: a.platform, producerId: a.producerId!, kind: 'processing_plant', name: 'Xưởng rang Cầu Đất', provinceCode: '68' })
+      .values({
+        platform: a.platform,
+        producerId: a.producerId!,
+        kind: 'processing_plant',
+        name: 'Xưởng rang Cầu Đất',
+        provinceCode: '68',
+      })
       .returning();
     const x = await lot({ lotCode: 'CHIN-1', quantity: 60 });
     const y = await lot({ lotCode: 'CHIN-2', quantity: 50.5 });
@@ -104,7 +110,12 @@ describe('POST /api/v1/transformations', () => {
     expect(ins).toHaveLength(2);
     const events = await t.db.select().from(traceEvents).where(eq(traceEvents.traceabilityId, out.id));
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ step: 'processing', locationId: loc.id, transformationId: tr.id, place: 'Xưởng rang Cầu Đất' });
+    expect(events[0]).toMatchObject({
+      step: 'processing',
+      locationId: loc.id,
+      transformationId: tr.id,
+      place: 'Xưởng rang Cầu Đất',
+    });
     expect(new Date(events[0].occurredAt).toISOString()).toBe('2025-06-01T01:00:00.000Z');
 
     const history = await t.db
@@ -184,7 +195,12 @@ describe('POST /api/v1/transformations', () => {
     expect(await used(x.id)).toBe(0);
     expect(await used(y.id)).toBe(7);
     expect(await countsOf('QUA-TAY')).toEqual({ lots: 0 });
-    expect(await t.db.select().from(chainEdges).where(inArray(chainEdges.fromLotId, [x.id, y.id]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(chainEdges)
+        .where(inArray(chainEdges.fromLotId, [x.id, y.id])),
+    ).toEqual([]);
   });
 
   it('answers 404 for another producer’s lot as an input, and creates nothing', async () => {
@@ -264,9 +280,13 @@ describe('POST /api/v1/transformations', () => {
     ).toContain('inputs.1.lot_id');
     expect(await fields(body([{ lot_id: x.id, quantity: 1.0001 }]))).toContain('inputs.0.quantity');
     expect(await fields(body([{ lot_id: x.id, quantity: 0 }]))).toContain('inputs.0.quantity');
-    expect(await fields(body([{ lot_id: x.id, quantity: 1 }], { output: { quantity: -1 } }))).toContain('output.quantity');
+    expect(await fields(body([{ lot_id: x.id, quantity: 1 }], { output: { quantity: -1 } }))).toContain(
+      'output.quantity',
+    );
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    expect(await fields(body([{ lot_id: x.id, quantity: 1 }], { transformed_on: tomorrow }))).toContain('transformed_on');
+    expect(await fields(body([{ lot_id: x.id, quantity: 1 }], { transformed_on: tomorrow }))).toContain(
+      'transformed_on',
+    );
     expect(await used(x.id)).toBe(0);
     // 50 inputs, today, 3 decimals: accepted.
     const fifty = many.slice(0, 50).map((m) => ({ lot_id: m.id, quantity: 0.001 }));
@@ -278,7 +298,13 @@ describe('POST /api/v1/transformations', () => {
   it('shows no yield when an input’s unit differs from the output’s', async () => {
     const x = await lot({ quantity: 10 });
     const y = await lot({ quantity: 10, unit: 'Túi' });
-    const res = await create(a, body([{ lot_id: x.id, quantity: 5 }, { lot_id: y.id, quantity: 2 }]));
+    const res = await create(
+      a,
+      body([
+        { lot_id: x.id, quantity: 5 },
+        { lot_id: y.id, quantity: 2 },
+      ]),
+    );
     expect(res.statusCode).toBe(201);
     expect(json(res).data.transformation.yield).toBeNull();
   });
@@ -294,14 +320,25 @@ describe('two transformations at the same time on the same input', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409]);
     for (const r of results.filter((r) => r.statusCode === 409)) {
-      expect(json(r).meta).toMatchObject({ code: 'quantity_exceeds_remaining', errors: [{ field: 'inputs.0.quantity' }] });
+      expect(json(r).meta).toMatchObject({
+        code: 'quantity_exceeds_remaining',
+        errors: [{ field: 'inputs.0.quantity' }],
+      });
     }
     expect(await used(x.id)).toBe(10);
     const outs = await t.db.select().from(traceabilities).where(inArray(traceabilities.lotCode, codes));
     expect(outs).toHaveLength(1);
     const edges = await t.db.select().from(chainEdges).where(eq(chainEdges.fromLotId, x.id));
     expect(edges).toEqual([expect.objectContaining({ toLotId: outs[0].id, quantity: 10 })]);
-    const events = await t.db.select().from(traceEvents).where(inArray(traceEvents.traceabilityId, outs.map((o) => o.id)));
+    const events = await t.db
+      .select()
+      .from(traceEvents)
+      .where(
+        inArray(
+          traceEvents.traceabilityId,
+          outs.map((o) => o.id),
+        ),
+      );
     expect(events).toHaveLength(1);
     const rows = await t.db.select().from(transformationInputs).where(eq(transformationInputs.lotId, x.id));
     expect(rows).toHaveLength(1);
@@ -337,7 +374,9 @@ describe('GET /api/v1/transformations and /{id}', () => {
     const t1 = await mk('2025-01-10', 'L-A');
     const t2 = await mk('2025-03-10', 'L-B');
     const t3 = await mk('2025-02-10', 'L-C');
-    const page1 = json(await t.app.inject({ method: 'GET', url: '/api/v1/transformations?per_page=2', headers: as(u) }));
+    const page1 = json(
+      await t.app.inject({ method: 'GET', url: '/api/v1/transformations?per_page=2', headers: as(u) }),
+    );
     expect(page1.data.transformations.map((x: { id: number }) => x.id)).toEqual([t2.id, t3.id]);
     expect(page1.meta).toMatchObject({ total_count: 3, current_page: 1, per_page: 2 });
     const page2 = json(
@@ -355,7 +394,9 @@ describe('GET /api/v1/transformations and /{id}', () => {
     expect(json(one).data.transformation).toMatchObject({ id: t1.id, yield: 0.8, output: { lot_code: 'L-A' } });
     const theirs = await t.app.inject({ method: 'GET', url: `/api/v1/transformations/${t1.id}`, headers: as(a) });
     expect(theirs.statusCode).toBe(404);
-    const list = json(await t.app.inject({ method: 'GET', url: '/api/v1/transformations?per_page=100', headers: as(a) }));
+    const list = json(
+      await t.app.inject({ method: 'GET', url: '/api/v1/transformations?per_page=100', headers: as(a) }),
+    );
     expect(list.data.transformations.map((x: { id: number }) => x.id)).not.toContain(t1.id);
   });
 
@@ -368,7 +409,13 @@ describe('GET /api/v1/transformations and /{id}', () => {
   it('lists usable input lots with what is left, never another producer’s', async () => {
     const u = await buildUser(t.db);
     const p = await buildProduct(t.db, { producerId: u.producerId!, name: 'Cà phê nhân' });
-    const x = await buildBatch(t.db, { productId: p.id, status: 'draft', quantity: 12.5, usedQuantity: 2.25, lotCode: 'NV-1' });
+    const x = await buildBatch(t.db, {
+      productId: p.id,
+      status: 'draft',
+      quantity: 12.5,
+      usedQuantity: 2.25,
+      lotCode: 'NV-1',
+    });
     await buildBatch(t.db, { productId: p.id, status: 'draft', quantity: 3, usedQuantity: 3, lotCode: 'NV-HET' });
     await buildBatch(t.db, { productId: otherProductId, status: 'draft', lotCode: 'NV-KHAC' });
     const lots = json(await t.app.inject({ method: 'GET', url: '/api/v1/transformations/input_lots', headers: as(u) }))

@@ -1,4 +1,5 @@
 import type { ListMeta } from '@agrihub/contract/schemas/common';
+import type { Product } from '@agrihub/contract/schemas/products';
 import type {
   InputLot,
   Transformation,
@@ -6,7 +7,14 @@ import type {
   TransformationRequest,
 } from '@agrihub/contract/schemas/transformations';
 import { api } from '../../../lib/api';
-import { cleanParams } from '../../batches/api/batches-api';
+
+/** Drops empty params (a stable cache key). */
+function cleanParams(args: object): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(args))
+    if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
+  return out;
+}
 
 export type TransformationListArgs = Partial<Pick<TransformationListQuery, 'page' | 'per_page' | 'q' | 'sort'>>;
 
@@ -28,6 +36,11 @@ export const transformationsApi = tagged.injectEndpoints({
       transformResponse: (a: { data: { lots: InputLot[] } }) => a.data.lots,
       providesTags: ['InputLots'],
     }),
+    outputProducts: build.query<Product[], void>({
+      query: () => ({ url: 'api/v1/products', params: { per_page: 100, sort: 'name' } }),
+      transformResponse: (a: { data: { products: Product[] } }) => a.data.products,
+      keepUnusedDataFor: 120,
+    }),
     createTransformation: build.mutation<Transformation, TransformationRequest>({
       query: (body) => ({ url: 'api/v1/transformations', method: 'POST', body }),
       transformResponse: (a: { data: { transformation: Transformation } }) => a.data.transformation,
@@ -36,4 +49,9 @@ export const transformationsApi = tagged.injectEndpoints({
   }),
 });
 
-export const { useListTransformationsQuery, useInputLotsQuery, useCreateTransformationMutation } = transformationsApi;
+export const {
+  useListTransformationsQuery,
+  useInputLotsQuery,
+  useOutputProductsQuery,
+  useCreateTransformationMutation,
+} = transformationsApi;

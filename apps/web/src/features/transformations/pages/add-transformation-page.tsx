@@ -30,8 +30,7 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { formIssues, serverFieldErrors, showFieldErrors } from '../../../lib/form-rules';
 import { useAppSelector } from '../../../stores/hooks';
-import { useBatchProductOptionsQuery } from '../../batches/api/batches-api';
-import { useCreateTransformationMutation, useInputLotsQuery } from '../api/transformations-api';
+import { useCreateTransformationMutation, useInputLotsQuery, useOutputProductsQuery } from '../api/transformations-api';
 import { formatQuantity, formatYield } from '../lib/quantity';
 
 interface InputRow {
@@ -63,7 +62,7 @@ export function AddTransformationPage() {
   const navigate = useNavigate();
   const producerId = useAppSelector((s) => s.user.producer_id);
   const [form] = Form.useForm<Values>();
-  const products = useBatchProductOptionsQuery({});
+  const products = useOutputProductsQuery();
   const lots = useInputLotsQuery({});
   const [create, creating] = useCreateTransformationMutation();
   const locale = i18n.language;
@@ -80,9 +79,9 @@ export function AddTransformationPage() {
     }),
     [],
   );
-  const inputs = (Form.useWatch('inputs', form) ?? []) as InputRow[];
-  const outQuantity = Form.useWatch('quantity', form) as number | null;
-  const outUnit = Form.useWatch('unit', form) as string | null;
+  const inputs: InputRow[] = Form.useWatch('inputs', form) ?? [];
+  const outQuantity = Form.useWatch('quantity', form);
+  const outUnit = Form.useWatch('unit', form);
   const lotById = useMemo(() => new Map((lots.data ?? []).map((l) => [l.id, l])), [lots.data]);
   const chosen = inputs
     .map((row) => ({ row, lot: row?.lot_id ? lotById.get(row.lot_id) : undefined }))
@@ -145,7 +144,7 @@ export function AddTransformationPage() {
         ...f,
         name: f.name[0] === 'output' ? f.name.slice(1) : f.name.map((n) => (/^\d+$/.test(n) ? Number(n) : n)),
       }));
-      showFieldErrors(form, fields as never);
+      showFieldErrors(form, fields);
       void message.error(error.message);
     }
   };
@@ -158,11 +157,15 @@ export function AddTransformationPage() {
         {t('form.title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('form.hint')}</Typography.Text>
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={() => void save()}>
+      <Form form={form} layout="vertical" noValidate initialValues={initial} onFinish={() => void save()}>
         <Card title={t('form.output')}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="product_id" label={t('fields.product')} rules={[{ required: true, message: t('form.pleaseSelectProduct') }]}>
+              <Form.Item
+                name="product_id"
+                label={t('fields.product')}
+                rules={[{ required: true, message: t('form.pleaseSelectProduct') }]}
+              >
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
                   loading={products.isFetching}
@@ -176,17 +179,35 @@ export function AddTransformationPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="lot_code" label={t('fields.lotCode')} rules={[{ required: true, message: t('form.pleaseInputLotCode') }]}>
+              <Form.Item
+                name="lot_code"
+                label={t('fields.lotCode')}
+                rules={[{ required: true, message: t('form.pleaseInputLotCode') }]}
+              >
                 <Input maxLength={50} data-testid="transformation-lot-code" />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="quantity" label={t('fields.quantity')} rules={[{ required: true, message: t('form.pleaseInputQuantity') }]}>
-                <InputNumber min={0.001} max={1e9} precision={3} style={{ width: '100%' }} data-testid="transformation-quantity" />
+              <Form.Item
+                name="quantity"
+                label={t('fields.quantity')}
+                rules={[{ required: true, message: t('form.pleaseInputQuantity') }]}
+              >
+                <InputNumber
+                  min={0.001}
+                  max={1e9}
+                  precision={3}
+                  style={{ width: '100%' }}
+                  data-testid="transformation-quantity"
+                />
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
-              <Form.Item name="unit" label={t('fields.unit')} rules={[{ required: true, message: t('form.pleaseSelectUnit') }]}>
+              <Form.Item
+                name="unit"
+                label={t('fields.unit')}
+                rules={[{ required: true, message: t('form.pleaseSelectUnit') }]}
+              >
                 <Select options={UNITS.map((u) => ({ value: u, label: u }))} data-testid="transformation-unit" />
               </Form.Item>
             </Col>
@@ -212,7 +233,13 @@ export function AddTransformationPage() {
         <Card
           title={t('form.inputs')}
           style={{ marginTop: 16 }}
-          extra={<Statistic title={t('fields.yield')} value={formatYield(liveYield, locale)} data-testid="transformation-yield" />}
+          extra={
+            <Statistic
+              title={t('fields.yield')}
+              value={formatYield(liveYield, locale)}
+              data-testid="transformation-yield"
+            />
+          }
         >
           {lots.isError && <Typography.Text type="danger">{t('form.lotsError')}</Typography.Text>}
           <Form.List name="inputs">
@@ -259,7 +286,12 @@ export function AddTransformationPage() {
                               validator: (_r, v: number | null) =>
                                 lot && v != null && v > lot.remaining
                                   ? Promise.reject(
-                                      new Error(t('form.overRemaining', { left: formatQuantity(lot.remaining, locale), unit: lot.unit })),
+                                      new Error(
+                                        t('form.overRemaining', {
+                                          left: formatQuantity(lot.remaining, locale),
+                                          unit: lot.unit,
+                                        }),
+                                      ),
                                     )
                                   : Promise.resolve(),
                             },
@@ -271,7 +303,9 @@ export function AddTransformationPage() {
                             precision={3}
                             style={{ width: '100%' }}
                             addonAfter={lot?.unit ?? ''}
-                            placeholder={lot ? t('form.left', { left: formatQuantity(lot.remaining, locale), unit: lot.unit }) : ''}
+                            placeholder={
+                              lot ? t('form.left', { left: formatQuantity(lot.remaining, locale), unit: lot.unit }) : ''
+                            }
                             data-testid={`input-quantity-${index}`}
                           />
                         </Form.Item>
@@ -302,7 +336,13 @@ export function AddTransformationPage() {
         </Card>
         <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
           <Button onClick={() => void navigate(paths.transformations)}>{t('actions.cancel')}</Button>
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={creating.isLoading} data-testid="save-transformation">
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SaveOutlined />}
+            loading={creating.isLoading}
+            data-testid="save-transformation"
+          >
             {t('actions.save')}
           </Button>
         </Flex>

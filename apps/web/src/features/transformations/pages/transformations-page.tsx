@@ -30,7 +30,8 @@ export function TransformationsPage() {
       title: t('fields.transformedOn'),
       sorter: true,
       sortOrder: sort === '-transformed_on' ? ('descend' as const) : ('ascend' as const),
-      render: (_: unknown, x: Transformation) => formatDate(`${x.transformed_on}T12:00:00+07:00`, locale === 'en' ? 'en' : 'vi'),
+      render: (_: unknown, x: Transformation) =>
+        formatDate(`${x.transformed_on}T12:00:00+07:00`, locale === 'en' ? 'en' : 'vi'),
     },
     {
       key: 'output',
@@ -71,7 +72,12 @@ export function TransformationsPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('list.title')}
         </Typography.Title>
-        <LinkButton to={paths.addTransformation} type="primary" icon={<PlusOutlined />} data-testid="add-transformation">
+        <LinkButton
+          to={paths.addTransformation}
+          type="primary"
+          icon={<PlusOutlined />}
+          data-testid="add-transformation"
+        >
           {t('actions.add')}
         </LinkButton>
       </Flex>
@@ -99,7 +105,11 @@ export function TransformationsPage() {
                 emptyText: (
                   <Empty description={q ? t('list.noMatch') : t('list.empty')}>
                     {!q && (
-                      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.addTransformation)}>
+                      <Button
+                        type="primary"
+                        icon={<PlusOutlined />}
+                        onClick={() => void navigate(paths.addTransformation)}
+                      >
                         {t('actions.add')}
                       </Button>
                     )}
