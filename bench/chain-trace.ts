@@ -357,8 +357,8 @@ async function timeWalks(db: Db, layer: Layer, direction: 'forward' | 'backward'
 
 type Row = [name: string, value: string, target: string];
 function table(kind: string, rows: Row[]) {
-  console.log(`[${kind}] ${'figure'.padEnd(58)} ${'value'.padStart(22)}  target`);
-  for (const [name, value, target] of rows) console.log(`[${kind}] ${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
+  console.log(`[${kind}] ${'figure'.padEnd(62)} ${'value'.padStart(22)}  target`);
+  for (const [name, value, target] of rows) console.log(`[${kind}] ${name.padEnd(62)} ${value.padStart(22)}  ${target}`);
 }
 
 /** Databases of this run, dropped on Ctrl-C too. */
