@@ -147,7 +147,8 @@ export function chainLayout(lots: number, recallLots = RECALL_LOTS) {
   const recall = recallSizes(recallLots);
   const recallTotal = recall.reduce((s, [n]) => s + n, 0);
   const mainBudget = lots - recallTotal;
-  if (mainBudget < 1000) throw new Error(`${lots} lots leave too few for the main chain beside the recall's ${recallTotal}`);
+  if (mainBudget < 1000)
+    throw new Error(`${lots} lots leave too few for the main chain beside the recall's ${recallTotal}`);
   const total = (x: number) => mainSizes(x).reduce((s, n) => s + n, 0);
   let first = Math.floor(mainBudget / (total(1000) / 1000));
   while (total(first) > mainBudget) first--;
@@ -241,7 +242,9 @@ export async function seedChain(database: Database, lots: number, edgesPerLot = 
   for (const [count, start, over] of outsideRuns)
     await run(`insert into bench_edges (from_lot, to_lot, kind, qty)
       select ${start} + g % ${over}, null, 'shipment', 10 from generate_series(0, ${count - 1}) g`);
-  await run(`create ${unlogged} table bench_used as select from_lot as id, sum(qty) as used from bench_edges group by from_lot`);
+  await run(
+    `create ${unlogged} table bench_used as select from_lot as id, sum(qty) as used from bench_edges group by from_lot`,
+  );
   await run(`alter table bench_used add primary key (id)`);
 
   // Bulk load as bench/scale.ts does: the secondary indexes are built once the rows are in, the
@@ -341,7 +344,10 @@ async function timeWalks(db: Db, layer: Layer, direction: 'forward' | 'backward'
     lots += walk.lots.length;
     edges += walk.edges.length;
     maxLots = Math.max(maxLots, walk.lots.length);
-    maxDepth = Math.max(maxDepth, walk.lots.reduce((m, l) => Math.max(m, l.depth), 0));
+    maxDepth = Math.max(
+      maxDepth,
+      walk.lots.reduce((m, l) => Math.max(m, l.depth), 0),
+    );
   }
   const sorted = [...took].sort((a, b) => a - b);
   return {
@@ -358,7 +364,8 @@ async function timeWalks(db: Db, layer: Layer, direction: 'forward' | 'backward'
 type Row = [name: string, value: string, target: string];
 function table(kind: string, rows: Row[]) {
   console.log(`[${kind}] ${'figure'.padEnd(62)} ${'value'.padStart(22)}  target`);
-  for (const [name, value, target] of rows) console.log(`[${kind}] ${name.padEnd(62)} ${value.padStart(22)}  ${target}`);
+  for (const [name, value, target] of rows)
+    console.log(`[${kind}] ${name.padEnd(62)} ${value.padStart(22)}  ${target}`);
 }
 
 /** Databases of this run, dropped on Ctrl-C too. */

@@ -569,7 +569,9 @@ async function runOne(kind: 'pglite' | 'postgres') {
     const t0 = Date.now();
     const seeded = await seedScale(fresh.database, batches);
     const [{ chainEdges }] = (
-      await fresh.database.db.execute<{ chainEdges: number }>(sql`select count(*)::int as "chainEdges" from chain_edges`)
+      await fresh.database.db.execute<{ chainEdges: number }>(
+        sql`select count(*)::int as "chainEdges" from chain_edges`,
+      )
     ).rows as { chainEdges: number }[];
     const [{ bytes }] = (
       await fresh.database.db.execute<{ bytes: string }>(
