@@ -8,13 +8,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { entryOf, fetchRows, queryNamed } from '../apps/server/src/modules/trace-public/lookup.js';
+import { CodeLoader, entryOf, fetchRows, queryNamed } from '../apps/server/src/modules/trace-public/lookup.js';
 import { DOC_SQL, storeDocs, type DocRow } from '../apps/server/src/modules/trace-public/public-docs.js';
 
 const send = (msg: Record<string, unknown>) => process.send?.(msg);
@@ -52,20 +52,35 @@ const bare = Fastify({ logger: false });
 const body = process.env.BARE_BODY ? JSON.parse(fs.readFileSync(process.env.BARE_BODY, 'utf8')) : { ok: true };
 bare.get('/bare', async () => body);
 // The second reference (issue 26): the lookup's own SQL (DOC_SQL, imported: the app's query
-// whatever it becomes), one statement per request, named as the app names it, on the app's own
-// pool (the same client and size), at the lookup's path so the same autocannon requests hit it;
-// it answers the stored page's JSON as it is stored.
-bare.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) => {
-  const [row] = (await queryNamed(database.db, 'trace_public_doc', DOC_SQL, [[req.params.code]])) as DocRow[];
-  if (!row) return reply.code(404).send({ error: 'not_found' });
-  return reply.type('application/json; charset=utf-8').send(`${row.head},"scan_count":${row.scan_count}}`);
-});
+// whatever it becomes), named as the app names it, on the app's own pool (the same client and
+// size), at the lookup's path so the same autocannon requests hit it; it answers the stored page's
+// JSON as it is stored. The codes asked together go in one statement as the app's lookup does
+// (its CodeLoader: up to 4 statements in flight, 128 codes each): the limit of this stack. The
+// same with one statement per request, on a port of its own, as information.
+const docsOf = async (codes: string[]) => {
+  const rows = (await queryNamed(database.db, 'trace_public_doc', DOC_SQL, [codes])) as DocRow[];
+  return new Map(rows.map((r) => [r.public_code, r]));
+};
+const loader = new CodeLoader(docsOf);
+const page = (row: DocRow | undefined, reply: FastifyReply) =>
+  row
+    ? reply.type('application/json; charset=utf-8').send(`${row.head},"scan_count":${row.scan_count}}`)
+    : reply.code(404).send({ error: 'not_found' });
+bare.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) =>
+  page(await loader.load(req.params.code), reply),
+);
+const single = Fastify({ logger: false });
+single.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) =>
+  page((await docsOf([req.params.code])).get(req.params.code), reply),
+);
+await single.listen({ port: 0, host: '127.0.0.1' });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 send({
   type: 'ready',
   warmedMs: performance.now(),
   warmed,
   barePort: (bare.server.address() as { port: number }).port,
+  singlePort: (single.server.address() as { port: number }).port,
 });
 /**
  * Every batch's stored page (ADR 028), as the lookups of a running platform leave them: built with
@@ -108,6 +123,7 @@ process.on('message', (msg: { type: string; entries?: number; batches?: number }
   if (msg.type !== 'stop') return;
   void (async () => {
     await bare.close();
+    await single.close();
     await app.close();
     await database.close();
     process.exit(0);
