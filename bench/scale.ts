@@ -540,9 +540,9 @@ function pgbench(
 
 type Row = [name: string, value: string, target: string];
 function table(kind: string, rows: Row[]) {
-  console.log(`[${kind}] ${'figure'.padEnd(52)} ${'value'.padStart(26)}  target`);
+  console.log(`[${kind}] ${'figure'.padEnd(68)} ${'value'.padStart(26)}  target`);
   for (const [name, value, target] of rows)
-    console.log(`[${kind}] ${name.padEnd(52)} ${value.padStart(26)}  ${target}`);
+    console.log(`[${kind}] ${name.padEnd(68)} ${value.padStart(26)}  ${target}`);
 }
 const lat = (f: Figures) =>
   `${fmt(f.rps)} req/s ${fmt(f.p50)}/${fmt(f.p99)} ms` + (f.non2xx + f.errors ? ` (${f.non2xx + f.errors} bad)` : '');
