@@ -1,20 +1,21 @@
 /**
  * The server process of bench/scale.ts: opens the database the way `npm start` does (migrations
  * included), builds the real app, listens, and starts a bare Fastify route answering `BARE_BODY`
- * (a file) in the same process. Tells its parent over IPC when it listens (with the start-up time
+ * (a file) in the same process, and beside it a bare route running the lookup's own SQL on the
+ * app's pool (the second reference of bench/scale.ts). Tells its parent over IPC when it listens (with the start-up time
  * since the process started) and when the trace cache's warmer has finished. With
  * BENCH_CACHE_ENTRIES=0 (the default) the trace cache keeps nothing: every lookup reads the database.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { entryOf, fetchRows } from '../apps/server/src/modules/trace-public/lookup.js';
-import { storeDocs } from '../apps/server/src/modules/trace-public/public-docs.js';
+import { CodeLoader, entryOf, fetchRows, queryNamed } from '../apps/server/src/modules/trace-public/lookup.js';
+import { DOC_SQL, storeDocs, type DocRow } from '../apps/server/src/modules/trace-public/public-docs.js';
 
 const send = (msg: Record<string, unknown>) => process.send?.(msg);
 const dataDir = process.env.BENCH_DATA_DIR!;
@@ -50,12 +51,36 @@ if (process.env.BENCH_NO_SCANS) app.scanBuffer.record = () => true;
 const bare = Fastify({ logger: false });
 const body = process.env.BARE_BODY ? JSON.parse(fs.readFileSync(process.env.BARE_BODY, 'utf8')) : { ok: true };
 bare.get('/bare', async () => body);
+// The second reference (issue 26): the lookup's own SQL (DOC_SQL, imported: the app's query
+// whatever it becomes), named as the app names it, on the app's own pool (the same client and
+// size), at the lookup's path so the same autocannon requests hit it; it answers the stored page's
+// JSON as it is stored. The codes asked together go in one statement as the app's lookup does
+// (its CodeLoader: up to 4 statements in flight, 128 codes each): the limit of this stack. The
+// same with one statement per request, on a port of its own, as information.
+const docsOf = async (codes: string[]) => {
+  const rows = (await queryNamed(database.db, 'trace_public_doc', DOC_SQL, [codes])) as DocRow[];
+  return new Map(rows.map((r) => [r.public_code, r]));
+};
+const loader = new CodeLoader(docsOf);
+const page = (row: DocRow | undefined, reply: FastifyReply) =>
+  row
+    ? reply.type('application/json; charset=utf-8').send(`${row.head},"scan_count":${row.scan_count}}`)
+    : reply.code(404).send({ error: 'not_found' });
+bare.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) =>
+  page(await loader.load(req.params.code), reply),
+);
+const single = Fastify({ logger: false });
+single.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) =>
+  page((await docsOf([req.params.code])).get(req.params.code), reply),
+);
+await single.listen({ port: 0, host: '127.0.0.1' });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 send({
   type: 'ready',
   warmedMs: performance.now(),
   warmed,
   barePort: (bare.server.address() as { port: number }).port,
+  singlePort: (single.server.address() as { port: number }).port,
 });
 /**
  * Every batch's stored page (ADR 028), as the lookups of a running platform leave them: built with
@@ -98,6 +123,7 @@ process.on('message', (msg: { type: string; entries?: number; batches?: number }
   if (msg.type !== 'stop') return;
   void (async () => {
     await bare.close();
+    await single.close();
     await app.close();
     await database.close();
     process.exit(0);
