@@ -9,8 +9,8 @@
  *     against the target p99 ≤ 50 ms;
  *   - the mock recall: a forward walk from the contaminated lot of a fan-out subgraph that reaches
  *     BENCH_RECALL_LOTS (10,000) lots. The target (≤ 2 s for 10,000 affected lots including the
- *     XLSX) covers the recall module's list and file too: RECALL_PHASES below has the graph walk
- *     only for now; the recall's own phase is one entry more (a function of the db and the start lot).
+ *     XLSX) covers the recall module's list and file too: RECALL_PHASES below times the graph walk
+ *     alone, then the admin's whole mock recall: report and XLSX.
  *
  * The graph, ten layers of lots (ids grow layer by layer: every edge goes from an older lot to a
  * newer one, as the app writes them), each layer made from the one before by a shipment (a
@@ -44,6 +44,7 @@ import { sql } from 'drizzle-orm';
 import { createPostgresDatabase } from './databases.js';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.js';
 import { walkChain } from '../apps/server/src/modules/chain/graph.js';
+import { buildMockRecall, mockRecallXlsx } from '../apps/server/src/modules/chain/recall.js';
 
 const KINDS = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim()) as (
   'pglite' | 'postgres'
@@ -71,6 +72,16 @@ export interface RecallPhase {
 }
 export const RECALL_PHASES: RecallPhase[] = [
   { label: 'mock recall (graph walk only)', run: (db, lotId) => walkChain(db, [lotId], 'forward') },
+  {
+    // What the admin's mock recall does: the report (walk, lots, holders) and its XLSX, to the last byte.
+    label: 'mock recall incl. XLSX (admin)',
+    run: async (db, lotId) => {
+      const report = await buildMockRecall(db, { platform: 'dtrack', viewer: { admin: true } }, { lot_id: lotId });
+      let bytes = 0;
+      for await (const chunk of mockRecallXlsx(report, 'vi')) bytes += (chunk as Buffer).length;
+      return { lots: report.lots.length, bytes };
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -41,22 +41,26 @@ export interface WalkOptions {
   maxLots?: number;
 }
 
-type EdgeRow = {
+type WalkRow = {
+  row: 'lot' | 'edge';
   id: number;
-  from_lot_id: number;
+  depth: number | null;
+  from_lot_id: number | null;
   to_lot_id: number | null;
-  kind: 'shipment' | 'transformation';
-  source_id: number;
+  kind: string | null;
+  source_id: number | null;
   partner_id: number | null;
-  quantity: string;
-  unit: string;
-  occurred_on: string;
+  quantity: string | null;
+  unit: string | null;
+  occurred_on: string | null;
 };
 
 /**
- * Walks the chain from `startLotIds` in one direction. The recursive part follows edges on the
- * index of the end it stands on; `union` drops a lot met again at the same depth, and the outer
- * query keeps each lot's shortest depth.
+ * Walks the chain from `startLotIds` in one direction, in one statement. The recursive part
+ * follows edges on the index of the end it stands on and carries the edge it came by, so the
+ * edges of the answer are read by primary key, never by a scan over a list of lots. Forward, an
+ * edge to no lot (in transit, or outside the platform) is walked too and ends there. `union`
+ * drops a lot met again by the same edge at the same depth; each lot keeps its shortest depth.
  */
 export async function walkChain(
   db: Db | Tx,
@@ -68,55 +72,55 @@ export async function walkChain(
   const startArray = `{${startLotIds.map((id) => Math.trunc(id)).join(',')}}`;
   const step =
     direction === 'forward'
-      ? sql`select e.to_lot_id, w.depth + 1 from walk w join chain_edges e on e.from_lot_id = w.lot_id
-            where e.to_lot_id is not null and w.depth < ${maxDepth}`
-      : sql`select e.from_lot_id, w.depth + 1 from walk w join chain_edges e on e.to_lot_id = w.lot_id
+      ? sql`select e.to_lot_id, w.depth + 1, e.id from walk w join chain_edges e on e.from_lot_id = w.lot_id
+            where w.depth < ${maxDepth}`
+      : sql`select e.from_lot_id, w.depth + 1, e.id from walk w join chain_edges e on e.to_lot_id = w.lot_id
             where w.depth < ${maxDepth}`;
-  const lotRows = (
-    await db.execute<{ id: number; depth: number }>(sql`
-      with recursive walk(lot_id, depth) as (
-        select s.id, 0 from unnest(${startArray}::int[]) as s(id)
+  const rows = (
+    await db.execute<WalkRow>(sql`
+      with recursive walk(lot_id, depth, edge_id) as (
+        select s.id, 0, null::int from unnest(${startArray}::int[]) as s(id)
         union
         ${step}
-      )
-      select lot_id as id, min(depth)::int as depth from walk group by lot_id
-      order by min(depth), lot_id
-      limit ${maxLots + 1}`)
+      ),
+      lots as (
+        select lot_id, min(depth)::int as depth from walk where lot_id is not null group by lot_id
+        order by 2, 1 limit ${maxLots + 1}
+      ),
+      edge_ids as (select distinct edge_id from walk where edge_id is not null)
+      select 'lot' as row, l.lot_id as id, l.depth, null::int as from_lot_id, null::int as to_lot_id, null::text as kind,
+        null::int as source_id, null::int as partner_id, null::text as quantity, null::text as unit, null::text as occurred_on
+      from lots l
+      union all
+      select 'edge', e.id, null, e.from_lot_id, e.to_lot_id, e.kind, e.source_id, e.partner_id, e.quantity::text, e.unit,
+        e.occurred_on::text
+      from edge_ids i join chain_edges e on e.id = i.edge_id`)
   ).rows;
+  const lotRows = rows.filter((r) => r.row === 'lot');
   const truncatedLots = lotRows.length > maxLots;
-  const lots = lotRows.slice(0, maxLots).map((r) => ({ id: Number(r.id), depth: Number(r.depth) }));
-  // One array parameter, not one per lot: up to 10,000 lots in a single bound value.
-  const idArray = `{${lots.map((l) => l.id).join(',')}}`;
-  const edgeRows = (
-    await db.execute<EdgeRow>(
-      direction === 'forward'
-        ? sql`select id, from_lot_id, to_lot_id, kind, source_id, partner_id, quantity::text as quantity, unit,
-                occurred_on::text as occurred_on
-              from chain_edges where from_lot_id = any(${idArray}::int[])
-                and (to_lot_id is null or to_lot_id = any(${idArray}::int[]))
-              order by occurred_on, id`
-        : sql`select id, from_lot_id, to_lot_id, kind, source_id, partner_id, quantity::text as quantity, unit,
-                occurred_on::text as occurred_on
-              from chain_edges where to_lot_id = any(${idArray}::int[]) and from_lot_id = any(${idArray}::int[])
-              order by occurred_on, id`,
-    )
-  ).rows;
-  const deepest = lots.reduce((m, l) => Math.max(m, l.depth), 0);
-  return {
-    lots,
-    edges: edgeRows.map((e) => ({
+  const lots = lotRows
+    .slice(0, maxLots)
+    .map((r) => ({ id: Number(r.id), depth: Number(r.depth) }))
+    .sort((a, b) => a.depth - b.depth || a.id - b.id);
+  const kept = new Set(lots.map((l) => l.id));
+  const edges = rows
+    .filter((r) => r.row === 'edge')
+    .map((e) => ({
       id: Number(e.id),
       fromLotId: Number(e.from_lot_id),
       toLotId: e.to_lot_id == null ? null : Number(e.to_lot_id),
-      kind: e.kind,
+      kind: e.kind as WalkedEdge['kind'],
       sourceId: Number(e.source_id),
       partnerId: e.partner_id == null ? null : Number(e.partner_id),
       quantity: Number(e.quantity),
-      unit: e.unit,
-      occurredOn: e.occurred_on,
-    })),
-    truncated: truncatedLots || deepest >= maxDepth,
-  };
+      unit: e.unit as string,
+      occurredOn: e.occurred_on as string,
+    }))
+    // Past the lot cap, keep only the edges between lots of the answer (and forward, to no lot).
+    .filter((e) => kept.has(e.fromLotId) && (e.toLotId === null || kept.has(e.toLotId)))
+    .sort((a, b) => (a.occurredOn < b.occurredOn ? -1 : a.occurredOn > b.occurredOn ? 1 : a.id - b.id));
+  const deepest = lots.reduce((m, l) => Math.max(m, l.depth), 0);
+  return { lots, edges, truncated: truncatedLots || deepest >= maxDepth };
 }
 
 /** The lots whose events happened at a location (a contaminated plot): the start of a recall from it. */
