@@ -27,6 +27,7 @@ const SMOKE_SPECS = [
   'e2e/specs/purchase-orders.spec.ts',
   'e2e/specs/client-messages.spec.ts',
   'e2e/specs/notifications.spec.ts',
+  'e2e/specs/supply-chain-story.spec.ts',
 ];
 
 let failedSteps = [];
