@@ -221,7 +221,9 @@ describe('mock recall', () => {
       .getSheetValues()
       .slice(2)
       .map((r) => (r as unknown[])[2]);
-    expect(values).toEqual(['F1', 'C1', 'R', 'S1', 'F1', 'R', 'S1', 'R']);
+    // Every affected lot (its producer and what is held on its row), then the shipment held outside.
+    expect(values).toEqual(['F1', 'C1', 'R', 'S1', 'R']);
+    expect(String((sheet.getRow(6).values as unknown[])[4])).toContain('Quán cà phê Hẻm 12');
 
     const pdf = await post(admin, '/api/v1/admin/chain/mock-recalls/export', { lot_id: c.f1.id, format: 'pdf' });
     expect(pdf.statusCode).toBe(200);

@@ -143,14 +143,16 @@ const holderName = (h: MockRecallReport['holders'][number], locale: Locale) =>
     ? h.name
     : `${h.name} (${translate(locale, h.on_platform ? 'mock_recall_in_transit' : 'mock_recall_outside')})`;
 
-/** One sheet: the affected lots, then (after a blank row) the holders, as the screen shows them. */
+/** One sheet: the affected lots (producer and what is held on each row), then the shipments held outside the platform's lots. */
 type XlsxRow = { kind: 'lot'; lot: MockRecallLot } | { kind: 'holder'; holder: MockRecallReport['holders'][number] };
 
 /** The report as XLSX (lib/xlsx-export.ts): a stream. */
 export function mockRecallXlsx(report: MockRecallReport, locale: Locale) {
   const rows: XlsxRow[] = [
     ...report.lots.map((lot) => ({ kind: 'lot' as const, lot })),
-    ...report.holders.map((holder) => ({ kind: 'holder' as const, holder })),
+    // A lot's own holder is its row's producer and "held" column: only shipments out of the
+    // platform's knowledge (outside, or not yet received) add rows.
+    ...report.holders.filter((h) => h.lot_id === null).map((holder) => ({ kind: 'holder' as const, holder })),
   ];
   const state = (s: string) => translate(locale, `state_${s}`);
   return streamXlsx<XlsxRow & { i: number }>({
