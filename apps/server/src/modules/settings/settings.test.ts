@@ -74,6 +74,7 @@ describe('GET /api/v1/settings: the own language and notification switches', () 
       'batch_recall',
       'service_request_progress',
       'sale_channel',
+      'shipments',
     ]);
     expect(body.data.setting.notifications[0]).toEqual({
       kind: 'account_security',
