@@ -36,7 +36,9 @@ test('the administrator traces a farm lot through the whole chain and runs its m
   // The whole chain forward: the roasted lot two steps away and the shop's lot beyond it, nothing hidden.
   await expect(view.locator('[data-testid="chain-lot"][data-lot="RX-2526-002"]').first()).toBeVisible();
   await expect(view.locator('[data-testid="chain-lot"][data-lot="BMX-2526-002"]').first()).toBeVisible();
-  await expect(view.getByTestId('chain-holder').filter({ hasText: 'Công ty TNHH Thương mại Cà phê Sài Gòn Xanh' }).first()).toBeVisible();
+  await expect(
+    view.getByTestId('chain-holder').filter({ hasText: 'Công ty TNHH Thương mại Cà phê Sài Gòn Xanh' }).first(),
+  ).toBeVisible();
   await expect(page.getByTestId('chain-hidden-beyond')).toHaveCount(0);
 
   await page.getByTestId('mock-recall-action').click();
@@ -61,5 +63,7 @@ test('the administrator traces a farm lot through the whole chain and runs its m
 
   // A lot of the report links to its own whole chain.
   await lots.getByRole('link', { name: 'RX-2526-002' }).click();
-  await expect(page.getByTestId('admin-chain-lot-page').getByRole('heading', { name: 'Chuỗi cung ứng của lô RX-2526-002' })).toBeVisible();
+  await expect(
+    page.getByTestId('admin-chain-lot-page').getByRole('heading', { name: 'Chuỗi cung ứng của lô RX-2526-002' }),
+  ).toBeVisible();
 });

@@ -227,17 +227,29 @@ const privatePages: RouteObject[] = [
   // The administrator's side of the supply chain: every lot of the platform, its whole chain and its mock recall.
   {
     path: paths.adminSupplyChain,
-    handle: handle({ title: 'adminSupplyChain', gate: GATES.batches, abilities: [{ action: 'read', subject: 'producer' }] }),
+    handle: handle({
+      title: 'adminSupplyChain',
+      gate: GATES.batches,
+      abilities: [{ action: 'read', subject: 'producer' }],
+    }),
     lazy: page(() => import('../features/chain/pages/admin-chain-pages'), 'AdminChainLotsPage'),
   },
   {
     path: paths.adminSupplyChainLot,
-    handle: handle({ title: 'adminSupplyChainLot', gate: GATES.batches, abilities: [{ action: 'read', subject: 'producer' }] }),
+    handle: handle({
+      title: 'adminSupplyChainLot',
+      gate: GATES.batches,
+      abilities: [{ action: 'read', subject: 'producer' }],
+    }),
     lazy: page(() => import('../features/chain/pages/admin-chain-pages'), 'AdminChainLotPage'),
   },
   {
     path: paths.adminMockRecall,
-    handle: handle({ title: 'adminMockRecall', gate: GATES.batches, abilities: [{ action: 'read', subject: 'producer' }] }),
+    handle: handle({
+      title: 'adminMockRecall',
+      gate: GATES.batches,
+      abilities: [{ action: 'read', subject: 'producer' }],
+    }),
     lazy: page(() => import('../features/chain/pages/mock-recall-page'), 'AdminMockRecallPage'),
   },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).

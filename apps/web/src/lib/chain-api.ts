@@ -47,7 +47,10 @@ export const chainApi = tagged.injectEndpoints({
     /** The administrator's search over every lot of the platform. */
     adminChainLots: build.query<{ lots: AdminChainLot[]; meta: ListMeta }, Partial<AdminChainLotQuery>>({
       query: ({ page, per_page, q }) => ({ url: 'api/v1/admin/chain/lots', params: listParams({ page, per_page, q }) }),
-      transformResponse: (a: { data: { lots: AdminChainLot[] }; meta: ListMeta }) => ({ lots: a.data.lots, meta: a.meta }),
+      transformResponse: (a: { data: { lots: AdminChainLot[] }; meta: ListMeta }) => ({
+        lots: a.data.lots,
+        meta: a.meta,
+      }),
       providesTags: ['BatchList'],
     }),
   }),

@@ -20,7 +20,11 @@ describe('GET /api/v1/admin/chain/lots', () => {
     const tag = randomBytes(3).toString('hex').toUpperCase();
     const farm = await buildProducer(t.db, { name: `Nông trại Đắk Lắk ${tag}` });
     const coffee = await buildProduct(t.db, { producerId: farm.id, name: `Cà phê nhân xanh ${tag}` });
-    const older = await buildBatch(t.db, { productId: coffee.id, lotCode: `HV-${tag}-1`, productionDate: '2025-01-10' });
+    const older = await buildBatch(t.db, {
+      productId: coffee.id,
+      lotCode: `HV-${tag}-1`,
+      productionDate: '2025-01-10',
+    });
     const newer = await buildBatch(t.db, {
       productId: coffee.id,
       lotCode: `HV-${tag}-2`,
@@ -82,7 +86,11 @@ describe('GET /api/v1/admin/chain/lots', () => {
     expect((await list(reader, '')).statusCode).toBe(200);
     expect((await list(admin, 'page=0')).statusCode).toBe(422);
     expect((await list(admin, 'per_page=1000')).statusCode).toBe(422);
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/admin/chain/lots', headers: { platform: 'dtrack' } });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/chain/lots',
+      headers: { platform: 'dtrack' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

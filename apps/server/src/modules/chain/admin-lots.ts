@@ -15,7 +15,9 @@ function adminLotWhere(platform: string, q: string | undefined): SQL {
   const t = traceabilities;
   return and(
     eq(t.platform, platform),
-    q ? or(storedSearch(q, t.searchText), storedSearch(q, products.searchText), textSearch(q, producers.name)) : undefined,
+    q
+      ? or(storedSearch(q, t.searchText), storedSearch(q, products.searchText), textSearch(q, producers.name))
+      : undefined,
   )!;
 }
 
@@ -44,18 +46,16 @@ export async function listAdminChainLots(db: Db, platform: string, query: AdminC
       .orderBy(desc(t.productionDate), desc(t.id))
       .limit(plan.limit)
       .offset(plan.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(t)
-          .innerJoin(products, eq(products.id, t.productId))
-          .innerJoin(producers, eq(producers.id, t.producerId))
-          .where(where)
-          .limit(LIST_COUNT_CAP + 1)
-          .as('x'),
-      ),
+    db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(t)
+        .innerJoin(products, eq(products.id, t.productId))
+        .innerJoin(producers, eq(producers.id, t.producerId))
+        .where(where)
+        .limit(LIST_COUNT_CAP + 1)
+        .as('x'),
+    ),
   ]);
   const n = Number(counted[0]?.n ?? 0);
   const lots: AdminChainLot[] = rows.map((r) => ({

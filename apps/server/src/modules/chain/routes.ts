@@ -56,7 +56,8 @@ export default async function chainRoutes(app: FastifyInstance) {
       config: { access: 'admin', ability: ['read', 'producer'] },
       schema: {
         tags: ['admin chain'],
-        summary: 'The platform’s lots to trace (q: lot or public code, product or producer name; newest production first)',
+        summary:
+          'The platform’s lots to trace (q: lot or public code, product or producer name; newest production first)',
         querystring: adminChainLotQuery,
         response: { 200: listEnvelope('lots', adminChainLot), ...errors },
       },

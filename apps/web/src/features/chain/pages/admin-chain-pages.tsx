@@ -113,7 +113,12 @@ export function AdminChainLotPage() {
     <Flex vertical gap={16} data-testid="admin-chain-lot-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="center" gap={8}>
-          <LinkButton to={paths.adminSupplyChain} aria-label={t('admin.back')} type="text" icon={<ArrowLeftOutlined />} />
+          <LinkButton
+            to={paths.adminSupplyChain}
+            aria-label={t('admin.back')}
+            type="text"
+            icon={<ArrowLeftOutlined />}
+          />
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('admin.lotTitle', { lot: lot?.lot_code ?? id })}
           </Typography.Title>

@@ -93,10 +93,15 @@ function Report({
   const download = async (format: 'xlsx' | 'pdf') => {
     setBusy(format);
     try {
-      const file = await fetchPrivateFile(token, `/${chainPrefix(admin)}/mock-recalls/export`, `thu-hoi-thu.${format}`, {
-        method: 'POST',
-        body: { ...scope, format },
-      });
+      const file = await fetchPrivateFile(
+        token,
+        `/${chainPrefix(admin)}/mock-recalls/export`,
+        `thu-hoi-thu.${format}`,
+        {
+          method: 'POST',
+          body: { ...scope, format },
+        },
+      );
       saveBlob(file.blob, file.filename);
     } catch (error) {
       void message.error((error as Error).message || t('mockRecall.downloadFailed'));
@@ -282,12 +287,14 @@ function RecallModal(props: {
         void form.validateFields().then(
           async (v) => {
             try {
-              props.onDone(await recall({
-                    ...props.scope,
-                    ...(props.admin ? { admin: true } : {}),
-                    reason: v.reason.trim(),
-                    confirm: true,
-                  }).unwrap());
+              props.onDone(
+                await recall({
+                  ...props.scope,
+                  ...(props.admin ? { admin: true } : {}),
+                  reason: v.reason.trim(),
+                  confirm: true,
+                }).unwrap(),
+              );
               form.resetFields();
             } catch (error) {
               // The reason stays in the field for another try.
@@ -299,7 +306,12 @@ function RecallModal(props: {
       }
       forceRender
     >
-      <Alert type="error" showIcon title={t(props.admin ? 'recall.warningAdmin' : 'recall.warning', { count: props.count })} style={{ marginBottom: 16 }} />
+      <Alert
+        type="error"
+        showIcon
+        title={t(props.admin ? 'recall.warningAdmin' : 'recall.warning', { count: props.count })}
+        style={{ marginBottom: 16 }}
+      />
       <Form form={form} layout="vertical" name="chain-recall" noValidate>
         <Form.Item
           name="reason"
