@@ -266,7 +266,7 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
   });
 
   type AdminIds = Record<
-    'producer' | 'user' | 'product' | 'request' | 'message' | 'post' | 'pageView' | 'oem' | 'order',
+    'producer' | 'user' | 'product' | 'request' | 'message' | 'post' | 'pageView' | 'oem' | 'order' | 'lot',
     number
   >;
   const adminDtrack = (ids: AdminIds) =>
@@ -276,6 +276,13 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
       { route: 'adminProducer', path: `/admin/producers/${ids.producer}` },
       { route: 'adminProducts', path: paths.adminProducts },
       { route: 'adminProduct', path: `/admin/products/${ids.product}` },
+      { route: 'adminSupplyChain', path: paths.adminSupplyChain },
+      { route: 'adminSupplyChainLot', path: `/admin/supply-chain/${ids.lot}`, ready: byTestId('chain-view') },
+      {
+        route: 'adminMockRecall',
+        path: `${paths.adminMockRecall}?lot_id=${ids.lot}`,
+        ready: byTestId('mock-recall-page'),
+      },
       { route: 'adminOems', path: paths.adminOems },
       { route: 'adminAddOem', path: paths.adminAddOem },
       { route: 'adminOem', path: `/admin/oems/${ids.oem}` },
@@ -305,7 +312,18 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
       { route: 'accountSetup', path: paths.accountSetup },
       { route: 'generalSetting', path: paths.generalSetting },
     ]);
-  adminDtrack({ producer: 0, user: 0, product: 0, request: 0, message: 0, post: 0, pageView: 0, oem: 0, order: 0 });
+  adminDtrack({
+    producer: 0,
+    user: 0,
+    product: 0,
+    request: 0,
+    message: 0,
+    post: 0,
+    pageView: 0,
+    oem: 0,
+    order: 0,
+    lot: 0,
+  });
 
   test("DTrack's administrator: every page of the back office (OEMs, purchase orders, users, content, settings…)", async ({
     page,
@@ -321,6 +339,7 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
       pageView: await first(admin, '/api/v1/admin/page_views?per_page=1', 'page_views'),
       oem: await first(admin, '/api/v1/admin/producer_oems?per_page=1', 'producer_oems'),
       order: await first(admin, '/api/v1/admin/purchase_orders?per_page=1', 'purchase_orders'),
+      lot: await first(admin, '/api/v1/admin/chain/lots?per_page=1', 'lots'),
     };
     const visits = adminDtrack(ids);
     expectMenuCovered(await menuOf(admin, 'dtrack'), visits);

@@ -22,9 +22,12 @@ test('an admin creates a support user with read on producers only; it sees exact
 
   // What the contract says this account sees: producers, and the entries every account has.
   const expected = SUPPORT_MENU.map((e) => `menu-${e.key}`).sort();
-  expect(expected).toContain('menu-admin-producers');
+  // Read on producers also opens the supply chain trace of their lots (the same ability as its API).
+  expect(expected).toEqual(expect.arrayContaining(['menu-admin-producers', 'menu-admin-supply-chain']));
   expect(
-    SUPPORT_MENU.filter((e) => e.key !== 'admin-producers').every((e) => !e.subject || e.subject === 'Setting'),
+    SUPPORT_MENU.filter((e) => !['admin-producers', 'admin-supply-chain'].includes(e.key)).every(
+      (e) => !e.subject || e.subject === 'Setting',
+    ),
   ).toBe(true);
 
   // The admin fills the form: name, e-mail, a first password, role customer support, read on producers.
@@ -106,7 +109,14 @@ test('a user manager who is not admin sees the acts on an account above its righ
   const make = async (local: string, abilities: { action: string; subject: string }[]) => {
     const email = `e2e-${local}-${stamp}@dtrack.vn`;
     const res = await admin.post('/api/v1/admin/users', {
-      data: { kind: 'staff', email, name: `Nhân viên ${local}`, roles: ['customer_support'], abilities, password: 'Tam@1234' },
+      data: {
+        kind: 'staff',
+        email,
+        name: `Nhân viên ${local}`,
+        roles: ['customer_support'],
+        abilities,
+        password: 'Tam@1234',
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     return { email, id: ((await res.json()) as { data: { user: { id: number } } }).data.user.id };
@@ -118,7 +128,9 @@ test('a user manager who is not admin sees the acts on an account above its righ
   const within = await make('hotro', [{ action: 'read', subject: 'producer' }]);
   // The manager's first password is changed through the API, so the browser signs in straight away.
   const first = await apiClient('dtrack', await tokenOf(anon, manager.email, 'Tam@1234'));
-  const changed = await first.put('/api/v1/users/password', { data: { old_password: 'Tam@1234', password: DEMO_PASSWORD } });
+  const changed = await first.put('/api/v1/users/password', {
+    data: { old_password: 'Tam@1234', password: DEMO_PASSWORD },
+  });
   expect(changed.status(), await changed.text()).toBe(200);
   const listed = await admin.get(`/api/v1/admin/users?q=${encodeURIComponent(demo('purchasing', 'dtrack'))}`);
   const purchasingId = ((await listed.json()) as { data: { users: { id: number }[] } }).data.users[0].id;

@@ -110,6 +110,7 @@ describe('admin menu (spec §2, §6)', () => {
         '/admin/purchase-orders',
         '/admin/add-purchase-order',
         '/admin/products',
+        '/admin/supply-chain',
         '/admin/services-approval',
         '/admin/client-messages',
         '/admin/sales-approval',
@@ -137,7 +138,7 @@ describe('admin menu (spec §2, §6)', () => {
 
   it('keeps traceability-only entries off the other platforms', () => {
     for (const p of ['agrihub', 'foodmap'] as const) {
-      for (const only of ['/admin/oems', '/admin/purchase-orders', '/admin/client-messages', '/admin/posts', '/admin/page-views']) {
+      for (const only of ['/admin/oems', '/admin/supply-chain', '/admin/purchase-orders', '/admin/client-messages', '/admin/posts', '/admin/page-views']) {
         expect(everyAdminPath(p)).not.toContain(only);
       }
     }

@@ -97,6 +97,15 @@ export const ADMIN_MENU: MenuEntry[] = [
     ],
   },
   { key: 'admin-products', labelKey: 'products', path: '/admin/products', icon: 'ShoppingOutlined', subject: 'product' },
+  // The whole supply chain of any lot of the platform, and its mock recall (ADR 036 §5–7), behind the batches' gate.
+  {
+    key: 'admin-supply-chain',
+    labelKey: 'supplyChainTrace',
+    path: '/admin/supply-chain',
+    icon: 'NodeIndexOutlined',
+    gate: GATES.batches,
+    subject: 'producer',
+  },
   {
     key: 'admin-services-approval',
     labelKey: 'servicesApproval',

@@ -224,6 +224,34 @@ const privatePages: RouteObject[] = [
     handle: handle({ title: 'mockRecall', gate: GATES.batches }),
     lazy: page(() => import('../features/chain/pages/mock-recall-page'), 'MockRecallPage'),
   },
+  // The administrator's side of the supply chain: every lot of the platform, its whole chain and its mock recall.
+  {
+    path: paths.adminSupplyChain,
+    handle: handle({
+      title: 'adminSupplyChain',
+      gate: GATES.batches,
+      abilities: [{ action: 'read', subject: 'producer' }],
+    }),
+    lazy: page(() => import('../features/chain/pages/admin-chain-pages'), 'AdminChainLotsPage'),
+  },
+  {
+    path: paths.adminSupplyChainLot,
+    handle: handle({
+      title: 'adminSupplyChainLot',
+      gate: GATES.batches,
+      abilities: [{ action: 'read', subject: 'producer' }],
+    }),
+    lazy: page(() => import('../features/chain/pages/admin-chain-pages'), 'AdminChainLotPage'),
+  },
+  {
+    path: paths.adminMockRecall,
+    handle: handle({
+      title: 'adminMockRecall',
+      gate: GATES.batches,
+      abilities: [{ action: 'read', subject: 'producer' }],
+    }),
+    lazy: page(() => import('../features/chain/pages/mock-recall-page'), 'AdminMockRecallPage'),
+  },
   // Sales channels: the producer's own page (hidden, as in the menu, for an account without a producer).
   {
     path: paths.salesChannels,

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Empty, Flex, Segmented, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { Link } from 'react-router';
+import { Link, generatePath } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TraceEdge, TraceGraph, TraceNode } from '@agrihub/contract/schemas/trace';
 import { QueryError } from './query-error';
 import { formatDate } from '../lib/formatters';
 import { currentLocale } from '../lib/i18n';
 import { useGetTraceQuery } from '../lib/chain-api';
+import { paths } from '../config/paths';
 
 type Side = 'backward' | 'forward';
 
@@ -43,8 +44,12 @@ export function buildTree(
   return root ? [root] : [];
 }
 
+/** Where a lot of the chain links: the producer's batch page, or the administrator's chain of that lot. */
+export const lotChainPath = (lotId: number, admin?: boolean) =>
+  generatePath(admin ? paths.adminSupplyChainLot : paths.productBatch, { id: String(lotId) });
+
 /** A lot's or a holder's line in the tree: lot code (linked when it is the caller's), product, producer, quantity when visible. */
-function NodeTitle({ node, edge }: { node: TraceNode; edge: TraceEdge | null }) {
+function NodeTitle({ node, edge, admin }: { node: TraceNode; edge: TraceEdge | null; admin?: boolean }) {
   const { t } = useTranslation('chain');
   const locale = currentLocale();
   const via = edge && (
@@ -67,7 +72,7 @@ function NodeTitle({ node, edge }: { node: TraceNode; edge: TraceEdge | null }) 
   return (
     <Flex gap={8} wrap align="center" data-testid="chain-lot" data-lot={node.lot_code}>
       {node.own ? (
-        <Link to={`/product-batches/${node.lot_id}`}>{node.lot_code}</Link>
+        <Link to={lotChainPath(node.lot_id, admin)}>{node.lot_code}</Link>
       ) : (
         <Typography.Text strong>{node.lot_code}</Typography.Text>
       )}
@@ -86,14 +91,20 @@ function NodeTitle({ node, edge }: { node: TraceNode; edge: TraceEdge | null }) 
   );
 }
 
-/** The chain view of the batch page: backward and forward trees of a lot, as the caller may see them. */
-export function ChainView({ lotId }: { lotId: number }) {
+/**
+ * The chain view of the batch page (and of the administrator's lot page, `admin`: the whole chain
+ * through the admin routes): backward and forward trees of a lot, as the caller may see them.
+ */
+export function ChainView({ lotId, admin }: { lotId: number; admin?: boolean }) {
   const { t } = useTranslation('chain');
   const [side, setSide] = useState<Side>('backward');
-  const query = useGetTraceQuery({ id: lotId, direction: 'both' }, { refetchOnMountOrArgChange: true });
+  const query = useGetTraceQuery(
+    { id: lotId, direction: 'both', ...(admin ? { admin } : {}) },
+    { refetchOnMountOrArgChange: true },
+  );
   const tree = useMemo(
-    () => (query.data ? buildTree(query.data, side, (n, e) => <NodeTitle node={n} edge={e} />) : []),
-    [query.data, side],
+    () => (query.data ? buildTree(query.data, side, (n, e) => <NodeTitle node={n} edge={e} admin={admin} />) : []),
+    [query.data, side, admin],
   );
 
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;

@@ -51,6 +51,10 @@ export const paths = {
   productBatches: '/product-batches',
   productBatch: '/product-batches/:id',
   mockRecall: '/mock-recall',
+  /** The administrator's side of the supply chain: every lot of the platform, its whole chain and its mock recall. */
+  adminSupplyChain: '/admin/supply-chain',
+  adminSupplyChainLot: '/admin/supply-chain/:id',
+  adminMockRecall: '/admin/mock-recall',
   addBatch: '/add-batch',
   // supply-chain locations (ADR 036), with the batches
   locations: '/locations',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BATCH_STATES } from '../trace-steps.js';
 import { CHAIN_EDGE_KINDS } from './chain.js';
 import { idField, textField } from './common.js';
+import { pageField, perPageField, searchField } from './list.js';
 
 /**
  * The supply chain's trace, mock recall and recall (ADR 036 §5–7). A node is a lot or a holder
@@ -145,3 +146,22 @@ export const recallResult = z.object({
   notified_producers: z.number().int(),
 });
 export type RecallResult = z.infer<typeof recallResult>;
+
+/**
+ * The administrator's lot search (GET /api/v1/admin/chain/lots): every lot of the platform, `q`
+ * accent- and case-free in the lot code, the public code, the product's or the producer's name;
+ * newest production date first, paged and counted.
+ */
+export const adminChainLotQuery = z.object({ page: pageField, per_page: perPageField, q: searchField });
+export type AdminChainLotQuery = z.infer<typeof adminChainLotQuery>;
+
+export const adminChainLot = z.object({
+  id: z.number().int(),
+  lot_code: z.string(),
+  public_code: z.string(),
+  product_name: z.string(),
+  producer_name: z.string(),
+  state: z.enum(BATCH_STATES),
+  production_date: z.string(),
+});
+export type AdminChainLot = z.infer<typeof adminChainLot>;

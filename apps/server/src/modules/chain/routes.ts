@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminChainLot,
+  adminChainLotQuery,
   envelope,
   errorEnvelope,
   idParam,
   isSuperAdmin,
+  listEnvelope,
   mockRecallExportRequest,
   mockRecallReport,
   recallResult,
@@ -20,6 +23,7 @@ import { forbidden } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
 import { producerScope, requestScope } from '../../lib/scope.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-export.js';
+import { listAdminChainLots } from './admin-lots.js';
 import type { ChainScope } from './lots.js';
 import { buildMockRecall, mockRecallPdf, mockRecallXlsx, recallChain, recordMockRecall } from './recall.js';
 import { buildTrace } from './trace.js';
@@ -43,6 +47,23 @@ export default async function chainRoutes(app: FastifyInstance) {
   ];
   const startOf = (b: Record<string, unknown>): RecallScope =>
     'lot_id' in b ? { lot_id: b.lot_id as number } : { location_id: b.location_id as number };
+
+  // The administrator finds a lot of any producer of the platform to trace it (the producer's own
+  // lots are its batch list).
+  r.get(
+    '/api/v1/admin/chain/lots',
+    {
+      config: { access: 'admin', ability: ['read', 'producer'] },
+      schema: {
+        tags: ['admin chain'],
+        summary:
+          'The platform’s lots to trace (q: lot or public code, product or producer name; newest production first)',
+        querystring: adminChainLotQuery,
+        response: { 200: listEnvelope('lots', adminChainLot), ...errors },
+      },
+    },
+    async (req) => listAdminChainLots(app.db, req.platform, req.query),
+  );
 
   for (const side of sides) {
     const read = side.access === 'admin' ? { ability: ['read', 'producer'] as ['read', 'producer'] } : {};

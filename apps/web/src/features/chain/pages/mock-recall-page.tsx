@@ -26,7 +26,9 @@ import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { fetchPrivateFile, saveBlob } from '../../../lib/private-file';
 import { useAppSelector } from '../../../stores/hooks';
-import { useMockRecallQuery, useRecallChainMutation } from '../../../lib/chain-api';
+import { chainPrefix, useMockRecallQuery, useRecallChainMutation } from '../../../lib/chain-api';
+import { isSuperAdmin } from '@agrihub/contract/permissions';
+import { lotChainPath } from '../../../components/chain-view';
 
 /** The start of the page: ?lot_id= or ?location_id=. */
 function scopeOf(params: URLSearchParams): RecallScope | null {
@@ -40,25 +42,50 @@ function scopeOf(params: URLSearchParams): RecallScope | null {
 const qty = (n: number | null, locale: string) =>
   n === null ? '—' : new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 3 }).format(n);
 
-/** /mock-recall?lot_id=… | ?location_id=…: every affected lot and holder, the time taken, the files, and the recall. */
-export function MockRecallPage() {
+/**
+ * /mock-recall?lot_id=… | ?location_id=…: every affected lot and holder, the time taken, the files,
+ * and the recall. `admin` (/admin/mock-recall): the platform administrator's, through the admin
+ * routes (the whole chain; the recall for the role admin only, as the API).
+ */
+export function MockRecallPage({ admin }: { admin?: boolean } = {}) {
   const { t } = useTranslation('chain');
   const [params] = useSearchParams();
   const scope = scopeOf(params);
-  const query = useMockRecallQuery(scope ?? { lot_id: 0 }, { skip: !scope, refetchOnMountOrArgChange: true });
+  const query = useMockRecallQuery(
+    { ...(scope ?? { lot_id: 0 }), ...(admin ? { admin } : {}) },
+    { skip: !scope, refetchOnMountOrArgChange: true },
+  );
 
   if (!scope || (isApiError(query.error) && query.error.status === 404))
     return <Result status="404" title={t('mockRecall.notFound')} data-testid="mock-recall-not-found" />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data || query.isFetching) return <PageLoader />;
-  return <Report report={query.data} scope={scope} onRefresh={() => void query.refetch()} />;
+  return <Report report={query.data} scope={scope} admin={admin} onRefresh={() => void query.refetch()} />;
 }
 
-function Report({ report, scope, onRefresh }: { report: MockRecallReport; scope: RecallScope; onRefresh: () => void }) {
+/** The administrator's mock recall (/admin/mock-recall). */
+export function AdminMockRecallPage() {
+  return <MockRecallPage admin />;
+}
+
+function Report({
+  report,
+  scope,
+  admin,
+  onRefresh,
+}: {
+  report: MockRecallReport;
+  scope: RecallScope;
+  admin?: boolean;
+  onRefresh: () => void;
+}) {
   const { t } = useTranslation('chain');
   const locale = currentLocale();
   const { message } = App.useApp();
   const token = useAppSelector((s) => s.user.token);
+  const user = useAppSelector((s) => s.user.user);
+  // On the platform's side only its role admin recalls (the API refuses other staff).
+  const mayRecall = !admin || isSuperAdmin(user);
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<RecallResult | null>(null);
@@ -66,10 +93,15 @@ function Report({ report, scope, onRefresh }: { report: MockRecallReport; scope:
   const download = async (format: 'xlsx' | 'pdf') => {
     setBusy(format);
     try {
-      const file = await fetchPrivateFile(token, '/api/v1/chain/mock-recalls/export', `thu-hoi-thu.${format}`, {
-        method: 'POST',
-        body: { ...scope, format },
-      });
+      const file = await fetchPrivateFile(
+        token,
+        `/${chainPrefix(admin)}/mock-recalls/export`,
+        `thu-hoi-thu.${format}`,
+        {
+          method: 'POST',
+          body: { ...scope, format },
+        },
+      );
       saveBlob(file.blob, file.filename);
     } catch (error) {
       void message.error((error as Error).message || t('mockRecall.downloadFailed'));
@@ -101,15 +133,17 @@ function Report({ report, scope, onRefresh }: { report: MockRecallReport; scope:
           >
             {t('mockRecall.pdf')}
           </Button>
-          <Button
-            danger
-            type="primary"
-            icon={<StopOutlined />}
-            onClick={() => setConfirming(true)}
-            data-testid="recall-all"
-          >
-            {t('recall.button')}
-          </Button>
+          {mayRecall && (
+            <Button
+              danger
+              type="primary"
+              icon={<StopOutlined />}
+              onClick={() => setConfirming(true)}
+              data-testid="recall-all"
+            >
+              {t('recall.button')}
+            </Button>
+          )}
         </Space>
       </Flex>
       <Flex gap={32} wrap>
@@ -141,7 +175,7 @@ function Report({ report, scope, onRefresh }: { report: MockRecallReport; scope:
             {
               title: t('col.lot'),
               dataIndex: 'lot_code',
-              render: (code: string, l) => (l.own ? <Link to={`/product-batches/${l.lot_id}`}>{code}</Link> : code),
+              render: (code: string, l) => (l.own ? <Link to={lotChainPath(l.lot_id, admin)}>{code}</Link> : code),
             },
             { title: t('col.product'), dataIndex: 'product_name' },
             { title: t('col.holder'), dataIndex: 'producer_name' },
@@ -189,6 +223,7 @@ function Report({ report, scope, onRefresh }: { report: MockRecallReport; scope:
       <RecallModal
         open={confirming}
         scope={scope}
+        admin={admin}
         count={report.lots.length}
         onClose={() => setConfirming(false)}
         onDone={(r) => {
@@ -230,6 +265,7 @@ function RecallOutcome({ result }: { result: RecallResult }) {
 function RecallModal(props: {
   open: boolean;
   scope: RecallScope;
+  admin?: boolean;
   count: number;
   onClose: () => void;
   onDone: (r: RecallResult) => void;
@@ -251,7 +287,14 @@ function RecallModal(props: {
         void form.validateFields().then(
           async (v) => {
             try {
-              props.onDone(await recall({ ...props.scope, reason: v.reason.trim(), confirm: true }).unwrap());
+              props.onDone(
+                await recall({
+                  ...props.scope,
+                  ...(props.admin ? { admin: true } : {}),
+                  reason: v.reason.trim(),
+                  confirm: true,
+                }).unwrap(),
+              );
               form.resetFields();
             } catch (error) {
               // The reason stays in the field for another try.
@@ -263,7 +306,12 @@ function RecallModal(props: {
       }
       forceRender
     >
-      <Alert type="error" showIcon title={t('recall.warning', { count: props.count })} style={{ marginBottom: 16 }} />
+      <Alert
+        type="error"
+        showIcon
+        title={t(props.admin ? 'recall.warningAdmin' : 'recall.warning', { count: props.count })}
+        style={{ marginBottom: 16 }}
+      />
       <Form form={form} layout="vertical" name="chain-recall" noValidate>
         <Form.Item
           name="reason"
