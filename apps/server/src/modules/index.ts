@@ -60,7 +60,7 @@ import adminLocationRoutes from './locations/admin-routes.js';
 import partnerRoutes from './partners/routes.js';
 import shipmentRoutes from './shipments/routes.js';
 import shipmentSubscribers from './shipments/subscribers.js';
-import chainRoutes from './chain/routes.js';
+import { adminChainRoutes, chainRoutes } from './chain/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -87,6 +87,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gatedRoutes(GATES.batches, traceabilityRoutes));
   await app.register(gatedRoutes(GATES.batches, transformationRoutes));
   await app.register(gatedRoutes(GATES.batches, chainRoutes));
+  await app.register(adminChainRoutes);
   await app.register(tracePublicRoutes);
   await app.register(voteRoutes);
   await app.register(catalogRoutes);

@@ -30,132 +30,140 @@ import { buildTrace } from './trace.js';
 
 /**
  * The supply chain's trace, mock recall and recall (ADR 036 §5–7), for a producer (its own lots,
- * one step either side by name) and for the platform's administrator (the whole chain).
+ * one step either side by name; behind the batches' gate) and for the platform's administrator
+ * (the whole chain; an administrator has no producer entitlement to pass, as admin locations).
  */
-export default async function chainRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+export const chainRoutes = chainRoutesFor('own');
+export const adminChainRoutes = chainRoutesFor('admin');
 
-  const ownScope = (req: FastifyRequest): ChainScope => {
-    const s = producerScope(req);
-    return { platform: s.platform, viewer: { admin: false, producerId: s.producerId } };
-  };
-  const adminScope = (req: FastifyRequest): ChainScope => ({ platform: req.platform, viewer: { admin: true } });
-  const sides = [
-    { prefix: '/api/v1/chain', access: 'user' as const, scopeOf: ownScope, tag: 'chain' },
-    { prefix: '/api/v1/admin/chain', access: 'admin' as const, scopeOf: adminScope, tag: 'admin chain' },
-  ];
-  const startOf = (b: Record<string, unknown>): RecallScope =>
-    'lot_id' in b ? { lot_id: b.lot_id as number } : { location_id: b.location_id as number };
+function chainRoutesFor(which: 'own' | 'admin') {
+  return async function routes(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const errors = { 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
-  // The administrator finds a lot of any producer of the platform to trace it (the producer's own
-  // lots are its batch list).
-  r.get(
-    '/api/v1/admin/chain/lots',
-    {
-      config: { access: 'admin', ability: ['read', 'producer'] },
-      schema: {
-        tags: ['admin chain'],
-        summary:
-          'The platform’s lots to trace (q: lot or public code, product or producer name; newest production first)',
-        querystring: adminChainLotQuery,
-        response: { 200: listEnvelope('lots', adminChainLot), ...errors },
-      },
-    },
-    async (req) => listAdminChainLots(app.db, req.platform, req.query),
-  );
+    const ownScope = (req: FastifyRequest): ChainScope => {
+      const s = producerScope(req);
+      return { platform: s.platform, viewer: { admin: false, producerId: s.producerId } };
+    };
+    const adminScope = (req: FastifyRequest): ChainScope => ({ platform: req.platform, viewer: { admin: true } });
+    const sides = [
+      { prefix: '/api/v1/chain', access: 'user' as const, scopeOf: ownScope, tag: 'chain' },
+      { prefix: '/api/v1/admin/chain', access: 'admin' as const, scopeOf: adminScope, tag: 'admin chain' },
+    ].filter((side) => (side.access === 'admin') === (which === 'admin'));
+    const startOf = (b: Record<string, unknown>): RecallScope =>
+      'lot_id' in b ? { lot_id: b.lot_id as number } : { location_id: b.location_id as number };
 
-  for (const side of sides) {
-    const read = side.access === 'admin' ? { ability: ['read', 'producer'] as ['read', 'producer'] } : {};
-    r.get(
-      `${side.prefix}/lots/:id/trace`,
-      {
-        config: { access: side.access, ...read },
-        schema: {
-          tags: [side.tag],
-          summary: 'The chain of a lot, backward and/or forward, as the caller may see it',
-          params: idParam,
-          querystring: traceQuery,
-          response: { 200: envelope('trace', traceGraph), ...errors },
+    // The administrator finds a lot of any producer of the platform to trace it (the producer's own
+    // lots are its batch list).
+    if (which === 'admin')
+      r.get(
+        '/api/v1/admin/chain/lots',
+        {
+          config: { access: 'admin', ability: ['read', 'producer'] },
+          schema: {
+            tags: ['admin chain'],
+            summary:
+              'The platform’s lots to trace (q: lot or public code, product or producer name; newest production first)',
+            querystring: adminChainLotQuery,
+            response: { 200: listEnvelope('lots', adminChainLot), ...errors },
+          },
         },
-      },
-      async (req) => ({
-        data: { trace: await buildTrace(app.db, side.scopeOf(req), req.params.id, req.query.direction) },
-      }),
-    );
+        async (req) => listAdminChainLots(app.db, req.platform, req.query),
+      );
 
-    r.post(
-      `${side.prefix}/mock-recalls`,
-      {
-        config: { access: side.access, ...read },
-        schema: {
-          tags: [side.tag],
-          summary: 'Mock recall: every affected lot downstream of a lot or a location, its holders and the time taken',
-          body: recallScope,
-          response: { 200: envelope('mock_recall', mockRecallReport), ...errors },
+    for (const side of sides) {
+      const read = side.access === 'admin' ? { ability: ['read', 'producer'] as ['read', 'producer'] } : {};
+      r.get(
+        `${side.prefix}/lots/:id/trace`,
+        {
+          config: { access: side.access, ...read },
+          schema: {
+            tags: [side.tag],
+            summary: 'The chain of a lot, backward and/or forward, as the caller may see it',
+            params: idParam,
+            querystring: traceQuery,
+            response: { 200: envelope('trace', traceGraph), ...errors },
+          },
         },
-      },
-      async (req) => {
-        const started = performance.now();
-        const scope = side.scopeOf(req);
-        const report = await buildMockRecall(app.db, scope, startOf(req.body), started);
-        await recordMockRecall(app.db, scope, report, requestScope(req).userId);
-        return { data: { mock_recall: report } };
-      },
-    );
+        async (req) => ({
+          data: { trace: await buildTrace(app.db, side.scopeOf(req), req.params.id, req.query.direction) },
+        }),
+      );
 
-    r.post(
-      `${side.prefix}/mock-recalls/export`,
-      {
-        config: { access: side.access, ...read },
-        schema: {
-          tags: [side.tag],
-          summary: 'The mock recall as XLSX or PDF (attachment)',
-          body: mockRecallExportRequest,
-          response: errors,
+      r.post(
+        `${side.prefix}/mock-recalls`,
+        {
+          config: { access: side.access, ...read },
+          schema: {
+            tags: [side.tag],
+            summary:
+              'Mock recall: every affected lot downstream of a lot or a location, its holders and the time taken',
+            body: recallScope,
+            response: { 200: envelope('mock_recall', mockRecallReport), ...errors },
+          },
         },
-      },
-      async (req, reply) => {
-        const started = performance.now();
-        const scope = side.scopeOf(req);
-        const report = await buildMockRecall(app.db, scope, startOf(req.body), started);
-        await recordMockRecall(app.db, scope, report, requestScope(req).userId);
-        const name = `thu-hoi-thu-${todayInVietnam()}.${req.body.format}`;
-        if (req.body.format === 'pdf') {
-          const pdf = await mockRecallPdf(report, req.locale);
+        async (req) => {
+          const started = performance.now();
+          const scope = side.scopeOf(req);
+          const report = await buildMockRecall(app.db, scope, startOf(req.body), started);
+          await recordMockRecall(app.db, scope, report, requestScope(req).userId);
+          return { data: { mock_recall: report } };
+        },
+      );
+
+      r.post(
+        `${side.prefix}/mock-recalls/export`,
+        {
+          config: { access: side.access, ...read },
+          schema: {
+            tags: [side.tag],
+            summary: 'The mock recall as XLSX or PDF (attachment)',
+            body: mockRecallExportRequest,
+            response: errors,
+          },
+        },
+        async (req, reply) => {
+          const started = performance.now();
+          const scope = side.scopeOf(req);
+          const report = await buildMockRecall(app.db, scope, startOf(req.body), started);
+          await recordMockRecall(app.db, scope, report, requestScope(req).userId);
+          const name = `thu-hoi-thu-${todayInVietnam()}.${req.body.format}`;
+          if (req.body.format === 'pdf') {
+            const pdf = await mockRecallPdf(report, req.locale);
+            return reply
+              .type('application/pdf')
+              .header('Content-Disposition', attachmentDisposition(name))
+              .send(pdf as never);
+          }
           return reply
-            .type('application/pdf')
+            .type(XLSX_CONTENT_TYPE)
             .header('Content-Disposition', attachmentDisposition(name))
-            .send(pdf as never);
-        }
-        return reply
-          .type(XLSX_CONTENT_TYPE)
-          .header('Content-Disposition', attachmentDisposition(name))
-          .send(mockRecallXlsx(report, req.locale) as never);
-      },
-    );
-
-    r.post(
-      `${side.prefix}/recalls`,
-      {
-        config: { access: side.access, ...(side.access === 'admin' ? { ability: ['update', 'producer'] } : {}) },
-        schema: {
-          tags: [side.tag],
-          summary: 'Recall every affected published lot of a lot or a location, with one reason (confirmed)',
-          body: recallRequest,
-          response: { 200: envelope('recall', recallResult), 403: errorEnvelope, ...errors },
+            .send(mockRecallXlsx(report, req.locale) as never);
         },
-      },
-      async (req) => {
-        // On the platform's side only its administrator recalls other producers' lots.
-        if (side.access === 'admin' && !isSuperAdmin(requestScope(req).user)) throw forbidden();
-        const scope = side.scopeOf(req);
-        const result = await recallChain(app, req, scope, startOf(req.body), req.body.reason);
-        return {
-          data: { recall: result },
-          meta: { message: translate(req.locale, 'chain_recall_done', { count: result.recalled.length }) },
-        };
-      },
-    );
-  }
+      );
+
+      r.post(
+        `${side.prefix}/recalls`,
+        {
+          config: { access: side.access, ...(side.access === 'admin' ? { ability: ['update', 'producer'] } : {}) },
+          schema: {
+            tags: [side.tag],
+            summary: 'Recall every affected published lot of a lot or a location, with one reason (confirmed)',
+            body: recallRequest,
+            response: { 200: envelope('recall', recallResult), 403: errorEnvelope, ...errors },
+          },
+        },
+        async (req) => {
+          // On the platform's side only its administrator recalls other producers' lots.
+          if (side.access === 'admin' && !isSuperAdmin(requestScope(req).user)) throw forbidden();
+          const scope = side.scopeOf(req);
+          const result = await recallChain(app, req, scope, startOf(req.body), req.body.reason);
+          return {
+            data: { recall: result },
+            meta: { message: translate(req.locale, 'chain_recall_done', { count: result.recalled.length }) },
+          };
+        },
+      );
+    }
+  };
 }
