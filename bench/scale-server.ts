@@ -93,7 +93,11 @@ async function buildPages(batches: number): Promise<number> {
   const CHUNK = 2000;
   for (let lo = 1; lo <= batches; lo += CHUNK) {
     const rows = await attachOrigins(app.db, await fetchRows(app.db, sql`t.id between ${lo} and ${lo + CHUNK - 1}`));
-    await storeDocs(app.db, rows.map((row) => ({ row, entry: entryOf(row, today) })), today);
+    await storeDocs(
+      app.db,
+      rows.map((row) => ({ row, entry: entryOf(row, today) })),
+      today,
+    );
   }
   // As autovacuum and the checkpointer would have by then (the seed does the same for its tables):
   // the lists measured next should not share the machine with them.

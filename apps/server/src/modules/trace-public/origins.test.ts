@@ -31,7 +31,12 @@ const outlineAt = (dx: number) => ({
  * One more member farm feeding the roasted lot `r`: its plot, a cherry lot harvested there,
  * shipped to the cooperative, received into a lot of the cooperative and roasted into `r`.
  */
-async function addFarm(chain: Awaited<ReturnType<typeof buildCoffeeChain>>, name: string, province: string, dx: number) {
+async function addFarm(
+  chain: Awaited<ReturnType<typeof buildCoffeeChain>>,
+  name: string,
+  province: string,
+  dx: number,
+) {
   const farm = await buildUser(t.db, { producer: { name } });
   const cherry = await buildProduct(t.db, { producerId: farm.producerId!, name: 'Cà phê anh đào' });
   const [plot] = await t.db
@@ -49,8 +54,23 @@ async function addFarm(chain: Awaited<ReturnType<typeof buildCoffeeChain>>, name
   const lot = await buildBatch(t.db, { productId: cherry.id, quantity: 80, usedQuantity: 80, status: 'draft' });
   const received = await buildBatch(t.db, { productId: chain.c1.productId, quantity: 80, usedQuantity: 80 });
   await t.db.insert(traceEvents).values([
-    { traceabilityId: lot.id, step: 'harvesting', position: 0, occurredAt: new Date('2025-04-03T01:00:00Z'), place: 'x', locationId: plot.id, description: 'ghi chú nội bộ' },
-    { traceabilityId: received.id, step: 'receiving', position: 0, occurredAt: new Date('2025-04-07T01:00:00Z'), place: 'Kho HTX', locationId: null },
+    {
+      traceabilityId: lot.id,
+      step: 'harvesting',
+      position: 0,
+      occurredAt: new Date('2025-04-03T01:00:00Z'),
+      place: 'x',
+      locationId: plot.id,
+      description: 'ghi chú nội bộ',
+    },
+    {
+      traceabilityId: received.id,
+      step: 'receiving',
+      position: 0,
+      occurredAt: new Date('2025-04-07T01:00:00Z'),
+      place: 'Kho HTX',
+      locationId: null,
+    },
   ]);
   const edge = (from: BatchRow, to: BatchRow, kind: 'shipment' | 'transformation', sourceId: number, day: string) => ({
     platform: 'dtrack',
@@ -97,7 +117,11 @@ describe('public trace page: origins (ADR 036 §5)', () => {
     expect(res.statusCode).toBe(200);
     const o: PublicOrigins = json(res).data.traceability.origins;
     expect(o.truncated).toBe(false);
-    expect(o.origins.map((x) => x.name).sort()).toEqual(['Nông hộ Bảo Lộc', 'Nông trại Cư M’gar', 'Trang trại Krông Pắc']);
+    expect(o.origins.map((x) => x.name).sort()).toEqual([
+      'Nông hộ Bảo Lộc',
+      'Nông trại Cư M’gar',
+      'Trang trại Krông Pắc',
+    ]);
     const first = o.origins.find((x) => x.name === 'Nông trại Cư M’gar')!;
     expect(first.places).toEqual([
       {
@@ -126,7 +150,9 @@ describe('public trace page: origins (ADR 036 §5)', () => {
     expect(text).not.toContain('Phố Núi');
     expect(text).not.toContain('Hẻm 12');
     // The page was stored with its origins: the second lookup reads it back the same.
-    expect((await t.db.select().from(tracePublicDocs).where(eq(tracePublicDocs.traceabilityId, chain.r.id))).length).toBe(1);
+    expect(
+      (await t.db.select().from(tracePublicDocs).where(eq(tracePublicDocs.traceabilityId, chain.r.id))).length,
+    ).toBe(1);
     expect(json(await lookup(chain.r.publicCode)).data.traceability.origins).toEqual(o);
   });
 
