@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicOrigins } from '@agrihub/contract';
+import type { PolygonGeometry, PublicOrigins } from '@agrihub/contract';
 import { chainEdges, locations, producers, traceEvents, tracePublicDocs } from '../../db/schema/index.js';
 import { as, headers, json, type TestApp, createTestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type BatchRow, type Built } from '../../../test/factories.js';
@@ -22,9 +22,9 @@ const lookup = (code: string) =>
   });
 
 /** A plot outline shifted east by `dx` degrees (still closed, about 4.9 ha). */
-const outlineAt = (dx: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [PLOT_OUTLINE.coordinates[0].map(([x, y]) => [x + dx, y])],
+const outlineAt = (dx: number): PolygonGeometry => ({
+  type: 'Polygon',
+  coordinates: [PLOT_OUTLINE.coordinates[0].map(([x, y]): [number, number] => [x + dx, y])],
 });
 
 /**
