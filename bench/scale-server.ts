@@ -14,6 +14,7 @@ import { todayInVietnam } from '@agrihub/contract';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { attachOrigins } from '../apps/server/src/modules/trace-public/origins.js';
 import { CodeLoader, entryOf, fetchRows, queryNamed } from '../apps/server/src/modules/trace-public/lookup.js';
 import { DOC_SQL, storeDocs, type DocRow } from '../apps/server/src/modules/trace-public/public-docs.js';
 
@@ -91,8 +92,12 @@ async function buildPages(batches: number): Promise<number> {
   const today = todayInVietnam();
   const CHUNK = 2000;
   for (let lo = 1; lo <= batches; lo += CHUNK) {
-    const rows = await fetchRows(app.db, sql`t.id between ${lo} and ${lo + CHUNK - 1}`);
-    await storeDocs(app.db, rows.map((row) => ({ row, entry: entryOf(row, today) })), today);
+    const rows = await attachOrigins(app.db, await fetchRows(app.db, sql`t.id between ${lo} and ${lo + CHUNK - 1}`));
+    await storeDocs(
+      app.db,
+      rows.map((row) => ({ row, entry: entryOf(row, today) })),
+      today,
+    );
   }
   // As autovacuum and the checkpointer would have by then (the seed does the same for its tables):
   // the lists measured next should not share the machine with them.

@@ -4,6 +4,9 @@ import { PUBLIC_CODE_PATTERN, VOTE_COMMENT_MAX } from '../trace-steps.js';
 import { idText, intField, messageMeta, textField } from './common.js';
 import { listQuery } from './list.js';
 import { batchCertificate, productionBase, traceEvent, traceFile } from './traceabilities.js';
+import { LOCATION_KINDS } from './locations.js';
+import { TRACE_STEPS } from '../trace-steps.js';
+import type { LocationGeometry } from '../geometry.js';
 
 export const publicCodeParam = z.object({ code: textField().regex(PUBLIC_CODE_PATTERN, 'not_found') });
 
@@ -37,6 +40,54 @@ export function roundRating(average: number | string | null, count: number): Rat
   return { average: average == null || count === 0 ? null : Math.round(Number(average) * 10) / 10, count };
 }
 
+/** Caps of a public page's origins (ADR 036 §5): the page stays small whatever the chain. */
+export const PUBLIC_ORIGINS_MAX = 20;
+export const PUBLIC_ORIGIN_STEPS_MAX = 50;
+/** Plots drawn with their outline; the others are listed by name only (geometry null). */
+export const PUBLIC_ORIGIN_OUTLINES_MAX = 10;
+/** Lots walked backward from the looked-up lot at most. */
+export const PUBLIC_ORIGIN_LOTS_MAX = 200;
+
+/** A farm plot, pond or barn where an origin lot's events happened: no GLN, no certificates, no crop. */
+export const publicOriginPlace = z.object({
+  name: z.string(),
+  kind: z.enum(LOCATION_KINDS),
+  province_code: z.string(),
+  province: z.string().nullable(),
+  area_ha: z.number().nullable(),
+  /** GeoJSON as stored (checked on write); null beyond PUBLIC_ORIGIN_OUTLINES_MAX plots. */
+  geometry: z.custom<LocationGeometry>().nullable(),
+});
+export type PublicOriginPlace = z.infer<typeof publicOriginPlace>;
+
+/** One origin: the producer of lots at the start of the chain (no incoming edge), with its plots. */
+export const publicOrigin = z.object({
+  name: z.string(),
+  province_code: z.string().nullable(),
+  province: z.string().nullable(),
+  places: z.array(publicOriginPlace),
+});
+export type PublicOrigin = z.infer<typeof publicOrigin>;
+
+/** A step of an upstream lot (names, places and dates only: never quantities, prices or notes). */
+export const publicOriginStep = z.object({
+  step: z.enum(TRACE_STEPS),
+  /** Who did it (the producer's name). */
+  by: z.string(),
+  place: z.string().nullable(),
+  occurred_at: z.string(),
+});
+export type PublicOriginStep = z.infer<typeof publicOriginStep>;
+
+/** Where a lot made or received in the chain came from (absent for a lot with no incoming edge). */
+export const publicOrigins = z.object({
+  origins: z.array(publicOrigin),
+  steps: z.array(publicOriginStep),
+  /** A cap was reached: the chain goes on beyond what is shown. */
+  truncated: z.boolean(),
+});
+export type PublicOrigins = z.infer<typeof publicOrigins>;
+
 export const publicTrace = z.object({
   code: z.string(),
   lot_code: z.string(),
@@ -68,6 +119,8 @@ export const publicTrace = z.object({
   scan_count: z.number().int(),
   duplicate_warning: z.object({ reason: z.enum(['more_scans_than_units', 'many_places']) }).nullable(),
   rating: ratingSummary,
+  /** The chain upstream (ADR 036 §5): only for a lot received or made from other lots. */
+  origins: publicOrigins.optional(),
 });
 export type PublicTrace = z.infer<typeof publicTrace>;
 

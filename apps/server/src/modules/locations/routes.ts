@@ -19,6 +19,8 @@ import { conflict } from '../../lib/errors.js';
 import { listPlan } from '../../lib/list.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import { ownedBy, producerScope } from '../../lib/scope.js';
+import { lotsAtLocation } from '../chain/graph.js';
+import { invalidateDownstream, tellDownstream } from '../trace-public/origins.js';
 import {
   LOCATION_LIST,
   countLocations,
@@ -147,7 +149,7 @@ export default async function locationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = producerScope(req);
-      const out = await guardGln(req.body.gln, () =>
+      const result = await guardGln(req.body.gln, () =>
         app.db.transaction(async (tx) => {
           const before = await findOwnLocation(tx, actor, req.params.id, true);
           if (isStale(before.updatedAt, req.body.updated_at)) throw conflict('stale_update');
@@ -167,9 +169,13 @@ export default async function locationRoutes(app: FastifyInstance) {
             action: 'update',
             diff: { fields },
           });
-          return findLocationView(tx, eq(locations.id, before.id));
+          // Its name, province, area and outline show on the origins of the lots made from its lots.
+          const downstream = await tellDownstream(app, tx, await lotsAtLocation(tx, before.id));
+          return { view: await findLocationView(tx, eq(locations.id, before.id)), downstream };
         }),
       );
+      invalidateDownstream(app, result.downstream);
+      const out = result.view;
       return { data: { location: presentLocation(out) }, meta: { message: translate(req.locale, 'location_updated') } };
     },
   );

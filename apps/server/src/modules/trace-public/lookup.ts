@@ -4,6 +4,7 @@ import {
   publicVisibility,
   roundRating,
   todayInVietnam,
+  type PublicOrigins,
   type PublicTrace,
 } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
@@ -56,6 +57,10 @@ export type LookupRow = {
   rating_avg: number | null;
   rating_count: number;
   source_count: number;
+  /** The lot has an incoming chain edge (received or made from other lots): its origins are read. */
+  has_chain?: boolean | null;
+  /** Set by attachOrigins (origins.ts) for a lot with `has_chain`. */
+  origins?: PublicOrigins | null;
 };
 
 /**
@@ -74,7 +79,8 @@ const LOOKUP_SELECT = `
           'position', e.position) order by e.position, e.occurred_at, e.id)
         from trace_events e where e.traceability_id = t.id), '[]'::json) as events,
       vo.rating_avg, vo.rating_count, coalesce(c.sources, 0) as source_count,
-      (select r.rev from producer_page_revs r where r.producer_id = t.producer_id) as pr_rev
+      (select r.rev from producer_page_revs r where r.producer_id = t.producer_id) as pr_rev,
+      exists(select 1 from chain_edges ce where ce.to_lot_id = t.id) as has_chain
     from traceabilities t
     join products p on p.id = t.product_id
     join producers pr on pr.id = t.producer_id
@@ -254,6 +260,8 @@ export function presentPublic(
     recall: row.recalled_at ? { at: iso(row.recalled_at)!, reason: row.recall_reason ?? '' } : null,
     hold: row.held_at && !row.recalled_at ? { at: iso(row.held_at)!, reason: row.hold_reason ?? '' } : null,
     rating: roundRating(row.rating_avg, Number(row.rating_count)),
+    // Only for a lot with a chain upstream: a chain-less page keeps its exact former bytes.
+    ...(row.origins ? { origins: row.origins } : {}),
   };
 }
 

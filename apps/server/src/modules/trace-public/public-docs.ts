@@ -14,6 +14,7 @@ import {
   queryNamed,
   utf8Exact,
 } from './lookup.js';
+import { attachOrigins } from './origins.js';
 
 /**
  * Stored public pages (ADR 028, table trace_public_docs). A lookup reads its batch's page with one
@@ -103,6 +104,28 @@ const SAMPLE: LookupRow & { p_snapshot: ApprovedProduct } = {
   rating_avg: 4,
   rating_count: 1,
   source_count: 0,
+  has_chain: true,
+  origins: {
+    origins: [
+      {
+        name: 'Nông trại',
+        province_code: '66',
+        province: 'Đắk Lắk',
+        places: [
+          {
+            name: 'Lô 1',
+            kind: 'farm_plot',
+            province_code: '66',
+            province: 'Đắk Lắk',
+            area_ha: 4.2,
+            geometry: { type: 'Point', coordinates: [108.05, 12.68] },
+          },
+        ],
+      },
+    ],
+    steps: [{ step: 'harvesting', by: 'Nông trại', place: 'Lô 1', occurred_at: '2026-01-01T00:00:00.000Z' }],
+    truncated: false,
+  },
 };
 
 /**
@@ -189,7 +212,7 @@ export async function storeDocs(db: Db, built: { row: LookupRow; entry: TraceEnt
  */
 async function buildEntries(db: Db, codes: string[]): Promise<Map<string, TraceEntry | null>> {
   const today = todayInVietnam();
-  const rows = await lookupRows(db, codes);
+  const rows = await attachOrigins(db, await lookupRows(db, codes));
   const built = rows.map((row) => ({ row, entry: entryOf(row, today) }));
   await storeDocs(db, built, today).catch(() => undefined);
   return new Map(built.map(({ row, entry }) => [row.public_code, entry]));

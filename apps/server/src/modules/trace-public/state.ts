@@ -7,6 +7,7 @@ import { TraceCache } from './cache.js';
 import { LookupLimiter } from './lookup-limit.js';
 import { ScanBuffer } from './scans.js';
 import { TraceWarmer } from './warmer.js';
+import { shippedLotsOf, tellDownstream } from './origins.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +116,22 @@ export async function tellBatch(app: FastifyInstance, tx: Tx, publicCode: string
     sql`select id from traceabilities where public_code = ${publicCode}`,
   );
   await busOf(app)?.tell(tx, { kind: 'batch', code: publicCode });
+  // Its events show as steps on the origins of the lots made or received from it (origins.ts).
+  const fed = (
+    await tx.execute<{ id: number }>(sql`select t.id from traceabilities t where t.public_code = ${publicCode}
+      and exists(select 1 from chain_edges e where e.from_lot_id = t.id and e.to_lot_id is not null)`)
+  ).rows;
+  if (fed.length) applyDownstream(app, await tellDownstream(app, tx, [Number(fed[0].id)]));
+}
+
+/**
+ * This node's copies of the pages downstream, dropped as the write tells (in local mode no notice
+ * comes back; with PostgreSQL the notice after the commit drops them again, so a lookup between
+ * the two cannot keep an older page).
+ */
+function applyDownstream(app: FastifyInstance, codes: string[]) {
+  const bus = busOf(app);
+  if (bus) for (const code of codes) bus.apply({ kind: 'batch', code });
 }
 
 /** Inside the transaction that changes a product: its batches' stored pages go, other nodes drop theirs. */
@@ -136,4 +153,6 @@ export async function tellProducer(app: FastifyInstance, tx: Tx, producerId: num
         where t.platform = p.platform and t.producer_id = ${producerId}`,
   );
   await busOf(app)?.tell(tx, { kind: 'producer', id: producerId });
+  // Its name shows on the origins of the lots it shipped, received and made into others.
+  applyDownstream(app, await tellDownstream(app, tx, await shippedLotsOf(tx, producerId)));
 }

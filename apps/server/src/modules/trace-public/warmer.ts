@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { TraceCache } from './cache.js';
 import { entryOf, fetchRows } from './lookup.js';
+import { attachOrigins } from './origins.js';
 import { loadEntries } from './public-docs.js';
 
 export const WARM_PAGE_SIZE = 500;
@@ -32,7 +33,10 @@ export class TraceWarmer {
     while (!this.stopped && loaded < this.cache.maxEntries) {
       const started = this.cache.beginLoad();
       const limit = Math.min(WARM_PAGE_SIZE, this.cache.maxEntries - loaded);
-      const rows = await fetchRows(this.db, sql`t.id < ${beforeId}`, sql`order by t.id desc limit ${limit}`);
+      const rows = await attachOrigins(
+        this.db,
+        await fetchRows(this.db, sql`t.id < ${beforeId}`, sql`order by t.id desc limit ${limit}`),
+      );
       if (!rows.length) break;
       const today = this.cache.currentDay();
       for (const row of rows) {

@@ -6,6 +6,7 @@ import type { Photo, TraceRecord } from '../types';
 import { Banners } from './banners';
 import { Certificates } from './certificates';
 import { Lightbox } from './lightbox';
+import { OriginsSection } from './origins';
 import { Rating } from './rating';
 import { Summary } from './summary';
 import { Timeline } from './timeline';
@@ -25,6 +26,7 @@ export function TraceView({ trace, code }: { trace: TraceRecord; code: string })
         <h2 id="events-title">{t('events')}</h2>
         <Timeline events={trace.events} onOpen={(photos, index) => setGallery({ photos, index })} />
       </section>
+      {trace.origins && <OriginsSection origins={trace.origins} />}
       {trace.certificates.length > 0 && <Certificates certificates={trace.certificates} />}
       {trace.scan_count !== undefined && (
         <section className="card scans" data-testid="trace-scan-count" data-count={trace.scan_count}>
