@@ -18,9 +18,9 @@ test('the demo roasted lot’s public page shows its origin farms and their plot
   await expect(origins).toBeVisible();
   await expect(origins.getByRole('heading', { name: 'Nguồn gốc' })).toBeVisible();
   expect(await origins.getByTestId('trace-origin').count()).toBe(3);
-  // TODO(issue 26): the plot outlines (LocationOutline) do not render in the built page yet although
-  // the record carries each plot's geometry; assert them once fixed:
-  // expect(await origins.getByTestId('location-outline').count()).toBeGreaterThanOrEqual(3);
+  // Each farm's plot is drawn from its outline (an SVG path, no map tiles).
+  await expect(origins.getByTestId('location-outline')).toHaveCount(3);
+  await expect(origins.getByTestId('location-outline').first().locator('path')).toHaveAttribute('d', /^M[\d. LZM-]+Z$/);
   await expect(origins.getByTestId('trace-origin-place').first()).toContainText('ha');
   expect(await origins.getByTestId('trace-origin-step').count()).toBeGreaterThan(0);
   await expect(origins).not.toContainText('kg');

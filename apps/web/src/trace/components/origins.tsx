@@ -1,4 +1,4 @@
-import { LocationOutline } from '../../components/location-outline';
+import { PlotOutline } from './plot-outline';
 import { formatDate, formatNumber, stepLabel, t } from '../i18n';
 import { originDay, originSteps } from '../origins-logic';
 import type { TraceRecord } from '../types';
@@ -42,7 +42,7 @@ export function OriginsSection({ origins }: { origins: Origins }) {
                           .join(' · ')}
                       </span>
                     </div>
-                    {p.geometry && <LocationOutline geometry={p.geometry} title={p.name} width={280} height={180} />}
+                    {p.geometry && <PlotOutline geometry={p.geometry} title={p.name} width={280} height={180} />}
                   </li>
                 ))}
               </ul>
