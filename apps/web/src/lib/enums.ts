@@ -25,6 +25,7 @@ import {
   PURCHASE_ORDER_SUPPLIER_TYPES,
 } from '@agrihub/contract/schemas/purchase-orders';
 import { PURCHASE_ORDER_STATUSES } from '@agrihub/contract/constants';
+import { SHIPMENT_STATUSES } from '@agrihub/contract/schemas/chain';
 
 /**
  * The contract's enums the web labels, each a group of the `enums` namespace
@@ -82,6 +83,8 @@ export const ENUMS = {
   purchaseOrderSupplierType: PURCHASE_ORDER_SUPPLIER_TYPES,
   /** What a purchase order's history records. */
   purchaseOrderHistoryAction: PURCHASE_ORDER_HISTORY_ACTIONS,
+  /** A shipment of the supply chain: sent, received, refused, cancelled (ADR 036). */
+  shipmentStatus: SHIPMENT_STATUSES,
 } as const;
 export type EnumName = keyof typeof ENUMS;
 export type EnumValue<N extends EnumName> = (typeof ENUMS)[N][number];

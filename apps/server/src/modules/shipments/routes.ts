@@ -64,7 +64,7 @@ async function nextPosition(tx: Tx, lotId: number): Promise<number> {
 /** The public code of a lot (to drop its cached public page after a change of its events). */
 async function codeOf(tx: Tx, lotId: number): Promise<string> {
   const [l] = await tx.select({ code: traceabilities.publicCode }).from(traceabilities).where(eq(traceabilities.id, lotId));
-  return l!.code;
+  return l.code;
 }
 
 /**

@@ -176,7 +176,7 @@ describe('receiving', () => {
     const lot = await lotOf(a);
     const id = json(await ship(lot.id, 40)).data.shipment.id;
     await t.app.events.drain();
-    clearOutbox(t);
+    await clearOutbox(t);
     const res = await receive(id);
     expect(res.statusCode).toBe(200);
     const s = json(res).data.shipment;

@@ -1,3 +1,4 @@
+import { MAX_PER_PAGE } from '@agrihub/contract/constants';
 import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Product } from '@agrihub/contract/schemas/products';
 import type {
@@ -8,6 +9,7 @@ import type {
   TraceEventRequest,
 } from '@agrihub/contract/schemas/traceabilities';
 import { api } from '../../../lib/api';
+import { cleanParams } from '../../../lib/clean-params';
 import { historyRequest, toHistoryPage, type HistoryArgs, type HistoryPage } from '../../../lib/history';
 import type { Envelope, MessageAnswer } from '../../../lib/session-api';
 
@@ -19,13 +21,7 @@ export type BatchListArgs = Partial<Pick<BatchListQuery, 'page' | 'per_page' | '
 type BatchEnvelope = Envelope<{ traceability: Batch }>;
 const toBatch = (a: BatchEnvelope) => a.data.traceability;
 
-/** Drops empty filters so the query string stays clean (and the cache key stable). */
-export function cleanParams(args: object): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(args))
-    if (v !== undefined && v !== null && v !== '') out[k] = v as string | number;
-  return out;
-}
+export { cleanParams };
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['Batch', 'BatchList', 'BatchHistory'] });
 
@@ -113,10 +109,18 @@ export const batchesApi = tagged.injectEndpoints({
       transformResponse: (a: { data: { products: Product[] } }) => a.data.products,
       keepUnusedDataFor: 120,
     }),
+    // The producer's locations an event may happen at (GET /api/v1/locations, by name).
+    eventLocationOptions: build.query<{ id: number; name: string }[], void>({
+      query: () => ({ url: 'api/v1/locations', params: { per_page: MAX_PER_PAGE, sort: 'name' } }),
+      transformResponse: (a: { data: { locations: { id: number; name: string }[] } }) =>
+        a.data.locations.map((l) => ({ id: l.id, name: l.name })),
+      keepUnusedDataFor: 60,
+    }),
   }),
 });
 
 export const {
+  useEventLocationOptionsQuery,
   useListBatchesQuery,
   useGetBatchQuery,
   useCreateBatchMutation,

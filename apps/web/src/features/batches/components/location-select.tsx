@@ -1,7 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAX_PER_PAGE } from '@agrihub/contract/constants';
-import { useListLocationsQuery } from '../../locations/api/locations-api';
+import { useEventLocationOptionsQuery } from '../api/batches-api';
 
 interface Props {
   value?: number | null;
@@ -11,7 +10,7 @@ interface Props {
 /** One of the producer's locations for an event (optional), searched by name. */
 export function LocationSelect({ value, onChange }: Props) {
   const { t } = useTranslation('batches');
-  const list = useListLocationsQuery({ per_page: MAX_PER_PAGE, sort: 'name' });
+  const list = useEventLocationOptionsQuery();
   return (
     <Select
       allowClear
@@ -21,7 +20,7 @@ export function LocationSelect({ value, onChange }: Props) {
       value={value ?? undefined}
       onChange={(id?: number) => onChange?.(id ?? null)}
       notFoundContent={t('events.noLocations')}
-      options={(list.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
+      options={(list.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
       data-testid="event-location"
     />
   );

@@ -19,7 +19,7 @@ import { StateActions, usePublishRefusal } from '../components/state-actions';
 import { BatchStateTag } from '../../../components/status-tags';
 import { batchToValues } from '../lib/batch-form';
 import { LinkButton } from '../../../components/link-button';
-import { ShipModal } from '../../shipments/components/ship-modal';
+import { ShipModal } from '../../../components/ship-modal';
 import { ChainView } from '../../../components/chain-view';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */

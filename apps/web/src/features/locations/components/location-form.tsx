@@ -48,7 +48,7 @@ export function LocationForm({ initial, location, onSaved, onCancel, onReload }:
   const [update, updating] = useUpdateLocationMutation();
   const [stale, setStale] = useState(false);
   const name = Form.useWatch('name', form) ?? '';
-  const prepare = (v: Record<string, unknown>) => valuesToRequest(v as Partial<LocationFormValues>);
+  const prepare = (v: Record<string, unknown>) => valuesToRequest(v);
   const rule = (field: string | (string | number)[]) => contractRule(locationRequest, field, t, prepare);
 
   const submit = async () => {

@@ -110,7 +110,7 @@ export function LocationPage() {
             title={t('detail.deleteConfirm', { name: l.name })}
             description={t('detail.deleteHint')}
             okText={t('actions.delete')}
-            okButtonProps={{ danger: true, 'data-testid': 'confirm-delete-location' } as never}
+            okButtonProps={{ danger: true, 'data-testid': 'confirm-delete-location' }}
             cancelText={t('actions.cancel')}
             onConfirm={() => onDelete()}
           >

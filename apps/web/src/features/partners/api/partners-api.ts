@@ -2,7 +2,7 @@ import type { ListMeta } from '@agrihub/contract/schemas/common';
 import type { Partner, PartnerInput, PartnerListQuery, ProducerSearchItem } from '@agrihub/contract/schemas/partners';
 import { api } from '../../../lib/api';
 import type { Envelope, MessageAnswer } from '../../../lib/session-api';
-import { cleanParams } from '../../batches/api/batches-api';
+import { cleanParams } from '../../../lib/clean-params';
 
 export interface PartnerList {
   partners: Partner[];

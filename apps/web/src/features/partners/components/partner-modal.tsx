@@ -7,7 +7,7 @@ import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '.
 import { useFormName } from '../../../lib/form-name';
 import { useCreatePartnerMutation, useSearchProducersQuery, useUpdatePartnerMutation } from '../api/partners-api';
 
-interface Values {
+type Values = {
   kind: 'platform' | 'outside';
   linked_producer_id?: number | null;
   name?: string;
@@ -15,12 +15,12 @@ interface Values {
   address?: string;
   gln?: string;
   note?: string;
-}
+};
 
 const FIELDS = ['linked_producer_id', 'name', 'tax_code', 'address', 'gln', 'note'];
 
 function toRequest(v: Values): PartnerInput {
-  const body = blankToNull({ ...v }) as Values;
+  const body = blankToNull({ ...v });
   if (v.kind === 'platform') return { linked_producer_id: body.linked_producer_id ?? null, note: body.note ?? null };
   return {
     linked_producer_id: null,
@@ -93,7 +93,7 @@ export function PartnerModal({ open, partner, onClose }: { open: boolean; partne
     } catch (error) {
       showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, FIELDS), {
         failure: setFailure,
-        toast: (text) => message.error(text),
+        toast: (text) => void message.error(text),
         generic: t('saveFailed'),
       });
     }
@@ -108,7 +108,7 @@ export function PartnerModal({ open, partner, onClose }: { open: boolean; partne
       confirmLoading={creating.isLoading || updating.isLoading}
       onOk={() => void submit()}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'partner-save' } as never}
+      okButtonProps={{ 'data-testid': 'partner-save' }}
       forceRender
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}

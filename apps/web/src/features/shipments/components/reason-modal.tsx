@@ -24,7 +24,7 @@ export function ShipmentReasonModal({ open, kind, busy, failure, onSubmit, onClo
       title={t(`${kind}.title`)}
       okText={t(`${kind}.submit`)}
       cancelText={t('actions.close')}
-      okButtonProps={{ danger: true, 'data-testid': `${kind}-submit` } as never}
+      okButtonProps={{ danger: true, 'data-testid': `${kind}-submit` }}
       confirmLoading={busy}
       onCancel={onClose}
       onOk={() =>

@@ -7,18 +7,17 @@ import { todayInVietnam } from '@agrihub/contract/vietnam-time';
 import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '../../../lib/form-rules';
 import { useFormName } from '../../../lib/form-name';
 import { currentLocale } from '../../../lib/i18n';
-import { useBatchProductOptionsQuery } from '../../batches/api/batches-api';
-import { useLocationOptionsQuery, useReceiveShipmentMutation } from '../api/shipments-api';
-import { formatQuantity, signedDifference } from '../lib/format';
+import { useLocationOptionsQuery, useReceiveShipmentMutation, useShipmentProductOptionsQuery } from '../../../lib/shipments-api';
+import { formatQuantity, signedDifference } from '../../../lib/shipment-format';
 
-interface Values {
+type Values = {
   product_id?: number;
   lot_code?: string;
   received_quantity?: number;
   received_on?: Dayjs;
   receiver_location_id?: number | null;
   note?: string;
-}
+};
 const FIELDS = ['product_id', 'lot_code', 'received_quantity', 'received_on', 'receiver_location_id', 'note'];
 
 /**
@@ -31,7 +30,7 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
   const locale = currentLocale();
   const formName = useFormName('receive');
   const [form] = Form.useForm<Values>();
-  const products = useBatchProductOptionsQuery({}, { skip: !open });
+  const products = useShipmentProductOptionsQuery(undefined, { skip: !open });
   const places = useLocationOptionsQuery(undefined, { skip: !open });
   const [receive, receiving] = useReceiveShipmentMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -46,7 +45,7 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
   }, [open, shipment, form]);
 
   const toRequest = (v: Values): ReceiveInput => {
-    const b = blankToNull({ ...v } as Record<string, unknown>) as Values;
+    const b = blankToNull({ ...v });
     return {
       product_id: b.product_id as number,
       lot_code: b.lot_code ?? '',
@@ -56,7 +55,7 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
       note: b.note ?? null,
     };
   };
-  const rule = (field: string) => contractRule(receiveInput, field, t, (v) => toRequest(v as unknown as Values));
+  const rule = (field: string) => contractRule(receiveInput, field, t, (v) => toRequest(v));
   const difference = typeof received === 'number' ? receiptDifference(shipment.quantity, received) : null;
 
   const submit = async () => {
@@ -73,7 +72,7 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
     } catch (error) {
       showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, FIELDS), {
         failure: setFailure,
-        toast: (text) => message.error(text),
+        toast: (text) => void message.error(text),
         generic: t('receive.failed'),
       });
     }
@@ -89,7 +88,7 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
       confirmLoading={receiving.isLoading}
       onOk={() => void submit()}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'receive-submit' } as never}
+      okButtonProps={{ 'data-testid': 'receive-submit' }}
       forceRender
     >
       <Typography.Paragraph type="secondary">

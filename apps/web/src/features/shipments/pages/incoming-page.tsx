@@ -9,16 +9,18 @@ import { LinkButton } from '../../../components/link-button';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { currentLocale } from '../../../lib/i18n';
-import { useGetIncomingQuery, useListIncomingQuery, useRefuseShipmentMutation } from '../api/shipments-api';
+import { useEnumLabel } from '../../../lib/enums';
+import { useGetIncomingQuery, useListIncomingQuery, useRefuseShipmentMutation } from '../../../lib/shipments-api';
 import { ReceiveModal } from '../components/receive-modal';
 import { ShipmentReasonModal } from '../components/reason-modal';
-import { STATUS_COLORS, formatDay, formatQuantity, signedDifference } from '../lib/format';
+import { STATUS_COLORS, formatDay, formatQuantity, signedDifference } from '../../../lib/shipment-format';
 
 const PER_PAGE = 20;
 
 /** The receiver's view of one incoming shipment: receive it into a lot of its own, or refuse it. */
 function IncomingDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('shipments');
+  const enumLabel = useEnumLabel();
   const { message } = App.useApp();
   const locale = currentLocale();
   const one = useGetIncomingQuery(id);
@@ -50,7 +52,7 @@ function IncomingDetail({ id, onClose }: { id: number; onClose: () => void }) {
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('fields.status')}>
               <Tag color={STATUS_COLORS[s.status]} data-testid="incoming-status">
-                {t(`status.${s.status}`)}
+                {enumLabel('shipmentStatus', s.status)}
               </Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.sender')}>{s.sender.name}</Descriptions.Item>
@@ -115,6 +117,7 @@ function IncomingDetail({ id, onClose }: { id: number; onClose: () => void }) {
 /** /incoming-shipments ("Hàng đến"): what partners shipped to the producer; receive or refuse. */
 export function IncomingPage() {
   const { t } = useTranslation('shipments');
+  const enumLabel = useEnumLabel();
   const locale = currentLocale();
   const navigate = useNavigate();
   const { id } = useParams();
@@ -138,7 +141,7 @@ export function IncomingPage() {
               setStatus(v);
               setPage(1);
             }}
-            options={SHIPMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            options={SHIPMENT_STATUSES.map((s) => ({ value: s, label: enumLabel('shipmentStatus', s) }))}
           />
           {list.isError ? (
             <QueryError error={list.error} onRetry={() => void list.refetch()} />
@@ -186,7 +189,7 @@ export function IncomingPage() {
                 {
                   title: t('fields.status'),
                   dataIndex: 'status',
-                  render: (v: ShipmentStatus) => <Tag color={STATUS_COLORS[v]}>{t(`status.${v}`)}</Tag>,
+                  render: (v: ShipmentStatus) => <Tag color={STATUS_COLORS[v]}>{enumLabel('shipmentStatus', v)}</Tag>,
                 },
               ]}
             />

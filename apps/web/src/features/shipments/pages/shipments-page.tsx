@@ -9,16 +9,18 @@ import { QueryError } from '../../../components/query-error';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { currentLocale } from '../../../lib/i18n';
-import { useCancelShipmentMutation, useGetShipmentQuery, useListShipmentsQuery } from '../api/shipments-api';
+import { useEnumLabel } from '../../../lib/enums';
+import { useCancelShipmentMutation, useGetShipmentQuery, useListShipmentsQuery } from '../../../lib/shipments-api';
 import { ShipmentReasonModal } from '../components/reason-modal';
-import { ShipModal } from '../components/ship-modal';
-import { STATUS_COLORS, formatDay, formatQuantity, signedDifference } from '../lib/format';
+import { ShipModal } from '../../../components/ship-modal';
+import { STATUS_COLORS, formatDay, formatQuantity, signedDifference } from '../../../lib/shipment-format';
 
 const PER_PAGE = 20;
 
 /** The sender's view of one shipment, with its cancel action while it is sent. */
 function ShipmentDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('shipments');
+  const enumLabel = useEnumLabel();
   const { message } = App.useApp();
   const locale = currentLocale();
   const one = useGetShipmentQuery(id);
@@ -48,7 +50,7 @@ function ShipmentDetail({ id, onClose }: { id: number; onClose: () => void }) {
         <Flex vertical gap={16}>
           <Descriptions column={1} bordered size="small">
             <Descriptions.Item label={t('fields.status')}>
-              <Tag color={STATUS_COLORS[s.status]}>{t(`status.${s.status}`)}</Tag>
+              <Tag color={STATUS_COLORS[s.status]}>{enumLabel('shipmentStatus', s.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('fields.lot')}>
               {s.lot.lot_code} — {s.lot.product_name}
@@ -103,6 +105,7 @@ function ShipmentDetail({ id, onClose }: { id: number; onClose: () => void }) {
 /** /shipments (and /shipments/:id): the producer's outgoing shipments with status tags; ship and cancel. */
 export function ShipmentsPage() {
   const { t } = useTranslation('shipments');
+  const enumLabel = useEnumLabel();
   const locale = currentLocale();
   const navigate = useNavigate();
   const { id } = useParams();
@@ -142,7 +145,7 @@ export function ShipmentsPage() {
               setStatus(v);
               setPage(1);
             }}
-            options={SHIPMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            options={SHIPMENT_STATUSES.map((s) => ({ value: s, label: enumLabel('shipmentStatus', s) }))}
           />
           {list.isError ? (
             <QueryError error={list.error} onRetry={() => void list.refetch()} />
@@ -187,7 +190,7 @@ export function ShipmentsPage() {
                 {
                   title: t('fields.status'),
                   dataIndex: 'status',
-                  render: (v: ShipmentStatus) => <Tag color={STATUS_COLORS[v]}>{t(`status.${v}`)}</Tag>,
+                  render: (v: ShipmentStatus) => <Tag color={STATUS_COLORS[v]}>{enumLabel('shipmentStatus', v)}</Tag>,
                 },
               ]}
             />

@@ -4,15 +4,18 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { SHIPMENT_DOCUMENT_TYPES, shipmentInput, type ShipmentInput } from '@agrihub/contract/schemas/shipments';
 import { todayInVietnam } from '@agrihub/contract/vietnam-time';
-import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '../../../lib/form-rules';
-import { useFormName } from '../../../lib/form-name';
-import { currentLocale } from '../../../lib/i18n';
-import { useListBatchesQuery } from '../../batches/api/batches-api';
-import { useListPartnersQuery } from '../../partners/api/partners-api';
-import { useCreateShipmentMutation, useLocationOptionsQuery } from '../api/shipments-api';
-import { formatQuantity } from '../lib/format';
+import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '../lib/form-rules';
+import { useFormName } from '../lib/form-name';
+import { currentLocale } from '../lib/i18n';
+import {
+  useCreateShipmentMutation,
+  useLocationOptionsQuery,
+  useShipmentLotOptionsQuery,
+  useShipmentPartnerOptionsQuery,
+} from '../lib/shipments-api';
+import { formatQuantity } from '../lib/shipment-format';
 
-interface Values {
+type Values = {
   lot_id?: number;
   quantity?: number;
   from_location_id?: number | null;
@@ -23,7 +26,7 @@ interface Values {
   carrier?: string;
   destination?: string;
   note?: string;
-}
+};
 
 const FIELDS = [
   'lot_id',
@@ -49,8 +52,8 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
   const locale = currentLocale();
   const formName = useFormName('shipment');
   const [form] = Form.useForm<Values>();
-  const lots = useListBatchesQuery({ per_page: 100 }, { skip: !open });
-  const partners = useListPartnersQuery({ per_page: 100 }, { skip: !open });
+  const lots = useShipmentLotOptionsQuery(undefined, { skip: !open });
+  const partners = useShipmentPartnerOptionsQuery(undefined, { skip: !open });
   const places = useLocationOptionsQuery(undefined, { skip: !open });
   const [create, creating] = useCreateShipmentMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,7 +61,7 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
   // Lots that may be shipped: not on hold, not recalled, with something left.
   const shippable = useMemo(
     () =>
-      (lots.data?.batches ?? []).filter(
+      (lots.data ?? []).filter(
         (b) => (b.state === 'draft' || b.state === 'published') && (b.remaining_quantity > 0 || b.id === lotId),
       ),
     [lots.data, lotId],
@@ -73,7 +76,7 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
   }, [open, lotId, form]);
 
   const toRequest = (v: Values): ShipmentInput => {
-    const b = blankToNull({ ...v } as Record<string, unknown>) as Values;
+    const b = blankToNull({ ...v });
     return {
       lot_id: b.lot_id as number,
       quantity: b.quantity as number,
@@ -88,7 +91,7 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
       note: b.note ?? null,
     };
   };
-  const rule = (field: string) => contractRule(shipmentInput, field, t, (v) => toRequest(v as unknown as Values));
+  const rule = (field: string) => contractRule(shipmentInput, field, t, (v) => toRequest(v));
 
   const submit = async () => {
     let values: Values;
@@ -104,7 +107,7 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
     } catch (error) {
       showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, FIELDS), {
         failure: setFailure,
-        toast: (text) => message.error(text),
+        toast: (text) => void message.error(text),
         generic: t('create.failed'),
       });
     }
@@ -120,7 +123,7 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
       confirmLoading={creating.isLoading}
       onOk={() => void submit()}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'ship-submit' } as never}
+      okButtonProps={{ 'data-testid': 'ship-submit' }}
       forceRender
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
@@ -182,7 +185,7 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
                 loading={partners.isFetching}
                 placeholder={t('create.partnerPlaceholder')}
                 notFoundContent={partners.isFetching ? undefined : t('create.noPartners')}
-                options={(partners.data?.partners ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
                 data-testid="ship-partner"
               />
             </Form.Item>

@@ -7,9 +7,10 @@ import type {
   ShipmentInput,
   ShipmentListQuery,
 } from '@agrihub/contract/schemas/shipments';
-import { api } from '../../../lib/api';
-import type { Envelope } from '../../../lib/session-api';
-import { cleanParams } from '../../batches/api/batches-api';
+import type { BatchListItem } from '@agrihub/contract/schemas/traceabilities';
+import { api } from './api';
+import type { Envelope } from './session-api';
+import { cleanParams } from './clean-params';
 
 export interface ShipmentList {
   shipments: Shipment[];
@@ -19,6 +20,11 @@ export interface IncomingList {
   shipments: IncomingShipment[];
   meta: ListMeta;
 }
+/** A lot to ship from (the batch list's item, what the form reads of it). */
+export type ShipLot = Pick<BatchListItem, 'id' | 'lot_code' | 'product' | 'remaining_quantity' | 'unit' | 'state'>;
+/** A product to receive into. */
+export type ProductOption = { id: number; name: string; unit: string };
+
 /** A location to pick (the locations module's list; none while it answers nothing). */
 export interface LocationOption {
   id: number;
@@ -86,6 +92,22 @@ export const shipmentsApi = tagged.injectEndpoints({
         (a.data?.locations ?? []).map((l) => ({ id: l.id, name: l.name })),
       keepUnusedDataFor: 120,
     }),
+    // What the forms pick from (each feature reads its own; features do not import each other).
+    shipmentLotOptions: build.query<ShipLot[], void>({
+      query: () => ({ url: 'api/v1/traceabilities', params: { per_page: 100 } }),
+      transformResponse: (a: { data: { traceabilities: ShipLot[] } }) => a.data.traceabilities,
+      providesTags: ['BatchList'],
+    }),
+    shipmentProductOptions: build.query<ProductOption[], void>({
+      query: () => ({ url: 'api/v1/products', params: { per_page: 100, sort: 'name' } }),
+      transformResponse: (a: { data: { products: ProductOption[] } }) => a.data.products,
+      keepUnusedDataFor: 120,
+    }),
+    shipmentPartnerOptions: build.query<LocationOption[], void>({
+      query: () => ({ url: 'api/v1/partners', params: { per_page: 100 } }),
+      transformResponse: (a: { data: { partners: LocationOption[] } }) =>
+        a.data.partners.map((p) => ({ id: p.id, name: p.name })),
+    }),
   }),
 });
 
@@ -99,4 +121,7 @@ export const {
   useReceiveShipmentMutation,
   useRefuseShipmentMutation,
   useLocationOptionsQuery,
+  useShipmentLotOptionsQuery,
+  useShipmentProductOptionsQuery,
+  useShipmentPartnerOptionsQuery,
 } = shipmentsApi;
