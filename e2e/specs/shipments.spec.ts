@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminClient, apiClient, approvedProduct, approvedProducer, leafCategoryId } from '../support/api';
+import { pickOption } from '../support/antd';
 import { expect, signIn, test } from '../support/fixtures';
 
 /**
@@ -75,8 +76,7 @@ test('B receives A’s shipment in its inbox', async ({ page }) => {
   const detail = page.getByTestId('incoming-detail');
   await expect(detail).toContainText(`PX-${stamp}`);
   await detail.getByTestId('receive-shipment').click();
-  await page.getByTestId('receive-product').click();
-  await page.getByRole('option', { name: `Cà phê nhân ${stamp}` }).click();
+  await pickOption(page, 'receive-product', `Cà phê nhân ${stamp}`);
   await page.getByTestId('receive-lot').fill(`NHAN-${stamp}`.toUpperCase());
   await page.getByTestId('receive-quantity').fill('39.5');
   await expect(page.getByTestId('receive-difference')).toContainText('−0,5 Kg');

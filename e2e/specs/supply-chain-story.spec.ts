@@ -181,7 +181,9 @@ test('farm → cooperative → roast → two shops; the mock recall from the far
   await page.getByTestId('recall-all').click();
   await page.getByTestId('recall-reason').fill(REASON);
   await page.getByTestId('recall-submit').click();
-  await expect(page.getByTestId('recall-result')).toContainText(ROASTED_LOT);
+  await expect(page.getByTestId('recall-result')).toBeVisible();
+  // The report, read again, shows the roasted lot and the shop's lot recalled.
+  for (const lot of [ROASTED_LOT, SHOP_LOT]) await expect(lots.locator('tr', { hasText: lot })).toContainText('Đã thu hồi');
 
   // 5. The roasted lot's public page on a phone shows the recall and its reason.
   const phone = await browser.newContext({

@@ -59,7 +59,8 @@ export function MockRecallPage({ admin }: { admin?: boolean } = {}) {
   if (!scope || (isApiError(query.error) && query.error.status === 404))
     return <Result status="404" title={t('mockRecall.notFound')} data-testid="mock-recall-not-found" />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (!query.data || query.isFetching) return <PageLoader />;
+  // A refetch (after a recall) keeps the report and its outcome on screen: the loader is for the first read only.
+  if (!query.data) return <PageLoader />;
   return <Report report={query.data} scope={scope} admin={admin} onRefresh={() => void query.refetch()} />;
 }
 
