@@ -63,6 +63,7 @@ export function PartnersPage() {
           <Input.Search
             allowClear
             placeholder={t('searchPlaceholder')}
+            aria-label={t('searchPlaceholder')}
             onSearch={(v) => {
               setQ(v.trim());
               setPage(1);

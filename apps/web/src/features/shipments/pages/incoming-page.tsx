@@ -135,6 +135,7 @@ export function IncomingPage() {
           <Select
             allowClear
             placeholder={t('list.statusFilter')}
+            aria-label={t('list.statusFilter')}
             style={{ width: 220 }}
             value={status}
             onChange={(v?: ShipmentStatus) => {

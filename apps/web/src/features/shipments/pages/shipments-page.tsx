@@ -139,6 +139,7 @@ export function ShipmentsPage() {
           <Select
             allowClear
             placeholder={t('list.statusFilter')}
+            aria-label={t('list.statusFilter')}
             style={{ width: 220 }}
             value={status}
             onChange={(v?: ShipmentStatus) => {

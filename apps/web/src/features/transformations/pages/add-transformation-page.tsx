@@ -271,6 +271,7 @@ export function AddTransformationPage() {
                                   unit: l.unit,
                                 })}`,
                               }))}
+                            aria-label={t('form.inputLotLabel', { n: index + 1 })}
                             data-testid={`input-lot-${index}`}
                           />
                         </Form.Item>
@@ -306,6 +307,7 @@ export function AddTransformationPage() {
                             placeholder={
                               lot ? t('form.left', { left: formatQuantity(lot.remaining, locale), unit: lot.unit }) : ''
                             }
+                            aria-label={t('form.inputQuantityLabel', { n: index + 1 })}
                             data-testid={`input-quantity-${index}`}
                           />
                         </Form.Item>

@@ -86,6 +86,7 @@ export function TransformationsPage() {
           <Input.Search
             allowClear
             placeholder={t('list.searchPlaceholder')}
+            aria-label={t('list.searchPlaceholder')}
             onSearch={(v) => {
               setQ(v.trim() || undefined);
               setPage(1);
