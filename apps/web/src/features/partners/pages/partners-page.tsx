@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchButton } from '../../../components/filter-bar';
 import type { Partner } from '@agrihub/contract/schemas/partners';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-error';
@@ -40,6 +41,7 @@ export function PartnersPage() {
     </Empty>
   );
 
+  const searchButton = useSearchButton();
   return (
     <Flex vertical gap={16} data-testid="partners-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -62,6 +64,7 @@ export function PartnersPage() {
         <Flex vertical gap={16}>
           <Input.Search
             allowClear
+            enterButton={searchButton}
             placeholder={t('searchPlaceholder')}
             aria-label={t('searchPlaceholder')}
             onSearch={(v) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Empty, Flex, Input, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchButton } from '../../../components/filter-bar';
 import { Link, generatePath, useNavigate } from 'react-router';
 import type { Transformation } from '@agrihub/contract/schemas/transformations';
 import { QueryError } from '../../../components/query-error';
@@ -66,6 +67,7 @@ export function TransformationsPage() {
     { key: 'location', title: t('fields.location'), render: (_: unknown, x: Transformation) => x.location?.name ?? '' },
   ];
 
+  const searchButton = useSearchButton();
   return (
     <Flex vertical gap={16} data-testid="transformations-page">
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -85,6 +87,7 @@ export function TransformationsPage() {
         <Flex vertical gap={16}>
           <Input.Search
             allowClear
+            enterButton={searchButton}
             placeholder={t('list.searchPlaceholder')}
             aria-label={t('list.searchPlaceholder')}
             onSearch={(v) => {
