@@ -1,5 +1,5 @@
 import { request, type APIRequestContext } from '@playwright/test';
-import { demo, expect as baseExpect, latestMail, login, port, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
+import { demo, expect as baseExpect, latestMail, login, port, signUpAddress, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 
 // Issue 8, notifications: an administrator rejects a pending product with a reason on the review
 // page; the producer, signed in in another browser, sees the bell count rise without reloading,
@@ -26,6 +26,7 @@ async function api(token?: string): Promise<APIRequestContext> {
 async function producerWithPendingProduct(): Promise<number> {
   const anon = await api();
   const registered = await anon.post('/api/v1/registrations', {
+    headers: signUpAddress(producerEmail),
     data: {
       email: producerEmail,
       password: PASSWORD,

@@ -1,5 +1,5 @@
 import { request, type APIRequestContext } from '@playwright/test';
-import { demo, expect as baseExpect, port, signIn, test } from '../support/fixtures';
+import { demo, expect as baseExpect, port, signUpAddress, signIn, test } from '../support/fixtures';
 
 // Issue 9, the back office of service requests: a producer of this test's own asks for GS1
 // barcode registration and submits it (advice); the AgriHub admin finds it in the approval list,
@@ -31,6 +31,7 @@ async function producerWithRequest(
 ): Promise<{ producer: APIRequestContext; id: number }> {
   const anon = await api(undefined, platform);
   const registered = await anon.post('/api/v1/registrations', {
+    headers: signUpAddress(email),
     data: {
       email,
       password: PASSWORD,

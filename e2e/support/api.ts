@@ -1,6 +1,6 @@
 import { expect, request, type APIRequestContext } from '@playwright/test';
 import type { PlatformKey } from '@agrihub/contract';
-import { DEMO_PASSWORD, demo, port } from './fixtures';
+import { DEMO_PASSWORD, demo, port, signUpAddress } from './fixtures';
 import { png } from './png';
 
 // What specs set up through the API (a producer of their own, its products) instead of clicking it
@@ -37,6 +37,7 @@ export async function approvedProducer(
   account: { email: string; password: string; name: string; producer: string },
 ): Promise<APIRequestContext> {
   const registered = await anon.post('/api/v1/registrations', {
+    headers: signUpAddress(account.email),
     data: {
       email: account.email,
       password: account.password,

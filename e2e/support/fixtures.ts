@@ -71,6 +71,17 @@ export async function signIn(page: Page, platform: PlatformKey, email: string, p
   await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * The address a new account signs up from (X-Forwarded-For; the e2e server trusts it, see
+ * start-server.ts): each account its own, as real sign-ups arrive, so the run's thirty-odd sign-ups
+ * do not share one address's hourly limit. The limit per address is tested in registrations.test.ts.
+ */
+export function signUpAddress(email: string): { 'X-Forwarded-For': string } {
+  let h = 0;
+  for (const c of email) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return { 'X-Forwarded-For': `10.${(h >>> 16) & 255}.${(h >>> 8) & 255}.${(h & 255) | 1}` };
+}
+
 let accountSeq = 0;
 /**
  * A new producer account of its own, signed up through the public registration API (its producer
@@ -87,7 +98,7 @@ export async function registerAccount(
   const producer = opts.producer ?? `Hộ kinh doanh thử nghiệm ${accountSeq}`;
   // Node resolves no *.localhost name: the API takes its platform from the Platform header.
   const res = await request.post(`http://localhost:${port}/api/v1/registrations`, {
-    headers: { platform, locale: 'vi' },
+    headers: { platform, locale: 'vi', ...signUpAddress(email) },
     data: {
       email,
       password,

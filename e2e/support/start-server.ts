@@ -7,7 +7,9 @@ import pg from 'pg';
 
 const base = process.env.DATABASE_URL;
 let dbName: string | null = null;
-const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+// TRUST_PROXY: the server takes the client's address from X-Forwarded-For, as behind HAProxy, so
+// each account a spec signs up comes from an address of its own (fixtures.ts signUpAddress).
+const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'true', TRUST_PROXY: 'true' };
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: base });
