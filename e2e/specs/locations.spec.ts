@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pickOption } from '../support/antd';
-import { confirmPopover, demo, expect as baseExpect, signIn, test } from '../support/fixtures';
+import { apiClient, tokenOf } from '../support/api';
+import { DEMO_PASSWORD, confirmPopover, demo, expect as baseExpect, signIn, test } from '../support/fixtures';
 
 // Issue 26, locations: a producer adds a farm plot by importing its outline from a GeoJSON file,
 // sees the outline and its area before saving, then on the location page (SVG drawn from the
@@ -44,6 +45,8 @@ test('a producer imports a plot outline from GeoJSON and sees its area and SVG o
   await expect(svg.locator('path')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L.* Z$/);
   await expect(svg.locator('path')).toHaveAttribute('fill-rule', 'evenodd');
   await expect(page.getByTestId('location-area')).toHaveText(/^4,\d{1,2} ha$/);
+  // A new location has no events yet.
+  await expect(page.getByTestId('location-events')).toContainText('Chưa có sự kiện nào tại địa điểm này.');
 
   // Listed, found by name without accents.
   await page.goto(page.url().replace(/\/locations\/\d+$/, '/locations?q=ea tu e2e'));
@@ -54,4 +57,27 @@ test('a producer imports a plot outline from GeoJSON and sees its area and SVG o
   await page.getByTestId('delete-location').click();
   await confirmPopover(page, 'Xóa', (r) => r.method() === 'DELETE' && /\/api\/v1\/locations\/\d+$/.test(r.url()));
   await expect(page.getByTestId('locations-page')).toBeVisible();
+});
+
+test('a farm’s plot page lists the events recorded there, each linking to its batch', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = demo('farm1', 'dtrack');
+  const anon = await apiClient('dtrack');
+  const farm = await apiClient('dtrack', await tokenOf(anon, email, DEMO_PASSWORD));
+  const list = await farm.get('/api/v1/locations?kind=farm_plot&per_page=1');
+  expect(list.status(), await list.text()).toBe(200);
+  const [plot] = ((await list.json()) as { data: { locations: { id: number; name: string }[] } }).data.locations;
+  const events = await farm.get(`/api/v1/locations/${plot.id}/events?per_page=1`);
+  expect(events.status(), await events.text()).toBe(200);
+  const [newest] = ((await events.json()) as { data: { events: { batch: { id: number; lot_code: string } }[] } }).data
+    .events;
+  expect(newest).toBeTruthy();
+
+  await signIn(page, 'dtrack', email, `/locations/${plot.id}`);
+  const card = page.getByTestId('location-events');
+  await expect(card).toBeVisible();
+  const link = card.getByRole('link', { name: newest.batch.lot_code }).first();
+  await expect(link).toHaveAttribute('href', `/product-batches/${newest.batch.id}`);
+  await link.click();
+  await expect(page.getByTestId('batch-page')).toBeVisible();
 });

@@ -3,8 +3,9 @@ import { PROVINCE_CODES } from '../geo.js';
 import { geometryField } from '../geometry.js';
 import { isValidGln } from '../gln.js';
 import { expectedUpdatedAt } from '../publication.js';
+import { TRACE_STEPS } from '../trace-steps.js';
 import { dateField, idText, textField } from './common.js';
-import { listQuery } from './list.js';
+import { listQuery, pageField, perPageField } from './list.js';
 
 /**
  * Locations of the supply chain (DESIGN §5.6, ADR 036): a producer's farm plots, ponds, barns,
@@ -134,3 +135,24 @@ export type Location = z.infer<typeof location>;
 /** A location as an event or a shipment shows it. */
 export const locationRef = z.object({ id: z.number().int(), name: z.string(), kind: z.enum(LOCATION_KINDS) });
 export type LocationRef = z.infer<typeof locationRef>;
+
+/** Paging of the events at a location (newest first: a fixed order, no sort). */
+export const locationEventQuery = z.object({ page: pageField, per_page: perPageField });
+export type LocationEventQuery = z.input<typeof locationEventQuery>;
+
+/** Which chain row an event stands for: a shipment sent, a shipment received, a transformation's output. */
+export const CHAIN_EVENT_SOURCES = ['shipment', 'receipt', 'transformation'] as const;
+export type ChainEventSource = (typeof CHAIN_EVENT_SOURCES)[number];
+
+/** One event of the owner's lots recorded at a location (GET /api/v1/locations/:id/events). */
+export const locationEvent = z.object({
+  id: z.number().int(),
+  step: z.enum(TRACE_STEPS),
+  occurred_at: z.string(),
+  batch: z.object({ id: z.number().int(), lot_code: z.string(), product_name: z.string() }),
+  /** Null for an event the producer recorded itself. */
+  source: z.enum(CHAIN_EVENT_SOURCES).nullable(),
+  shipment_id: z.number().int().nullable(),
+  transformation_id: z.number().int().nullable(),
+});
+export type LocationEvent = z.infer<typeof locationEvent>;

@@ -10,11 +10,14 @@ import {
   idParam,
   listEnvelope,
   location,
+  locationEvent,
+  locationEventQuery,
 } from '@agrihub/contract';
 import { locations } from '../../db/schema/index.js';
 import { historyPage } from '../../lib/activity.js';
 import { listPlan } from '../../lib/list.js';
 import { platformOf, requestScope } from '../../lib/scope.js';
+import { pageLocationEvents } from './events.js';
 import {
   LOCATION_LIST,
   countLocations,
@@ -68,6 +71,24 @@ export default async function adminLocationRoutes(app: FastifyInstance) {
     async (req) => {
       const v = await findLocationView(app.db, byId(requestScope(req).platform, req.params.id));
       return { data: { location: presentLocation(v) } };
+    },
+  );
+
+  r.get(
+    '/api/v1/admin/locations/:id/events',
+    {
+      config: { access: 'admin', ability: ['read', 'producer'] },
+      schema: {
+        tags,
+        summary: "The events of the owner's lots recorded at the location, newest first",
+        params: idParam,
+        querystring: locationEventQuery,
+        response: { 200: listEnvelope('events', locationEvent), ...errors },
+      },
+    },
+    async (req) => {
+      const { location: l } = await findLocationView(app.db, byId(requestScope(req).platform, req.params.id));
+      return pageLocationEvents(app.db, { platform: l.platform, producerId: l.producerId }, l.id, req.query);
     },
   );
 

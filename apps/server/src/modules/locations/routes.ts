@@ -8,6 +8,8 @@ import {
   isStale,
   listEnvelope,
   location,
+  locationEvent,
+  locationEventQuery,
   locationListQuery,
   locationRequest,
   okEnvelope,
@@ -21,6 +23,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js
 import { ownedBy, producerScope } from '../../lib/scope.js';
 import { lotsAtLocation } from '../chain/graph.js';
 import { invalidateDownstream, tellDownstream } from '../trace-public/origins.js';
+import { pageLocationEvents } from './events.js';
 import {
   LOCATION_LIST,
   countLocations,
@@ -92,6 +95,26 @@ export default async function locationRoutes(app: FastifyInstance) {
       const actor = producerScope(req);
       const v = await findLocationView(app.db, and(ownedBy(locations, actor), eq(locations.id, req.params.id))!);
       return { data: { location: presentLocation(v) } };
+    },
+  );
+
+  r.get(
+    '/api/v1/locations/:id/events',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'The events of the producer’s lots recorded at its location, newest first (step, date, lot and product; the shipment, receipt or transformation it stands for)',
+        params: idParam,
+        querystring: locationEventQuery,
+        response: { 200: listEnvelope('events', locationEvent), ...errors },
+      },
+    },
+    async (req) => {
+      const actor = producerScope(req);
+      const own = await findOwnLocation(app.db, actor, req.params.id);
+      return pageLocationEvents(app.db, actor, own.id, req.query);
     },
   );
 

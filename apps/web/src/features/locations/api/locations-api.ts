@@ -1,5 +1,11 @@
 import type { ListMeta } from '@agrihub/contract/schemas/common';
-import type { Location, LocationListQuery, LocationRequest } from '@agrihub/contract/schemas/locations';
+import type {
+  Location,
+  LocationEvent,
+  LocationEventQuery,
+  LocationListQuery,
+  LocationRequest,
+} from '@agrihub/contract/schemas/locations';
 import { api } from '../../../lib/api';
 import { listParams } from '../../../lib/list-params';
 
@@ -10,6 +16,13 @@ export interface LocationList {
 export type LocationListArgs = Partial<
   Pick<LocationListQuery, 'page' | 'per_page' | 'q' | 'sort' | 'kind' | 'province_code'>
 >;
+
+/** One page of the events recorded at a location, newest first. */
+export interface LocationEventList {
+  events: LocationEvent[];
+  meta: ListMeta;
+}
+export type LocationEventArgs = { id: number } & Partial<Pick<LocationEventQuery, 'page' | 'per_page'>>;
 
 /** A saved location and the server's message (in the reader's language). */
 export interface SavedLocation {
@@ -25,7 +38,7 @@ const saved = (a: LocationAnswer): SavedLocation => ({ location: a.data.location
 const URL = 'api/v1/locations';
 const tagged = api.enhanceEndpoints({ addTagTypes: ['Location', 'LocationList'] });
 
-/** The producer's locations (ADR 036): list, read, create, update, delete. */
+/** The producer's locations (ADR 036): list, read, create, update, delete; the events at one. */
 export const locationsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     listLocations: build.query<LocationList, LocationListArgs>({
@@ -40,6 +53,14 @@ export const locationsApi = tagged.injectEndpoints({
       query: (id) => `${URL}/${id}`,
       transformResponse: (a: LocationAnswer) => a.data.location,
       providesTags: (_r, _e, id) => [{ type: 'Location', id }],
+    }),
+    listLocationEvents: build.query<LocationEventList, LocationEventArgs>({
+      query: ({ id, ...args }) => ({ url: `${URL}/${id}/events`, params: listParams(args) }),
+      transformResponse: (a: { data: { events: LocationEvent[] }; meta: ListMeta }) => ({
+        events: a.data.events,
+        meta: a.meta,
+      }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Location', id }],
     }),
     createLocation: build.mutation<SavedLocation, LocationRequest>({
       query: (body) => ({ url: URL, method: 'POST', body }),
@@ -62,6 +83,7 @@ export const locationsApi = tagged.injectEndpoints({
 export const {
   useListLocationsQuery,
   useGetLocationQuery,
+  useListLocationEventsQuery,
   useCreateLocationMutation,
   useUpdateLocationMutation,
   useDeleteLocationMutation,

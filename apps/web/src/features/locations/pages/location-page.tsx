@@ -13,11 +13,12 @@ import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
 import { useDeleteLocationMutation, useGetLocationQuery } from '../api/locations-api';
+import { LocationEvents } from '../components/location-events';
 import { formatHa, useContractText } from '../lib/labels';
 
 const VALIDITY_COLOR = { valid: 'green', expiring: 'gold', expired: 'red' } as const;
 
-/** /locations/{id}: the location, its outline drawn from the geometry, area, certifications; edit, delete. */
+/** /locations/{id}: the location, its outline drawn from the geometry, area, certifications, the events there; edit, delete. */
 export function LocationPage() {
   const { t } = useTranslation('locations');
   const text = useContractText();
@@ -159,6 +160,7 @@ export function LocationPage() {
           data-testid="location-certifications"
         />
       </Card>
+      <LocationEvents locationId={l.id} />
     </Flex>
   );
 }
