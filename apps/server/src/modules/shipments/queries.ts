@@ -10,6 +10,7 @@ import {
 } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { locations, producers, products, shipments, traceabilities, tradingPartners } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
 import { pagePlan } from '../../lib/list.js';
 import type { OwnerRef } from '../../lib/scope.js';
 import { textSearch } from '../../lib/search.js';
@@ -165,3 +166,14 @@ export function pageIncoming(db: Db, actor: OwnerRef, query: IncomingListQuery &
   );
   return pageOf(db, query, where, [sender, eq(sender.id, shipments.producerId)], loadIncoming);
 }
+
+/** One shipment of a side's view (`load` under `scope`), or 404. */
+const oneOf =
+  <T>(load: (db: Db | Tx, where: SQL | undefined) => Promise<T[]>, scope: (actor: OwnerRef) => SQL) =>
+  async (db: Db | Tx, actor: OwnerRef, id: number): Promise<T> => {
+    const [s] = await load(db, and(eq(shipments.id, id), scope(actor)));
+    if (!s) throw notFound();
+    return s;
+  };
+export const oneOutgoing = oneOf(loadOutgoing, senderScope);
+export const oneIncoming = oneOf(loadIncoming, receiverScope);
