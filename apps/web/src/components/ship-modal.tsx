@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { App, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { SHIPMENT_DOCUMENT_TYPES, shipmentInput, type ShipmentInput } from '@agrihub/contract/schemas/shipments';
 import { todayInVietnam } from '@agrihub/contract/vietnam-time';
-import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '../lib/form-rules';
+import { blankToNull, contractRule, submitForm } from '../lib/form-rules';
+import { FormModal } from './form-modal';
 import { useFormName } from '../lib/form-name';
 import { currentLocale } from '../lib/i18n';
 import {
@@ -93,40 +94,28 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
   };
   const rule = (field: string) => contractRule(shipmentInput, field, t, (v) => toRequest(v));
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await create(toRequest(values)).unwrap();
-      message.success(t('create.done'));
-      onClose();
-    } catch (error) {
-      showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, FIELDS), {
-        failure: setFailure,
-        toast: (text) => void message.error(text),
-        generic: t('create.failed'),
-      });
-    }
-  };
+  const submit = () =>
+    submitForm(form, (v) => create(toRequest(v)).unwrap(), FIELDS, {
+      message,
+      done: t('create.done'),
+      failed: t('create.failed'),
+      setFailure,
+      onDone: onClose,
+    });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       width={720}
       title={t('create.title')}
       okText={t('create.submit')}
       cancelText={t('actions.close')}
-      confirmLoading={creating.isLoading}
-      onOk={() => void submit()}
+      busy={creating.isLoading}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'ship-submit' }}
-      forceRender
+      okTestId="ship-submit"
+      failure={failure}
+      onSave={submit}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form name={formName} noValidate form={form} layout="vertical">
         <Form.Item name="lot_id" label={t('fields.lot')} required rules={[rule('lot_id')]}>
           <Select
@@ -229,6 +218,6 @@ export function ShipModal({ open, lotId, onClose }: { open: boolean; lotId?: num
           <Input.TextArea rows={2} maxLength={2000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -149,3 +149,38 @@ export function showRefusedSave(
   else show.failure(error.message);
   show.toast(error.message);
 }
+
+/**
+ * A modal form's save: an invalid form stays as it is; a sent one toasts `done` and calls `onDone`;
+ * a refused one is shown as showRefusedSave shows it (the errors of the `known` fields on them).
+ */
+export async function submitForm<V>(
+  form: FormInstance<V>,
+  send: (values: V) => Promise<unknown>,
+  known: readonly string[],
+  show: {
+    message: { success: (text: string) => unknown; error: (text: string) => unknown };
+    done: string;
+    failed: string;
+    setFailure: (text: string) => void;
+    onDone: () => void;
+  },
+): Promise<void> {
+  let values: V;
+  try {
+    values = await form.validateFields();
+  } catch {
+    return;
+  }
+  try {
+    await send(values);
+    void show.message.success(show.done);
+    show.onDone();
+  } catch (error) {
+    showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, known), {
+      failure: show.setFailure,
+      toast: (text) => void show.message.error(text),
+      generic: show.failed,
+    });
+  }
+}

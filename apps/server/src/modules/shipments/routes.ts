@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   VIETNAM_UTC_OFFSET,
   envelope,
@@ -14,8 +15,11 @@ import {
   shipmentInput,
   shipmentListQuery,
   shipmentReasonInput,
+  type ListMeta,
+  type RouteAccess,
+  type ShipmentStatus,
 } from '@agrihub/contract';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   chainEdges,
   locations,
@@ -31,12 +35,12 @@ import { giveBackToLot, takeFromLot } from '../../lib/lot-quantity.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { ownedBy, producerScope, type OwnerRef, type ProducerScope } from '../../lib/scope.js';
 import { publicCode } from '../../lib/secrets.js';
-import { actorOfRequest, transitionIn } from '../../lib/transition.js';
+import { actorOfRequest, transitionIn, type Move } from '../../lib/transition.js';
 import { invalidateBatch, tellBatch } from '../trace-public/state.js';
 import { assertProducerWritable } from '../producers/guard.js';
 import { audit } from '../traceabilities/service.js';
-import { loadIncoming, loadOutgoing, pageIncoming, pageOutgoing, receiverScope, senderScope } from './queries.js';
-import { receiverWorkflow, senderWorkflow } from './workflow.js';
+import { oneIncoming, oneOutgoing, pageIncoming, pageOutgoing } from './queries.js';
+import { movedEvent, receiverWorkflow, senderWorkflow } from './workflow.js';
 
 /** A chain event's time: the day at 08:00 in Vietnam (ADR 036 §2). */
 const eventTime = (day: string) => new Date(`${day}T08:00:00${VIETNAM_UTC_OFFSET}`);
@@ -67,6 +71,8 @@ async function codeOf(tx: Tx, lotId: number): Promise<string> {
   return l.code;
 }
 
+type Row = typeof shipments.$inferSelect;
+
 /**
  * Shipments of the supply chain (ADR 036 §2, §5). The sender ships a quantity of one of its lots to
  * one of its partners (lot taken, chain edge, `shipping` event: one transaction) and may cancel it
@@ -80,44 +86,103 @@ export default async function shipmentRoutes(app: FastifyInstance) {
   const inc = envelope('shipment', incomingShipment);
   const errors = { 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
-  const presentOut = async (db: Tx | typeof app.db, actor: OwnerRef, id: number) => {
-    const [s] = await loadOutgoing(db, and(eq(shipments.id, id), senderScope(actor)));
-    if (!s) throw notFound();
-    return s;
-  };
-  const presentIn = async (db: Tx | typeof app.db, actor: OwnerRef, id: number) => {
-    const [s] = await loadIncoming(db, and(eq(shipments.id, id), receiverScope(actor)));
-    if (!s) throw notFound();
-    return s;
-  };
-
   /** The undoing of a shipment (refusal, cancellation): edge gone, quantity given back, events gone. */
-  async function undo(tx: Tx, row: typeof shipments.$inferSelect) {
+  async function undo(tx: Tx, row: Row) {
     await tx.delete(chainEdges).where(and(eq(chainEdges.kind, 'shipment'), eq(chainEdges.sourceId, row.id)));
     await giveBackToLot(tx, row.lotId, Number(row.quantity));
     await tx.delete(traceEvents).where(eq(traceEvents.shipmentId, row.id));
     await tellBatch(app, tx, await codeOf(tx, row.lotId));
   }
 
+  /** A side's list at `base` and one shipment at `base/:id`, each route with its own access rule. */
+  function sideReads<Q extends z.ZodType, I extends z.ZodType>(side: {
+    base: string;
+    access: { list: RouteAccess; detail: RouteAccess };
+    summary: string;
+    querystring: Q;
+    item: I;
+    page: (db: Db, actor: OwnerRef, query: z.infer<Q>) => Promise<{ items: z.infer<I>[]; meta: ListMeta }>;
+    present: (db: Db, actor: OwnerRef, id: number) => Promise<z.infer<I>>;
+  }) {
+    const tags = ['shipments'];
+    r.get(
+      side.base,
+      {
+        config: { access: side.access.list },
+        schema: {
+          tags,
+          summary: side.summary,
+          querystring: side.querystring,
+          response: { 200: listEnvelope('shipments', side.item), ...errors },
+        },
+      },
+      async (req) => {
+        // The type provider does not resolve a generic schema's output: the query is Q's, validated.
+        const { items, meta } = await side.page(app.db, producerScope(req), req.query as z.infer<Q>);
+        return { data: { shipments: items }, meta };
+      },
+    );
+    r.get(
+      `${side.base}/:id`,
+      {
+        config: { access: side.access.detail },
+        schema: { tags, params: idParam, response: { 200: envelope('shipment', side.item), ...errors } },
+      },
+      async (req) => ({ data: { shipment: await side.present(app.db, producerScope(req), req.params.id) } }),
+    );
+  }
+
+  /** A move of a sent shipment with a reason that undoes it (the sender's cancel, the receiver's refusal). */
+  function reasonedMove<I extends z.ZodType>(route: {
+    path: string;
+    access: RouteAccess;
+    summary: string;
+    item: I;
+    workflow: typeof senderWorkflow;
+    present: (tx: Tx, actor: OwnerRef, id: number) => Promise<z.infer<I>>;
+    move: Pick<Move<typeof shipments, ShipmentStatus>, 'to' | 'action' | 'guard' | 'check'>;
+  }) {
+    r.post(
+      route.path,
+      {
+        config: { access: route.access },
+        schema: {
+          tags: ['shipments'],
+          summary: route.summary,
+          params: idParam,
+          body: shipmentReasonInput,
+          response: { 200: envelope('shipment', route.item), ...errors },
+        },
+      },
+      async (req) => {
+        const actor = producerScope(req);
+        const moved = await app.events.transaction(async (tx, emit) => {
+          const m = await transitionIn(tx, emit, route.workflow, {
+            ...route.move,
+            id: req.params.id,
+            actor: actorOfRequest(req, 'own'),
+            reason: req.body.reason,
+            event: movedEvent(actor, route.move.to),
+          });
+          return { shipment: await route.present(tx, actor, m.after.id), code: await codeOf(tx, m.after.lotId) };
+        });
+        invalidateBatch(app, moved.code);
+        return { data: { shipment: moved.shipment } };
+      },
+    );
+  }
+
   // ---------- sender ----------
 
-  r.get(
-    '/api/v1/shipments',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['shipments'],
-        summary: 'The producer’s shipments (filters: status, partner, lot, shipping date range; q: lot code, partner, document number)',
-        querystring: shipmentListQuery,
-        response: { 200: listEnvelope('shipments', shipmentSchema), ...errors },
-      },
-    },
-    async (req) => {
-      const actor = producerScope(req);
-      const { items, meta } = await pageOutgoing(app.db, actor, req.query);
-      return { data: { shipments: items }, meta };
-    },
-  );
+  sideReads({
+    base: '/api/v1/shipments',
+    access: { list: 'user', detail: 'user' },
+    summary: 'The producer’s shipments (filters: status, partner, lot, shipping date range; q: lot code, partner, document number)',
+    querystring: shipmentListQuery,
+    item: shipmentSchema,
+    page: pageOutgoing,
+    present: oneOutgoing,
+  });
 
   r.post(
     '/api/v1/shipments',
@@ -217,94 +282,41 @@ export default async function shipmentRoutes(app: FastifyInstance) {
             actorId: actor.userId,
           });
         }
-        return presentOut(tx, actor, row.id);
+        return oneOutgoing(tx, actor, row.id);
       });
       invalidateBatch(app, code);
       return reply.status(201).send({ data: { shipment: created } });
     },
   );
 
-  r.get(
-    '/api/v1/shipments/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['shipments'], params: idParam, response: { 200: out, ...errors } },
-    },
-    async (req) => ({ data: { shipment: await presentOut(app.db, producerScope(req), req.params.id) } }),
-  );
-
-  r.post(
-    '/api/v1/shipments/:id/cancel',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['shipments'],
-        summary: 'Cancel a sent shipment with a reason (a received one: 409 shipment_already_received)',
-        params: idParam,
-        body: shipmentReasonInput,
-        response: { 200: out, ...errors },
+  reasonedMove({
+    path: '/api/v1/shipments/:id/cancel',
+    access: 'user',
+    summary: 'Cancel a sent shipment with a reason (a received one: 409 shipment_already_received)',
+    item: shipmentSchema,
+    workflow: senderWorkflow,
+    present: oneOutgoing,
+    move: {
+      to: 'cancelled',
+      action: 'cancel',
+      guard: (row) => {
+        if (row.status === 'received') throw conflict('shipment_already_received');
       },
+      check: async (tx, row) => undo(tx, row),
     },
-    async (req) => {
-      const actor = producerScope(req);
-      const moved = await app.events.transaction(async (tx, emit) => {
-        const m = await transitionIn(tx, emit, senderWorkflow, {
-          id: req.params.id,
-          to: 'cancelled',
-          actor: actorOfRequest(req, 'own'),
-          action: 'cancel',
-          reason: req.body.reason,
-          guard: (row) => {
-            if (row.status === 'received') throw conflict('shipment_already_received');
-          },
-          check: async (tx2, row) => undo(tx2, row),
-          event: (after, from) => ({
-            type: 'shipment.moved',
-            platform: actor.platform,
-            shipmentId: after.id,
-            producerId: after.producerId,
-            receiverProducerId: after.receiverProducerId,
-            actorId: actor.userId,
-            from,
-            to: 'cancelled',
-            reason: after.cancelReason,
-          }),
-        });
-        return { shipment: await presentOut(tx, actor, m.after.id), code: await codeOf(tx, m.after.lotId) };
-      });
-      invalidateBatch(app, moved.code);
-      return { data: { shipment: moved.shipment } };
-    },
-  );
+  });
 
   // ---------- receiver ----------
 
-  r.get(
-    '/api/v1/shipments/incoming',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['shipments'],
-        summary: 'Shipments sent to the producer by its partners (its inbox; filter: status)',
-        querystring: incomingListQuery,
-        response: { 200: listEnvelope('shipments', incomingShipment), ...errors },
-      },
-    },
-    async (req) => {
-      const actor = producerScope(req);
-      const { items, meta } = await pageIncoming(app.db, actor, req.query);
-      return { data: { shipments: items }, meta };
-    },
-  );
-
-  r.get(
-    '/api/v1/shipments/incoming/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags: ['shipments'], params: idParam, response: { 200: inc, ...errors } },
-    },
-    async (req) => ({ data: { shipment: await presentIn(app.db, producerScope(req), req.params.id) } }),
-  );
+  sideReads({
+    base: '/api/v1/shipments/incoming',
+    access: { list: 'user', detail: 'user' },
+    summary: 'Shipments sent to the producer by its partners (its inbox; filter: status)',
+    querystring: incomingListQuery,
+    item: incomingShipment,
+    page: pageIncoming,
+    present: oneIncoming,
+  });
 
   r.post(
     '/api/v1/shipments/incoming/:id/receive',
@@ -377,19 +389,9 @@ export default async function shipmentRoutes(app: FastifyInstance) {
               };
             },
             diff: () => ({ received_quantity: b.received_quantity, lot_code: b.lot_code }),
-            event: (after, from) => ({
-              type: 'shipment.moved',
-              platform: actor.platform,
-              shipmentId: after.id,
-              producerId: after.producerId,
-              receiverProducerId: after.receiverProducerId,
-              actorId: actor.userId,
-              from,
-              to: 'received',
-              reason: null,
-            }),
+            event: movedEvent(actor, 'received'),
           });
-          return presentIn(tx, actor, m.after.id);
+          return oneIncoming(tx, actor, m.after.id);
         });
         return { data: { shipment: result } };
       } catch (err) {
@@ -399,46 +401,19 @@ export default async function shipmentRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/v1/shipments/incoming/:id/refuse',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['shipments'],
-        summary: 'Refuse a shipment with a reason (what it took goes back to the sender’s lot)',
-        params: idParam,
-        body: shipmentReasonInput,
-        response: { 200: inc, ...errors },
+  reasonedMove({
+    path: '/api/v1/shipments/incoming/:id/refuse',
+    access: 'user',
+    summary: 'Refuse a shipment with a reason (what it took goes back to the sender’s lot)',
+    item: incomingShipment,
+    workflow: receiverWorkflow,
+    present: oneIncoming,
+    move: {
+      to: 'refused',
+      action: 'refuse',
+      check: async (tx, row, from) => {
+        if (from === 'sent') await undo(tx, row);
       },
     },
-    async (req) => {
-      const actor = producerScope(req);
-      const moved = await app.events.transaction(async (tx, emit) => {
-        const m = await transitionIn(tx, emit, receiverWorkflow, {
-          id: req.params.id,
-          to: 'refused',
-          actor: actorOfRequest(req, 'own'),
-          action: 'refuse',
-          reason: req.body.reason,
-          check: async (tx2, row, from) => {
-            if (from === 'sent') await undo(tx2, row);
-          },
-          event: (after, from) => ({
-            type: 'shipment.moved',
-            platform: actor.platform,
-            shipmentId: after.id,
-            producerId: after.producerId,
-            receiverProducerId: after.receiverProducerId,
-            actorId: actor.userId,
-            from,
-            to: 'refused',
-            reason: after.refusalReason,
-          }),
-        });
-        return { shipment: await presentIn(tx, actor, m.after.id), code: await codeOf(tx, m.after.lotId) };
-      });
-      invalidateBatch(app, moved.code);
-      return { data: { shipment: moved.shipment } };
-    },
-  );
+  });
 }

@@ -1,5 +1,7 @@
 import { shipmentFlow, type ShipmentStatus } from '@agrihub/contract';
 import { shipments } from '../../db/schema/index.js';
+import type { DomainEvent } from '../../lib/domain-events.js';
+import type { ProducerScope } from '../../lib/scope.js';
 import type { Workflow } from '../../lib/transition.js';
 import { assertProducerWritable } from '../producers/guard.js';
 
@@ -33,3 +35,18 @@ export const receiverWorkflow: Workflow<Table, ShipmentStatus> = {
   ownerOf: (row) => row.receiverProducerId,
   relation: 'receiver',
 };
+
+/** The `shipment.moved` event of a move to `to` by `actor`, with the reason that state keeps. */
+export const movedEvent =
+  (actor: ProducerScope, to: ShipmentStatus) =>
+  (after: Table['$inferSelect'], from: ShipmentStatus): DomainEvent => ({
+    type: 'shipment.moved',
+    platform: actor.platform,
+    shipmentId: after.id,
+    producerId: after.producerId,
+    receiverProducerId: after.receiverProducerId,
+    actorId: actor.userId,
+    from,
+    to,
+    reason: to === 'cancelled' ? after.cancelReason : to === 'refused' ? after.refusalReason : null,
+  });

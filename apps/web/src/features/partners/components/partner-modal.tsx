@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App, Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { partnerInput, type Partner, type PartnerInput } from '@agrihub/contract/schemas/partners';
 import { provinceName } from '@agrihub/contract/geo';
-import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '../../../lib/form-rules';
+import { blankToNull, contractRule, submitForm } from '../../../lib/form-rules';
+import { FormModal } from '../../../components/form-modal';
 import { useFormName } from '../../../lib/form-name';
 import { useCreatePartnerMutation, useSearchProducersQuery, useUpdatePartnerMutation } from '../api/partners-api';
 
@@ -77,41 +78,31 @@ export function PartnerModal({ open, partner, onClose }: { open: boolean; partne
   ];
   const rule = (field: string) => contractRule(partnerInput, field, t, (v) => toRequest(v as unknown as Values));
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      const body = toRequest(values);
-      if (partner) await update({ id: partner.id, body }).unwrap();
-      else await create(body).unwrap();
-      message.success(t('saved'));
-      onClose();
-    } catch (error) {
-      showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, FIELDS), {
-        failure: setFailure,
-        toast: (text) => void message.error(text),
-        generic: t('saveFailed'),
-      });
-    }
-  };
+  const submit = () =>
+    submitForm(form, async (v) => {
+        const body = toRequest(v);
+        if (partner) await update({ id: partner.id, body }).unwrap();
+        else await create(body).unwrap();
+      }, FIELDS, {
+      message,
+      done: t('saved'),
+      failed: t('saveFailed'),
+      setFailure,
+      onDone: onClose,
+    });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={partner ? t('editTitle') : t('addTitle')}
       okText={t('save')}
       cancelText={t('cancel')}
-      confirmLoading={creating.isLoading || updating.isLoading}
-      onOk={() => void submit()}
+      busy={creating.isLoading || updating.isLoading}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'partner-save' }}
-      forceRender
+      okTestId="partner-save"
+      failure={failure}
+      onSave={submit}
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form name={formName} noValidate form={form} layout="vertical" initialValues={{ kind: 'platform' }}>
         <Form.Item name="kind" label={t('fields.kind')}>
           <Radio.Group
@@ -160,6 +151,6 @@ export function PartnerModal({ open, partner, onClose }: { open: boolean; partne
           <Input.TextArea rows={2} maxLength={2000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
+import { App, Col, DatePicker, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { receiptDifference, receiveInput, type IncomingShipment, type ReceiveInput } from '@agrihub/contract/schemas/shipments';
 import { todayInVietnam } from '@agrihub/contract/vietnam-time';
-import { blankToNull, contractRule, serverFieldErrors, showRefusedSave } from '../../../lib/form-rules';
+import { blankToNull, contractRule, submitForm } from '../../../lib/form-rules';
+import { FormModal } from '../../../components/form-modal';
 import { useFormName } from '../../../lib/form-name';
 import { currentLocale } from '../../../lib/i18n';
 import { useLocationOptionsQuery, useReceiveShipmentMutation, useShipmentProductOptionsQuery } from '../../../lib/shipments-api';
@@ -58,48 +59,38 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
   const rule = (field: string) => contractRule(receiveInput, field, t, (v) => toRequest(v));
   const difference = typeof received === 'number' ? receiptDifference(shipment.quantity, received) : null;
 
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await receive({ id: shipment.id, body: toRequest(values) }).unwrap();
-      message.success(t('receive.done'));
-      onClose();
-    } catch (error) {
-      showRefusedSave(form, error, (e) => serverFieldErrors(e.errors, FIELDS), {
-        failure: setFailure,
-        toast: (text) => void message.error(text),
-        generic: t('receive.failed'),
-      });
-    }
-  };
+  const submit = () =>
+    submitForm(form, (v) => receive({ id: shipment.id, body: toRequest(v) }).unwrap(), FIELDS, {
+      message,
+      done: t('receive.done'),
+      failed: t('receive.failed'),
+      setFailure,
+      onDone: onClose,
+    });
 
   return (
-    <Modal
+    <FormModal
       open={open}
       width={640}
       title={t('receive.title')}
       okText={t('receive.submit')}
       cancelText={t('actions.close')}
-      confirmLoading={receiving.isLoading}
-      onOk={() => void submit()}
+      busy={receiving.isLoading}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'receive-submit' }}
-      forceRender
+      okTestId="receive-submit"
+      failure={failure}
+      onSave={submit}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {t('receive.intro', {
+            sender: shipment.sender.name,
+            quantity: formatQuantity(shipment.quantity, locale),
+            unit: shipment.unit,
+            lot: shipment.lot.lot_code,
+          })}
+        </Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph type="secondary">
-        {t('receive.intro', {
-          sender: shipment.sender.name,
-          quantity: formatQuantity(shipment.quantity, locale),
-          unit: shipment.unit,
-          lot: shipment.lot.lot_code,
-        })}
-      </Typography.Paragraph>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form name={formName} noValidate form={form} layout="vertical">
         <Form.Item
           name="product_id"
@@ -165,6 +156,6 @@ export function ReceiveModal({ open, shipment, onClose }: { open: boolean; shipm
           <Input.TextArea rows={2} maxLength={2000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
