@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
-import { isGs1Date, parseGtinDigitalLink, readLinkType } from '@agrihub/contract';
 import { as, json, type TestApp, createTestApp } from '../../../test/helper.js';
 import { buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
@@ -287,18 +286,5 @@ describe('the QR codes the portal prints', () => {
     );
     const res = await get(printed[1]!.slice(BASE.length));
     expect(res.statusCode).toBe(307);
-  });
-});
-
-describe('contract: Digital Link syntax', () => {
-  it('parses keys and link types', () => {
-    expect(parseGtinDigitalLink('8936000000011/10/A%2FB/')).toEqual({ gtin14: gtin, lot: 'A/B' });
-    expect(parseGtinDigitalLink(`${gtin}/22/V1/10/L/21/S`)).toEqual({ gtin14: gtin, cpv: 'V1', lot: 'L', serial: 'S' });
-    expect(readLinkType('gs1:pip')).toBe('pip');
-    expect(readLinkType('https://gs1.org/voc/recallStatus')).toBe('recallStatus');
-    expect(readLinkType('gs1:foo')).toBe('unknown');
-    expect(readLinkType('linkset')).toBe('linkset');
-    expect(isGs1Date('250230')).toBe(false);
-    expect(isGs1Date('250200')).toBe(true);
   });
 });

@@ -81,6 +81,13 @@ function withQuery(href: string, base: string, query: string): string {
   return hash < 0 ? path + query : path.slice(0, hash) + query + path.slice(hash);
 }
 
+/** The level a key names: its lot, else its serial, else the GTIN (a serial after a lot adds nothing the portal keeps; a CPV neither). */
+function ownLevel(key: DigitalLinkKey): DigitalLinkKey {
+  if (key.lot !== undefined) return { gtin14: key.gtin14, lot: key.lot };
+  if (key.serial !== undefined) return { gtin14: key.gtin14, serial: key.serial };
+  return { gtin14: key.gtin14 };
+}
+
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export default async function digitalLinkRoutes(app: FastifyInstance) {
@@ -100,6 +107,23 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
     ).data.traceability;
   }
 
+  /** The batch a lot (or a serial without a lot) names. */
+  function batchCodeOf(platform: PlatformKey, key: DigitalLinkKey): Promise<string | null> {
+    return key.lot !== undefined
+      ? batchCodeByGtinLot(app.db, platform, key.gtin14, key.lot)
+      : batchCodeByGtinSerial(app.db, platform, key.gtin14, key.serial!);
+  }
+
+  /** The default link's path alone, for the plain scan (the hot path): one query, as before the linkset. */
+  async function defaultPath(platform: PlatformKey, key: DigitalLinkKey): Promise<string | null> {
+    if (key.lot !== undefined || key.serial !== undefined) {
+      const code = await batchCodeOf(platform, key);
+      return code && `/trace/${encodeURIComponent(code)}`;
+    }
+    const owner = await gtinOwner(app.db, platform, key.gtin14);
+    return owner && `/trace/p/${encodeURIComponent(owner.code)}`;
+  }
+
   /** The levels a key names, most specific first, each with its links; null when the key's own item is unknown. */
   async function levelsOf(req: FastifyRequest, key: DigitalLinkKey): Promise<Level[] | null> {
     const platform = hostPlatform(req.headers.host);
@@ -110,10 +134,7 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
 
     const owner = await gtinOwner(app.db, platform, key.gtin14);
     if (key.lot !== undefined || key.serial !== undefined) {
-      const code =
-        key.lot !== undefined
-          ? await batchCodeByGtinLot(app.db, platform, key.gtin14, key.lot)
-          : await batchCodeByGtinSerial(app.db, platform, key.gtin14, key.serial!);
+      const code = await batchCodeOf(platform, key);
       if (!code) return null;
       const trace = await batchTrace(code);
       const lot = trace?.lot_code ?? key.lot ?? key.serial!;
@@ -126,11 +147,8 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
       if (trace?.certificates.length) {
         links.certificationInfo = [html(page, t('dl_title_certificates', { name: trace.product.name }))];
       }
-      // The level the path names: its lot (a serial after a lot adds nothing the portal keeps).
-      const own: DigitalLinkKey =
-        key.lot !== undefined ? { gtin14: key.gtin14, lot: key.lot } : { gtin14: key.gtin14, serial: key.serial! };
       levels.push({
-        anchor: base + gtinDigitalLinkPath(own),
+        anchor: base + gtinDigitalLinkPath(ownLevel(key)),
         ...(trace ? { itemDescription: `${trace.product.name} – ${lot}` } : {}),
         links,
       });
@@ -189,23 +207,33 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'no-store');
       throw new AppError(404, 'dl_unknown_link_type', { value: asked!.slice(0, 100) });
     }
-    const levels = await levelsOf(req, key);
-    if (!levels) {
+    const notFound = () => {
       limit.miss(req);
       reply.header('cache-control', 'no-store');
       return sendNotFoundPage(req, reply);
+    };
+    const platform = hostPlatform(req.headers.host);
+    const base = publicBaseUrl(req, app.config, platform);
+    const wantsLinkset =
+      linkType === 'linkset' || (linkType === undefined && (req.headers.accept ?? '').includes(LINKSET_TYPE));
+    const answer = () =>
+      reply
+        .header('link', linkHeader(base + gtinDigitalLinkPath(ownLevel(key))))
+        .header('vary', 'Accept, Accept-Language')
+        .header('cache-control', 'no-cache');
+    const wanted: DlLinkType = linkType === undefined || linkType === 'linkset' ? 'defaultLink' : linkType;
+    if (!wantsLinkset && wanted === 'defaultLink') {
+      const target = await defaultPath(platform, key);
+      if (!target) return notFound();
+      return answer().redirect(target + passOnQuery(req.url), 307);
     }
-    const anchor = levels[0].anchor;
-    reply.header('link', linkHeader(anchor)).header('vary', 'Accept, Accept-Language');
-    reply.header('cache-control', 'no-cache');
-    if (linkType === 'linkset' || (linkType === undefined && (req.headers.accept ?? '').includes(LINKSET_TYPE))) {
-      return reply.type(LINKSET_TYPE).send(JSON.stringify(linkset(levels)));
-    }
-    const wanted: DlLinkType = linkType ?? 'defaultLink';
+    const levels = await levelsOf(req, key);
+    if (!levels) return notFound();
+    answer();
+    if (wantsLinkset) return reply.type(LINKSET_TYPE).send(JSON.stringify(linkset(levels)));
     // The most specific level that has the link type: a lot's product page is its GTIN's.
     const link = levels.find((l) => l.links[wanted])?.links[wanted]?.[0];
     if (!link) throw new AppError(404, 'dl_link_unavailable', { value: asked ?? wanted });
-    const base = anchor.slice(0, anchor.indexOf('/01/'));
     return reply.redirect(withQuery(link.href, base, passOnQuery(req.url)), 307);
   }
 
