@@ -142,8 +142,10 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
       const links: Level['links'] = {
         defaultLink: [html(page, t('dl_title_trace', { lot }))],
         traceability: [html(`${page}#events-title`, t('dl_title_traceability', { lot }))],
-        recallStatus: [html(page, t(trace?.recall ? 'dl_title_recalled' : 'dl_title_not_recalled', { lot }))],
       };
+      // A page taken down with its closed producer states no recall state (it says "no longer available").
+      if (trace)
+        links.recallStatus = [html(page, t(trace.recall ? 'dl_title_recalled' : 'dl_title_not_recalled', { lot }))];
       if (trace?.certificates.length) {
         links.certificationInfo = [html(page, t('dl_title_certificates', { name: trace.product.name }))];
       }
