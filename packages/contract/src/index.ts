@@ -31,6 +31,7 @@ export * from './schemas/locations.js';
 export * from './schemas/trace-public.js';
 export * from './schemas/product-public.js';
 export * from './gtin.js';
+export * from './digital-link.js';
 export * from './publication.js';
 export * from './variants.js';
 export * from './categories.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { toGtin14, type PlatformKey } from '@agrihub/contract';
+import { isGs1AiValue, toGtin14, type PlatformKey } from '@agrihub/contract';
 import type { Config } from '../config/env.js';
 
 /**
@@ -27,9 +27,12 @@ export function productPublicUrl(base: string, p: { gtin: string | null; publicC
   return p.gtin ? `${base}/01/${toGtin14(p.gtin)}` : `${base}/trace/p/${encodeURIComponent(p.publicCode)}`;
 }
 
-/** A batch's public URL: GS1 Digital Link `/01/{gtin14}/10/{lot}` with a GTIN, else `/trace/{public_code}`. */
+/**
+ * A batch's public URL: GS1 Digital Link `/01/{gtin14}/10/{lot}` with a GTIN and a lot that fits
+ * AI 10 (at most 20 characters; ADR 037), else `/trace/{public_code}`.
+ */
 export function batchPublicUrl(base: string, b: { gtin: string | null; lotCode: string; publicCode: string }): string {
-  return b.gtin
+  return b.gtin && isGs1AiValue(b.lotCode, 20)
     ? `${base}/01/${toGtin14(b.gtin)}/10/${encodeURIComponent(b.lotCode)}`
     : `${base}/trace/${encodeURIComponent(b.publicCode)}`;
 }

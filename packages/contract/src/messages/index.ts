@@ -27,6 +27,7 @@ import { ADMIN_USER_MESSAGES } from './admin-users.js';
 import { PURCHASE_ORDER_MESSAGES } from './purchase-orders.js';
 import { OEM_MESSAGES } from './oems.js';
 import { SETTING_MESSAGES } from './settings.js';
+import { DIGITAL_LINK_MESSAGES } from './digital-link.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -64,6 +65,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PURCHASE_ORDER_MESSAGES.vi,
     ...OEM_MESSAGES.vi,
     ...SETTING_MESSAGES.vi,
+    ...DIGITAL_LINK_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -94,6 +96,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...PURCHASE_ORDER_MESSAGES.en,
     ...OEM_MESSAGES.en,
     ...SETTING_MESSAGES.en,
+    ...DIGITAL_LINK_MESSAGES.en,
   },
 };
 

@@ -79,7 +79,7 @@ describe('GS1 Digital Link hijack (issue 7, finding 2)', () => {
       });
       for (const url of [`/01/0${gtin}/10/${encodeURIComponent(lot)}`, `/01/${gtin}/10/${encodeURIComponent(lot)}`]) {
         const res = await scan(url);
-        expect(res.statusCode, `${url} with B ${status}`).toBe(302);
+        expect(res.statusCode, `${url} with B ${status}`).toBe(307);
         expect(res.headers.location).toBe(`/trace/${genuine.public_code}`);
       }
       const product = await scan(`/01/${gtin}`);

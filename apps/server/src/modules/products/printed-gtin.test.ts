@@ -32,7 +32,7 @@ const call = (u: Built, method: Method, url: string, payload?: object) =>
 const scan = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'dtrack.localhost:3000' } });
 const opens = async (url: string) => {
   const res = await scan(url);
-  return res.statusCode === 302 ? res.headers.location : res.statusCode;
+  return res.statusCode === 307 ? res.headers.location : res.statusCode;
 };
 
 /** A product of `u` with `gtin` (or none), submitted and approved through the API. */

@@ -170,3 +170,31 @@ export async function batchCodeByGtinLot(db: Db, platform: string, gtin: string,
   if (!row || publicVisibility(row.producerStatus, true) === 'hidden') return null;
   return row.code;
 }
+
+/**
+ * Public code of the batch `/01/{gtin}/21/{serial}` leads to: the portal prints no per-item
+ * serials, so a serial resolves only when it is the public code of a published batch that printed
+ * this GTIN (ADR 037), under the same visibility rule as batchCodeByGtinLot.
+ */
+export async function batchCodeByGtinSerial(
+  db: Db,
+  platform: string,
+  gtin: string,
+  serial: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ code: traceabilities.publicCode, producerStatus: producers.status })
+    .from(traceabilities)
+    .innerJoin(producers, eq(producers.id, traceabilities.producerId))
+    .where(
+      and(
+        eq(traceabilities.platform, platform),
+        eq(traceabilities.gtin14, toGtin14(gtin)),
+        eq(traceabilities.publicCode, serial),
+        eq(traceabilities.status, 'published'),
+      ),
+    )
+    .limit(1);
+  if (!row || publicVisibility(row.producerStatus, true) === 'hidden') return null;
+  return row.code;
+}

@@ -162,32 +162,33 @@ describe('GS1 Digital Link /01/{gtin} (a product QR code)', () => {
     for (const [url, host, code] of [
       [`/01/0${gtin13}`, 'dtrack.localhost:3000', () => dtrackCode],
       [`/01/${gtin13}`, 'dtrack.localhost', () => dtrackCode],
-      [`/01/${gtin13}?linkType=all`, 'dtrack.localhost', () => dtrackCode],
+      [`/01/${gtin13}/?linkType=gs1:defaultLink`, 'dtrack.localhost', () => dtrackCode],
       [`/01/0${gtin13}`, 'foodmap.localhost:3000', () => foodmapCode],
       [`/01/${gtin8}`, 'dtrack.localhost', () => shortCode],
       [`/01/000000${gtin8}`, 'dtrack.localhost', () => shortCode],
     ] as const) {
       const res = await scan(url, host);
-      expect(res.statusCode, `${url} on ${host}`).toBe(302);
+      expect(res.statusCode, `${url} on ${host}`).toBe(307);
       expect(res.headers.location).toBe(`/trace/p/${code()}`);
     }
     // The batch link with a lot still goes to the batch.
     expect((await scan(`/01/0${gtin13}/10/NOLOT`)).statusCode).toBe(404);
   });
 
-  it('is 404 for a draft product’s GTIN, a bad check digit, an unknown GTIN, a wrong length or a platform without it', async () => {
+  it('is 404 for a draft product’s GTIN, an unknown GTIN or a platform without it; 400 for a malformed GTIN', async () => {
     const bad = `${gtin13.slice(0, -1)}${(Number(gtin13.at(-1)) + 1) % 10}`;
-    for (const [url, host] of [
-      [`/01/${withCheckDigit('893600077002')}`, 'dtrack.localhost'],
-      [`/01/${bad}`, 'dtrack.localhost'],
-      [`/01/${withCheckDigit('893600077999')}`, 'dtrack.localhost'],
-      ['/01/1234567', 'dtrack.localhost'],
-      ['/01/0000000000000000', 'dtrack.localhost'],
-      ['/01/abc', 'dtrack.localhost'],
-      [`/01/${gtin8}`, 'foodmap.localhost'],
-    ]) {
+    for (const [url, host, status] of [
+      [`/01/${withCheckDigit('893600077002')}`, 'dtrack.localhost', 404],
+      [`/01/${withCheckDigit('893600077999')}`, 'dtrack.localhost', 404],
+      [`/01/${gtin8}`, 'foodmap.localhost', 404],
+      // Bad syntax (check digit, length, not digits) is a 400 (ADR 037).
+      [`/01/${bad}`, 'dtrack.localhost', 400],
+      ['/01/1234567', 'dtrack.localhost', 400],
+      ['/01/0000000000000000', 'dtrack.localhost', 400],
+      ['/01/abc', 'dtrack.localhost', 400],
+    ] as const) {
       const res = await scan(url, host);
-      expect(res.statusCode, `${url} on ${host}`).toBe(404);
+      expect(res.statusCode, `${url} on ${host}`).toBe(status);
       expect(res.headers['content-type']).toContain('application/json');
     }
   });

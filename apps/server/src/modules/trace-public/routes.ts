@@ -1,22 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  NO_LONGER_AVAILABLE,
-  errorEnvelope,
-  isValidGtin,
-  platformFromHost,
-  publicCodeParam,
-  publicProduct,
-  publicTrace,
-  textField,
-} from '@agrihub/contract';
+import { NO_LONGER_AVAILABLE, errorEnvelope, publicCodeParam, publicProduct, publicTrace } from '@agrihub/contract';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { TraceEntry } from './cache.js';
 import { render } from './lookup.js';
 import { loadEntry } from './public-docs.js';
-import { sendNotFoundPage } from './not-found-page.js';
-import { batchCodeByGtinLot, loadPublicProduct, productCodeByGtin } from './product-lookup.js';
+import { loadPublicProduct } from './product-lookup.js';
+import digitalLinkRoutes from './digital-link.js';
 
 /**
  * Headers of the lookup answer. The route skips helmet, which rebuilds its middleware on every
@@ -28,10 +19,6 @@ const LOOKUP_HEADERS = {
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
 };
-
-/** Path text follows the rule of every request text (no NUL, no lone surrogate): 422 before any query. */
-const digitalLinkParams = z.object({ gtin: textField(), lot: textField() });
-const isGtin = (gtin: string) => /^\d{8,14}$/.test(gtin) && isValidGtin(gtin);
 
 /**
  * The public trace lookup (no login) and GS1 Digital Link resolution.
@@ -107,51 +94,6 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
     },
   );
 
-  const hostPlatform = (host: string | undefined) =>
-    platformFromHost(host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
-
-  /**
-   * `/01/{gtin}/10/{lot}` (GTIN-8/12/13/14, any trailing path) → 302 to `/trace/{code}` on the Host's
-   * platform: the published batch that printed this GTIN with this lot (ADR 030), of an approved
-   * producer (a closed one's page then says it is no longer available).
-   */
-  async function resolveDigitalLink(host: string | undefined, gtin: string, lot: string): Promise<string | null> {
-    if (!isGtin(gtin) || lot.length > 50) return null;
-    return batchCodeByGtinLot(app.db, hostPlatform(host), gtin, lot);
-  }
-
-  const digitalLink = {
-    onRequest: limit.onRequest,
-    config: { access: 'public' },
-    schema: { hide: true, params: digitalLinkParams.extend({ '*': textField().optional() }) },
-  } as const;
-  const handler = async (req: FastifyRequest<{ Params: { gtin: string; lot: string } }>, reply: FastifyReply) => {
-    const code = await resolveDigitalLink(req.headers.host, req.params.gtin, req.params.lot);
-    if (!code) {
-      limit.miss(req);
-      return sendNotFoundPage(req, reply);
-    }
-    return reply.redirect(`/trace/${encodeURIComponent(code)}`, 302);
-  };
-  r.get('/01/:gtin/10/:lot', digitalLink, handler);
-  r.get('/01/:gtin/10/:lot/*', digitalLink, handler);
-
-  /** `/01/{gtin}` (a product's QR code, no lot) → 302 to `/trace/p/{code}` of the approved product on the Host's platform. */
-  r.get(
-    '/01/:gtin',
-    {
-      onRequest: limit.onRequest,
-      config: { access: 'public' },
-      schema: { hide: true, params: z.object({ gtin: textField() }) },
-    },
-    async (req, reply) => {
-      const { gtin } = req.params;
-      const code = isGtin(gtin) ? await productCodeByGtin(app.db, hostPlatform(req.headers.host), gtin) : null;
-      if (!code) {
-        limit.miss(req);
-        return sendNotFoundPage(req, reply);
-      }
-      return reply.redirect(`/trace/p/${encodeURIComponent(code)}`, 302);
-    },
-  );
+  // GS1 Digital Links `/01/…` and `/.well-known/gs1resolver` (ADR 037).
+  await digitalLinkRoutes(app);
 }

@@ -167,19 +167,18 @@ describe('GS1 Digital Link', () => {
     for (const url of [
       '/01/08936000000011/10/DL-2025%2F07',
       '/01/8936000000011/10/DL-2025%2F07',
-      '/01/08936000000011/10/DL-2025%2F07/21/serial?linkType=all',
+      '/01/08936000000011/10/DL-2025%2F07/21/serial?linkType=gs1:defaultLink',
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { host: 'dtrack.localhost:3000' } });
-      expect(res.statusCode, url).toBe(302);
+      expect(res.statusCode, url).toBe(307);
       expect(res.headers.location).toBe(`/trace/${x.public_code}`);
     }
   });
 
-  it('is 404 for a draft, a bad check digit, an unknown lot or another platform’s host', async () => {
+  it('is 404 for a draft, an unknown lot or another platform’s host (400 for a bad check digit)', async () => {
     const draft = await createBatch(t, a, productId, { lot_code: 'DL-DRAFT' });
     const cases = [
       ['/01/08936000000011/10/DL-DRAFT', 'dtrack.localhost'],
-      ['/01/08936000000012/10/DL-2025%2F07', 'dtrack.localhost'],
       ['/01/08936000000011/10/NOPE', 'dtrack.localhost'],
       ['/01/08936000000011/10/DL-2025%2F07', 'foodmap.localhost'],
     ];
@@ -188,6 +187,16 @@ describe('GS1 Digital Link', () => {
       expect(res.statusCode, `${url} on ${host}`).toBe(404);
     }
     expect(draft.id).toBeGreaterThan(0);
+    // A bad check digit is bad syntax: 400 (ADR 037).
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/01/08936000000012/10/DL-2025%2F07',
+          headers: { host: 'dtrack.localhost' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
