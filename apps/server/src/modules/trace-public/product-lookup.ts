@@ -147,12 +147,17 @@ export async function productCodeByGtin(db: Db, platform: string, gtin: string):
 }
 
 /**
- * Public code of the batch `/01/{gtin}/10/{lot}` leads to: the published batch that printed this
- * GTIN with this lot (ADR 030), whoever holds the GTIN today, unless its producer's pages are
- * hidden (a closed producer's page says it is no longer available). One lookup through the unique
- * index on (platform, gtin14, lot_code): a GTIN is one producer's and a lot one batch of it.
+ * Public code of the published batch that printed `gtin` and whose `which` column is `value`,
+ * unless its producer's pages are hidden (a closed producer's page says it is no longer
+ * available). One lookup through a unique index on the platform and GTIN.
  */
-export async function batchCodeByGtinLot(db: Db, platform: string, gtin: string, lot: string): Promise<string | null> {
+async function publishedBatchCode(
+  db: Db,
+  platform: string,
+  gtin: string,
+  which: typeof traceabilities.lotCode | typeof traceabilities.publicCode,
+  value: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ code: traceabilities.publicCode, producerStatus: producers.status })
     .from(traceabilities)
@@ -161,7 +166,7 @@ export async function batchCodeByGtinLot(db: Db, platform: string, gtin: string,
       and(
         eq(traceabilities.platform, platform),
         eq(traceabilities.gtin14, toGtin14(gtin)),
-        eq(traceabilities.lotCode, lot),
+        eq(which, value),
         eq(traceabilities.status, 'published'),
       ),
     )
@@ -172,29 +177,17 @@ export async function batchCodeByGtinLot(db: Db, platform: string, gtin: string,
 }
 
 /**
+ * Public code of the batch `/01/{gtin}/10/{lot}` leads to: the published batch that printed this
+ * GTIN with this lot (ADR 030), whoever holds the GTIN today (the unique index on (platform,
+ * gtin14, lot_code): a GTIN is one producer's and a lot one batch of it).
+ */
+export const batchCodeByGtinLot = (db: Db, platform: string, gtin: string, lot: string) =>
+  publishedBatchCode(db, platform, gtin, traceabilities.lotCode, lot);
+
+/**
  * Public code of the batch `/01/{gtin}/21/{serial}` leads to: the portal prints no per-item
  * serials, so a serial resolves only when it is the public code of a published batch that printed
- * this GTIN (ADR 037), under the same visibility rule as batchCodeByGtinLot.
+ * this GTIN (ADR 037).
  */
-export async function batchCodeByGtinSerial(
-  db: Db,
-  platform: string,
-  gtin: string,
-  serial: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ code: traceabilities.publicCode, producerStatus: producers.status })
-    .from(traceabilities)
-    .innerJoin(producers, eq(producers.id, traceabilities.producerId))
-    .where(
-      and(
-        eq(traceabilities.platform, platform),
-        eq(traceabilities.gtin14, toGtin14(gtin)),
-        eq(traceabilities.publicCode, serial),
-        eq(traceabilities.status, 'published'),
-      ),
-    )
-    .limit(1);
-  if (!row || publicVisibility(row.producerStatus, true) === 'hidden') return null;
-  return row.code;
-}
+export const batchCodeByGtinSerial = (db: Db, platform: string, gtin: string, serial: string) =>
+  publishedBatchCode(db, platform, gtin, traceabilities.publicCode, serial);
