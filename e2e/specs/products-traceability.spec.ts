@@ -264,12 +264,12 @@ test.describe('products and traceability, end to end (dtrack)', () => {
     phonePage.on('console', (m) => m.type() === 'error' && phoneErrors.push(m.text()));
     phonePage.on('pageerror', (e) => phoneErrors.push(String(e)));
 
-    // The QR's GS1 Digital Link answers 302 to the public page of the batch.
+    // The QR's GS1 Digital Link answers 307 (GS1's recommended redirect) to the public page of the batch.
     const response = await phonePage.goto(traceUrl);
     expect(phonePage.url()).toBe(publicLink);
     const hop = response!.request().redirectedFrom();
     expect(hop?.url()).toBe(traceUrl);
-    expect((await hop!.response())!.status()).toBe(302);
+    expect((await hop!.response())!.status()).toBe(307);
 
     const timeline = phonePage.getByTestId('trace-timeline');
     await expect(timeline).toBeVisible();
