@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
+import { COL, fittedTable } from '../../../lib/table-layout';
 import { useDeleteLocationMutation, useGetLocationQuery } from '../api/locations-api';
 import { LocationEvents } from '../components/location-events';
 import { formatHa, useContractText } from '../lib/labels';
@@ -61,6 +62,7 @@ export function LocationPage() {
     {
       key: 'scheme',
       title: t('fields.scheme'),
+      width: 120,
       render: (_: unknown, c: LocationCertification) => text(`certification_scheme.${c.scheme}`),
     },
     { key: 'number', title: t('fields.number'), render: (_: unknown, c: LocationCertification) => c.number ?? '—' },
@@ -68,6 +70,8 @@ export function LocationPage() {
     {
       key: 'dates',
       title: t('fields.validity'),
+      // "25/10/2025 – 24/10/2028" on one line.
+      width: 200,
       render: (_: unknown, c: LocationCertification) =>
         [c.valid_from && formatDate(c.valid_from, locale), c.valid_until && formatDate(c.valid_until, locale)]
           .map((d) => d || '…')
@@ -76,6 +80,7 @@ export function LocationPage() {
     {
       key: 'validity',
       title: '',
+      width: COL.status,
       render: (_: unknown, c: LocationCertification) => (
         <Tag color={VALIDITY_COLOR[c.validity]} data-testid="certification-validity" data-validity={c.validity}>
           {t(`validity.${c.validity}`)}
@@ -156,7 +161,7 @@ export function LocationPage() {
           dataSource={l.certifications}
           pagination={false}
           locale={{ emptyText: t('detail.noCertifications') }}
-          scroll={{ x: 'max-content' }}
+          {...fittedTable(certColumns, { flexMin: 180 })}
           data-testid="location-certifications"
         />
       </Card>
