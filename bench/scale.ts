@@ -644,9 +644,21 @@ async function runOne(kind: 'pglite' | 'postgres') {
           `${process.env.BENCH_CACHE_ENTRIES ?? 0}); answer ${fmt(body.length)} bytes; ${CONNECTIONS} connections, ${DURATION} s each`,
       );
       if (process.env.BENCH_ONLY_LOOKUP) {
-        // Profiling and attribution: the uncached lookup alone (uniform codes), then the same on a
-        // server whose lookups count no scan (what the scan flush's writes cost the lookups).
-        console.log(`[${kind}] uniform only: ${lat(await cannonCodes(base, 'uniform', batches))}`);
+        // Profiling and attribution: the uncached lookup alone (uniform codes, every page stored,
+        // on a server process of its own so its CPU profile holds the lookups only) beside the
+        // bare SQL route, then the same on a server whose lookups count no scan (what the scan
+        // flush's writes cost the lookups).
+        await server.buildPages(batches);
+        const alone = await startServer(fresh, bodyFile);
+        try {
+          const [app, route] = await abba(
+            () => cannonCodes(`http://127.0.0.1:${alone.port}`, 'uniform', batches),
+            () => cannonCodes(`http://127.0.0.1:${alone.barePort}`, 'uniform', batches),
+          );
+          console.log(`[${kind}] uniform only: ${lat(app)}; bare SQL route ${lat(route)}; ratio ${fmt((app.rps / route.rps) * 100, 1)} %`);
+        } finally {
+          await alone.stop();
+        }
         const quiet = await startServer(fresh, bodyFile, { BENCH_NO_SCANS: '1' });
         try {
           const quietBase = `http://127.0.0.1:${quiet.port}`;

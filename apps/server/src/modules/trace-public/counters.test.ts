@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
-import { scanDays } from '../../db/schema/index.js';
+import { scanDays, traceScans, traceabilities } from '../../db/schema/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, scannedBatch, type Built } from '../../../test/factories.js';
@@ -118,6 +118,25 @@ describe('scan counting per client', () => {
     expect(json(await lookup(x.publicCode, freshIp())).data.traceability.duplicate_warning).toEqual({
       reason: 'many_places',
     });
+  });
+
+  it("a deleted batch's scans go with it, and a scan buffered for a batch deleted before the flush is dropped", async () => {
+    const scans = t.app.scanBuffer;
+    const [kept, gone, goneBeforeFlush] = await Promise.all([1, 2, 3].map(() => buildBatch(t.db, { productId })));
+    for (const b of [kept, gone]) expect(scans.record(scannedBatch(b), freshIp())).toBe(true);
+    await scans.flush();
+    expect((await storedScans(t.db, gone.id)).scans).toBe(1);
+    await t.db.delete(traceabilities).where(eq(traceabilities.id, gone.id));
+    const left = await t.db
+      .select({ id: traceScans.traceabilityId })
+      .from(traceScans)
+      .where(eq(traceScans.traceabilityId, gone.id));
+    expect(left).toEqual([]);
+    expect(scans.record(scannedBatch(goneBeforeFlush), freshIp())).toBe(true);
+    await t.db.delete(traceabilities).where(eq(traceabilities.id, goneBeforeFlush.id));
+    await scans.flush();
+    expect(await storedScans(t.db, goneBeforeFlush.id)).toEqual({ scans: 0, sources: 0 });
+    expect((await storedScans(t.db, kept.id)).scans).toBe(1);
   });
 
   it('app.close() writes the scans still buffered', async () => {
