@@ -40,6 +40,7 @@
  *   BENCH_CACHE_ENTRIES=0             (trace cache size during the run; 0 = off)
  *   BENCH_CHAIN_EDGES=2               (chain edges per batch; 0 = no chain)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_ONLY_LOOKUP=1 / BENCH_ONLY_EXPORT=1 (diagnosis: the uncached lookup / the exports alone)
  */
 import { benchAccount, createPostgresDatabase } from './databases.js';
 import fs from 'node:fs';
@@ -620,6 +621,16 @@ async function runOne(kind: 'pglite' | 'postgres') {
       return;
     }
 
+    if (process.env.BENCH_ONLY_EXPORT) {
+      // Diagnosis: the exports alone, in a new server process (BENCH_NODE_FLAGS for --trace-gc …).
+      const own = await startServer(fresh);
+      try {
+        table(kind, await exportRows(`http://127.0.0.1:${own.port}`, seeded, own.child.pid!, 'new server process'));
+      } finally {
+        await own.stop();
+      }
+      return;
+    }
     // First start: the sample answer the bare route will send (same size, same JSON work).
     const probe = await startServer(fresh);
     const samplePath = '/api/v1/client/traceabilities/BENCH00000000001';

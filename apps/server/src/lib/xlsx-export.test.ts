@@ -6,7 +6,7 @@ import { as, createTestApp, type TestApp } from '../../test/helper.js';
 import { buildBatch, buildProducer, buildProduct, buildUser, type Built } from '../../test/factories.js';
 import { pageBatchIds, pageBatchIdsAfter } from '../modules/traceabilities/queries.js';
 import { attachmentDisposition } from './filenames.js';
-import { streamXlsx } from './xlsx-export.js';
+import { EXPORT_PAGE_SIZE, streamXlsx } from './xlsx-export.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -198,10 +198,10 @@ describe('streamXlsx', () => {
     // Nobody reads: about 1 MB of the file waits for the client (here some 20,000 rows), and the
     // export stops reading pages instead of piling the whole file up in memory.
     await new Promise((r) => setTimeout(r, 700));
-    expect(pages).toBeLessThan(TOTAL / 500 / 2);
+    expect(pages).toBeLessThan(TOTAL / EXPORT_PAGE_SIZE / 2);
     const chunks: Buffer[] = [];
     for await (const c of stream) chunks.push(c as Buffer);
-    expect(pages).toBe(TOTAL / 500 + 1);
+    expect(pages).toBe(TOTAL / EXPORT_PAGE_SIZE + 1);
     const sheet = await sheetOf(Buffer.concat(chunks));
     expect(sheet.rowCount).toBe(TOTAL + 1);
     expect(sheet.getRow(TOTAL + 1).getCell(1).value).toBe(TOTAL);
