@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { spreadsheetText, translate, vietnamWallClock, type Locale } from '@agrihub/contract';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -91,18 +91,20 @@ async function caughtUp(workbook: unknown, sheet: unknown, out: PassThrough): Pr
 export function streamXlsx<T>(spec: XlsxExport<T>): PassThrough {
   const out = new PassThrough();
   const size = spec.pageSize ?? EXPORT_PAGE_SIZE;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(translate(spec.locale, spec.sheet).slice(0, 31), {
-    views: [{ state: 'frozen', ySplit: 1 }],
-  });
-  sheet.columns = spec.columns.map((c, i) => ({
-    header: translate(spec.locale, c.header),
-    key: String(i),
-    width: c.width,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   void (async () => {
+    // Loaded on the first export (about 25 MB a process that never exports does not carry).
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(translate(spec.locale, spec.sheet).slice(0, 31), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    sheet.columns = spec.columns.map((c, i) => ({
+      header: translate(spec.locale, c.header),
+      key: String(i),
+      width: c.width,
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     let n = 0;
     let last: T | null = null;
     for (;;) {

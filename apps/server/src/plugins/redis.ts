@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { SharedWindows, type SharedUse } from '../lib/shared-windows.js';
 
@@ -37,7 +37,9 @@ export default fp(
       return;
     }
     const label = redisLabel(url);
-    const redis = new Redis(url, {
+    // Imported only when configured: a node without REDIS_URL does not carry the client.
+    const { Redis: RedisClient } = await import('ioredis');
+    const redis = new RedisClient(url, {
       keyPrefix: app.config.REDIS_PREFIX,
       lazyConnect: true,
       enableOfflineQueue: false,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { escapeXml } from '../../lib/file-text.js';
 
 /** Generated product pictures (no stock images in the repo): a gradient, a simple emblem and the name. */
@@ -56,6 +55,7 @@ export async function productImage(
   view = 0,
 ): Promise<{ main: Buffer; thumb: Buffer }> {
   const svg = Buffer.from(productSvg(name, subtitle, palette, view));
+  const { default: sharp } = await import('sharp');
   const main = await sharp(svg).webp({ quality: 82 }).toBuffer();
   const thumb = await sharp(svg).resize({ width: 320 }).webp({ quality: 78 }).toBuffer();
   return { main, thumb };

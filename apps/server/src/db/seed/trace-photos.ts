@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { TraceStep } from '@agrihub/contract';
 import { escapeXml } from '../../lib/file-text.js';
 
@@ -47,6 +46,7 @@ export async function scenePhoto(
   variant = 0,
 ): Promise<{ main: Buffer; thumb: Buffer }> {
   const svg = Buffer.from(sceneSvg(step, caption, variant));
+  const { default: sharp } = await import('sharp');
   const main = await sharp(svg).jpeg({ quality: 82 }).toBuffer();
   const thumb = await sharp(svg).resize({ width: 320 }).webp({ quality: 78 }).toBuffer();
   return { main, thumb };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import PDFDocument from 'pdfkit';
 import {
   chainVisibility,
   edgeQuantityVisible,
@@ -194,7 +193,8 @@ export function mockRecallXlsx(report: MockRecallReport, locale: Locale) {
 }
 
 /** The report as PDF (pdfkit, Noto Sans embedded as the purchase order's: Vietnamese prints and extracts). */
-export function mockRecallPdf(report: MockRecallReport, locale: Locale): Promise<Buffer> {
+export async function mockRecallPdf(report: MockRecallReport, locale: Locale): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const files = fontFiles();
   const doc = new PDFDocument({ size: 'A4', margin: 40, layout: 'landscape', info: { Title: t('mock_recall_title') } });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { amountInWords, formatVietnamDateTime, translate, type Locale, type PurchaseOrder } from '@agrihub/contract';
 import { formatPhone } from '@agrihub/contract/phone';
 
@@ -67,7 +66,9 @@ const formatQuantity = (n: number, locale: Locale) =>
   new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'vi-VN', { maximumFractionDigits: 3 }).format(n);
 
 /** Renders the order; resolves with the whole file. */
-export function renderPurchaseOrderPdf({ order, company, locale }: PdfInput): Promise<Buffer> {
+export async function renderPurchaseOrderPdf({ order, company, locale }: PdfInput): Promise<Buffer> {
+  // Loaded on the first PDF (about 20 MB a process that prints none does not carry).
+  const { default: PDFDocument } = await import('pdfkit');
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, `po_pdf.${key}`, params);
   const money = (n: number) => formatVnd(n, locale);
   const files = fontFiles();

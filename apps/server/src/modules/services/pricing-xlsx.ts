@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   PRICING_MAX_ROWS,
   isMessageKey,
@@ -64,7 +64,8 @@ const matchesHeader = (text: unknown, f: Field) =>
 
 async function openSheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
   if (sniffAttachment(buffer)?.ext !== 'xlsx') throw unprocessable('pricing_file_invalid', {}, 'file');
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
@@ -91,7 +92,8 @@ export async function readPricingXlsx(buffer: Buffer, locale: Locale): Promise<S
   for (let n = 2; n <= sheet.rowCount; n++) {
     const cells = FIELDS.map((_, i) => cellInput(sheet.getRow(n).getCell(i + 1).value));
     if (cells.every((c) => c === null)) continue;
-    if (++count > PRICING_MAX_ROWS) throw unprocessable('pricing_import_too_many_rows', { max: PRICING_MAX_ROWS }, 'file');
+    if (++count > PRICING_MAX_ROWS)
+      throw unprocessable('pricing_import_too_many_rows', { max: PRICING_MAX_ROWS }, 'file');
     const input = Object.fromEntries(
       FIELDS.map((f, i) => [f, f === 'price' ? priceInput(cells[i]) : cells[i] === null ? null : String(cells[i])]),
     );

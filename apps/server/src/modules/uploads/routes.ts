@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { z } from 'zod';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -44,6 +44,8 @@ interface Stored {
 
 /** Re-encodes an image (auto-rotated, metadata such as GPS stripped) and makes a 320 px WebP thumbnail. */
 async function processImage(buf: Buffer, type: Sniffed): Promise<{ main: Buffer; thumb: Buffer }> {
+  // Loaded on the first upload: most requests of a node never touch an image.
+  const { default: sharp } = await import('sharp');
   const open = () => sharp(buf, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   const encode = (s: Sharp) =>
     type.ext === 'png' ? s.png() : type.ext === 'webp' ? s.webp({ quality: 85 }) : s.jpeg({ quality: 85 });
