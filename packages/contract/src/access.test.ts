@@ -30,13 +30,17 @@ describe('accessRefusal', () => {
     expect(accessRefusal({ access: 'admin' }, null, 'dtrack')).toBe('unauthenticated');
     expect(accessRefusal({ access: 'admin' }, producer, 'dtrack')).toBe('forbidden');
     expect(accessRefusal({ access: 'admin', ability: ['read', 'producer'] }, support, 'dtrack')).toBeNull();
-    expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, support, 'dtrack')).toBe('permission_denied');
+    expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, support, 'dtrack')).toBe(
+      'permission_denied',
+    );
     expect(accessRefusal({ access: 'admin', ability: ['update', 'producer'] }, admin, 'dtrack')).toBeNull();
   });
   it('holds every route but the password change ones until a required password change is done', () => {
     const pending = { ...producer, requiredChangePassword: true };
     expect(accessRefusal({ access: 'user' }, pending, 'dtrack')).toBe('password_change_required');
-    expect(accessRefusal({ access: 'admin' }, { ...admin, requiredChangePassword: true }, 'dtrack')).toBe('password_change_required');
+    expect(accessRefusal({ access: 'admin' }, { ...admin, requiredChangePassword: true }, 'dtrack')).toBe(
+      'password_change_required',
+    );
     expect(accessRefusal({ access: 'user', beforePasswordChange: true }, pending, 'dtrack')).toBeNull();
     expect(accessRefusal({ access: 'public' }, pending, 'dtrack')).toBeNull();
   });

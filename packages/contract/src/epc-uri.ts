@@ -186,3 +186,76 @@ export function canonicalDigitalLink(uri: string): string | undefined {
   const path = uri.startsWith('urn:epc:') ? epcUrnToPath(uri) : digitalLinkToPath(uri);
   return path === undefined ? undefined : CANONICAL_DL_HOST + path;
 }
+
+/**
+ * GS1 company prefix length the portal assumes for a producer that has not set its own
+ * (producers.gs1_company_prefix_length, ADR 038): 7, the shortest GS1 Vietnam assigns (893 + 4
+ * digits). The URN splits a key into prefix and reference by this length; the key's digits stay
+ * the same whatever the split, so a wrong length gives another spelling of the same key.
+ */
+export const DEFAULT_GS1_COMPANY_PREFIX_LENGTH = 7;
+export const GS1_COMPANY_PREFIX_LENGTH_MIN = 6;
+export const GS1_COMPANY_PREFIX_LENGTH_MAX = 12;
+
+const prefixLengthOr = (n: number | null | undefined) =>
+  n != null && Number.isInteger(n) && n >= GS1_COMPANY_PREFIX_LENGTH_MIN && n <= GS1_COMPANY_PREFIX_LENGTH_MAX
+    ? n
+    : DEFAULT_GS1_COMPANY_PREFIX_LENGTH;
+
+/**
+ * `urn:epc:class:lgtin:<company prefix>.<indicator + item reference>.<lot>` of a GTIN-14 and a lot
+ * (TDS 2.x §6.3.x LGTIN): the indicator digit moves to the front of the item reference, the check
+ * digit is dropped, the lot is %-escaped as TDS requires.
+ */
+export function lgtinUri(gtin14: string, lot: string, prefixLength?: number | null): string {
+  const l = prefixLengthOr(prefixLength);
+  const cp = gtin14.slice(1, 1 + l);
+  const itemRef = gtin14[0] + gtin14.slice(1 + l, 13);
+  return `urn:epc:class:lgtin:${cp}.${itemRef}.${encodeEpcComponent(lot)}`;
+}
+
+/** `urn:epc:id:sgln:<company prefix>.<location reference>.<extension>` of a GLN (extension 0: none). */
+export function sglnUri(gln: string, prefixLength?: number | null, extension = '0'): string {
+  const l = Math.min(prefixLengthOr(prefixLength), 12);
+  return `urn:epc:id:sgln:${gln.slice(0, l)}.${gln.slice(l, 12)}.${encodeEpcComponent(extension)}`;
+}
+
+/** `urn:epc:id:pgln:<company prefix>.<party reference>` of a party's GLN. */
+export function pglnUri(gln: string, prefixLength?: number | null): string {
+  const l = Math.min(prefixLengthOr(prefixLength), 12);
+  return `urn:epc:id:pgln:${gln.slice(0, l)}.${gln.slice(l, 12)}`;
+}
+
+/** Longest lot accepted: AI 10 allows 20, the portal's lots (LOT_CODE_PATTERN, ADR 037) 50. */
+const LOT_MAX = 50;
+
+/** A lot's class: its GTIN-14 and lot number. */
+export interface EpcClassKey {
+  gtin14: string;
+  lot: string;
+}
+
+/**
+ * The GTIN and lot of an EPC class as the capture side receives it: an LGTIN URN
+ * (`urn:epc:class:lgtin:…`, any company prefix length) or a GS1 Digital Link with AI 10 on any
+ * host. Undefined for anything else, a bad check digit (Digital Link), or a malformed lot.
+ */
+export function parseEpcClass(uri: string): EpcClassKey | undefined {
+  if (typeof uri !== 'string' || uri.length > 2000) return undefined;
+  if (uri.startsWith('urn:epc:class:lgtin:')) {
+    const [cp = '', ref = '', ...lotParts] = uri.slice('urn:epc:class:lgtin:'.length).split('.');
+    if (cp.length < GS1_COMPANY_PREFIX_LENGTH_MIN || cp.length > GS1_COMPANY_PREFIX_LENGTH_MAX) return undefined;
+    const gtin14 = gtin14FromEpc(cp, ref);
+    const lot = decodeEpcComponent(lotParts.join('.'));
+    return gtin14 && lot && lot.length <= LOT_MAX ? { gtin14, lot } : undefined;
+  }
+  const m =
+    /^https?:\/\/[^/?#]+(?:\/[^?#]*)?\/01\/(\d{8}|\d{12,14})\/(?:22\/[^/?#]+\/)?10\/([^/?#]+)(?:\/21\/[^/?#]+)?\/?(?:[?#].*)?$/.exec(
+      uri,
+    );
+  if (!m) return undefined;
+  const gtin14 = m[1].padStart(14, '0');
+  if (gs1CheckDigit(gtin14.slice(0, 13)) !== Number(gtin14[13])) return undefined;
+  const lot = decodeEpcComponent(m[2]);
+  return lot && lot.length <= LOT_MAX ? { gtin14, lot } : undefined;
+}

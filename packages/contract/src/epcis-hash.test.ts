@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalDigitalLink } from './epc-uri.js';
+import { canonicalDigitalLink, lgtinUri, parseEpcClass, pglnUri, sglnUri } from './epc-uri.js';
 import { EPCIS_EVENT_HASH_PATTERN, epcisEventHash, epcisEventPreHash, normaliseEpcisTime } from './epcis-hash.js';
 import { sha256Hex } from './sha256.js';
 
@@ -262,5 +262,37 @@ describe('canonical Digital Link of EPC URIs', () => {
     expect(canonicalDigitalLink('urn:epc:id:sgtin:0614141.10734.2017')).toBeUndefined(); // 12 digits, not 13
     expect(canonicalDigitalLink('https://example.com/products/1')).toBeUndefined();
     expect(canonicalDigitalLink('urn:epcglobal:cbv:bt:4012345000009:ASN1099')).toBeUndefined();
+  });
+});
+
+describe('LGTIN, SGLN and the class parser', () => {
+  const gtin14 = '08934588123450';
+  it('splits a GTIN by the company prefix length: indicator to the front, check digit dropped, lot escaped', () => {
+    expect(lgtinUri(gtin14, 'L/01 "x"', 7)).toBe('urn:epc:class:lgtin:8934588.012345.L%2F01%20%22x%22');
+    expect(lgtinUri(gtin14, 'A1', 9)).toBe('urn:epc:class:lgtin:893458812.0345.A1');
+    expect(lgtinUri('18934588123457', 'A1', null)).toBe('urn:epc:class:lgtin:8934588.112345.A1');
+    expect(sglnUri('8934588000019', 9)).toBe('urn:epc:id:sgln:893458800.001.0');
+    expect(pglnUri('8934588000019')).toBe('urn:epc:id:pgln:8934588.00001');
+  });
+
+  it('parses LGTIN URNs of any prefix length and Digital Links with a lot back to GTIN-14 and lot', () => {
+    for (const n of [6, 7, 9, 12]) {
+      expect(parseEpcClass(lgtinUri(gtin14, 'L/01', n))).toEqual({ gtin14, lot: 'L/01' });
+      expect(canonicalDigitalLink(lgtinUri(gtin14, 'L/01', n))).toBe(`https://id.gs1.org/01/${gtin14}/10/L%2F01`);
+    }
+    expect(parseEpcClass('https://example.com/01/8934588123450/10/L%2F01?linkType=gs1:pip')).toEqual({
+      gtin14,
+      lot: 'L/01',
+    });
+  });
+
+  it('refuses bad check digits, wrong lengths, no lot and other URIs', () => {
+    expect(parseEpcClass('https://id.gs1.org/01/08934588123451/10/L1')).toBeUndefined(); // check digit
+    expect(parseEpcClass('https://id.gs1.org/01/08934588123450')).toBeUndefined(); // no lot
+    expect(parseEpcClass('urn:epc:class:lgtin:8934588.01234.L1')).toBeUndefined(); // 12 digits
+    expect(parseEpcClass('urn:epc:class:lgtin:89345.88012345.L1')).toBeUndefined(); // prefix of 5
+    expect(parseEpcClass('urn:epc:class:lgtin:8934588.012345.')).toBeUndefined();
+    expect(parseEpcClass('urn:agrihub:class:ABC:L1')).toBeUndefined();
+    expect(parseEpcClass('urn:epc:id:sgtin:8934588.012345.1')).toBeUndefined();
   });
 });

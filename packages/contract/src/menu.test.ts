@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MULTICHANNEL_SERVICE_SLUG } from './constants.js';
 import { GATES, gateRefusal } from './gates.js';
-import { ADMIN_MENU, PRODUCER_MENU, isMenuEntryVisible, menuPaths, visibleMenu, type MenuEntry, type MenuUser } from './menu.js';
+import {
+  ADMIN_MENU,
+  PRODUCER_MENU,
+  isMenuEntryVisible,
+  menuPaths,
+  visibleMenu,
+  type MenuEntry,
+  type MenuUser,
+} from './menu.js';
 import type { AbilityRule } from './permissions.js';
 import type { PlatformKey } from './platforms.js';
 
@@ -42,7 +50,9 @@ describe('producer menu (spec §2, §6)', () => {
     expect(paths('dtrack', producer())).not.toContain('/products');
     expect(paths('dtrack', producer())).not.toContain('/product-batches');
     for (const u of [producer({ created_at: OLD }), producer({ registed_services: [MULTICHANNEL_SERVICE_SLUG] })]) {
-      expect(paths('dtrack', u)).toEqual(expect.arrayContaining(['/add-product', '/products', '/add-batch', '/product-batches']));
+      expect(paths('dtrack', u)).toEqual(
+        expect.arrayContaining(['/add-product', '/products', '/add-batch', '/product-batches']),
+      );
     }
   });
 
@@ -138,7 +148,14 @@ describe('admin menu (spec §2, §6)', () => {
 
   it('keeps traceability-only entries off the other platforms', () => {
     for (const p of ['agrihub', 'foodmap'] as const) {
-      for (const only of ['/admin/oems', '/admin/supply-chain', '/admin/purchase-orders', '/admin/client-messages', '/admin/posts', '/admin/page-views']) {
+      for (const only of [
+        '/admin/oems',
+        '/admin/supply-chain',
+        '/admin/purchase-orders',
+        '/admin/client-messages',
+        '/admin/posts',
+        '/admin/page-views',
+      ]) {
         expect(everyAdminPath(p)).not.toContain(only);
       }
     }
@@ -146,7 +163,13 @@ describe('admin menu (spec §2, §6)', () => {
 
   it('gives the services platform the lock sub-entries and the settings submenu', () => {
     expect(everyAdminPath('foodmap')).toEqual(
-      expect.arrayContaining(['/admin/lock-services-approval', '/admin/locked-services-approval', '/account-setup', '/general-setting', '/admin/services-setting']),
+      expect.arrayContaining([
+        '/admin/lock-services-approval',
+        '/admin/locked-services-approval',
+        '/account-setup',
+        '/general-setting',
+        '/admin/services-setting',
+      ]),
     );
     for (const p of ['dtrack', 'agrihub'] as const) {
       expect(everyAdminPath(p)).not.toContain('/admin/lock-services-approval');
@@ -158,15 +181,26 @@ describe('admin menu (spec §2, §6)', () => {
   });
 
   it('shows other admins only entries whose subject they have an ability on', () => {
-    const support = admin(['customer_support'], [
-      { action: 'read', subject: 'producer' },
-      { action: 'read', subject: 'product' },
-      { action: 'read', subject: 'message' },
-      { action: 'update', subject: 'message' },
-    ]);
+    const support = admin(
+      ['customer_support'],
+      [
+        { action: 'read', subject: 'producer' },
+        { action: 'read', subject: 'product' },
+        { action: 'read', subject: 'message' },
+        { action: 'update', subject: 'message' },
+      ],
+    );
     const seen = paths('dtrack', support);
-    expect(seen).toEqual(expect.arrayContaining(['/admin/producers', '/admin/products', '/admin/client-messages', '/account-setup']));
-    for (const hidden of ['/admin/users', '/admin/posts', '/admin/oems', '/admin/purchase-orders', '/admin/sales-approval']) {
+    expect(seen).toEqual(
+      expect.arrayContaining(['/admin/producers', '/admin/products', '/admin/client-messages', '/account-setup']),
+    );
+    for (const hidden of [
+      '/admin/users',
+      '/admin/posts',
+      '/admin/oems',
+      '/admin/purchase-orders',
+      '/admin/sales-approval',
+    ]) {
       expect(seen).not.toContain(hidden);
     }
   });
@@ -178,7 +212,9 @@ describe('admin menu (spec §2, §6)', () => {
     const creator = admin(['purchasing'], [{ action: 'create', subject: 'purchase_order' }]);
     expect(paths('dtrack', creator)).toEqual(['/admin/add-purchase-order', '/account-setup']);
     const manager = admin(['purchasing'], [{ action: 'manage', subject: 'purchase_order' }]);
-    expect(paths('dtrack', manager)).toEqual(expect.arrayContaining(['/admin/purchase-orders', '/admin/add-purchase-order']));
+    expect(paths('dtrack', manager)).toEqual(
+      expect.arrayContaining(['/admin/purchase-orders', '/admin/add-purchase-order']),
+    );
   });
 
   it('gives everyone the settings (manage on Setting)', () => {
@@ -187,17 +223,23 @@ describe('admin menu (spec §2, §6)', () => {
   });
 
   it('shows the services catalogue settings to admins who may read register_service: in Foodmap’s settings, elsewhere with the services entries', () => {
-    const editor = admin(['customer_support'], [
-      { action: 'read', subject: 'user_register_service' },
-      { action: 'read', subject: 'register_service' },
-    ]);
-    expect(paths('foodmap', editor)).toEqual(expect.arrayContaining(['/admin/services-approval', '/admin/services-setting']));
+    const editor = admin(
+      ['customer_support'],
+      [
+        { action: 'read', subject: 'user_register_service' },
+        { action: 'read', subject: 'register_service' },
+      ],
+    );
+    expect(paths('foodmap', editor)).toEqual(
+      expect.arrayContaining(['/admin/services-approval', '/admin/services-setting']),
+    );
     expect(paths('foodmap', editor).filter((p) => p === '/admin/services-setting')).toHaveLength(1);
     for (const p of ['dtrack', 'agrihub'] as const) {
       expect(paths(p, editor)).toEqual(expect.arrayContaining(['/admin/services-approval', '/admin/services-setting']));
       expect(everyAdminPath(p)).toContain('/admin/services-setting');
     }
     const approvalsOnly = admin(['customer_support'], [{ action: 'read', subject: 'user_register_service' }]);
-    for (const p of ['dtrack', 'agrihub', 'foodmap'] as const) expect(paths(p, approvalsOnly)).not.toContain('/admin/services-setting');
+    for (const p of ['dtrack', 'agrihub', 'foodmap'] as const)
+      expect(paths(p, approvalsOnly)).not.toContain('/admin/services-setting');
   });
 });

@@ -30,7 +30,13 @@ export interface MenuEntry {
 }
 
 export const PRODUCER_MENU: MenuEntry[] = [
-  { key: 'register-department', labelKey: 'registerDepartment', path: '/register-department', icon: 'FormOutlined', gate: GATES.registerDepartment },
+  {
+    key: 'register-department',
+    labelKey: 'registerDepartment',
+    path: '/register-department',
+    icon: 'FormOutlined',
+    gate: GATES.registerDepartment,
+  },
   { key: 'dashboard', labelKey: 'dashboard', path: '/dashboard', icon: 'DashboardOutlined' },
   { key: 'services', labelKey: 'services', path: '/services', icon: 'AppstoreOutlined' },
   {
@@ -73,7 +79,13 @@ export const PRODUCER_MENU: MenuEntry[] = [
 ];
 
 export const ADMIN_MENU: MenuEntry[] = [
-  { key: 'admin-producers', labelKey: 'producers', path: '/admin/producers', icon: 'TeamOutlined', subject: 'producer' },
+  {
+    key: 'admin-producers',
+    labelKey: 'producers',
+    path: '/admin/producers',
+    icon: 'TeamOutlined',
+    subject: 'producer',
+  },
   {
     key: 'admin-oems',
     labelKey: 'oems',
@@ -92,11 +104,29 @@ export const ADMIN_MENU: MenuEntry[] = [
     gate: GATES.purchaseOrders,
     subject: 'purchase_order',
     children: [
-      { key: 'read-purchase-orders', labelKey: 'purchaseOrderList', path: '/admin/purchase-orders', subject: 'purchase_order', action: 'read' },
-      { key: 'create-purchase-order', labelKey: 'addPurchaseOrder', path: '/admin/add-purchase-order', subject: 'purchase_order', action: 'create' },
+      {
+        key: 'read-purchase-orders',
+        labelKey: 'purchaseOrderList',
+        path: '/admin/purchase-orders',
+        subject: 'purchase_order',
+        action: 'read',
+      },
+      {
+        key: 'create-purchase-order',
+        labelKey: 'addPurchaseOrder',
+        path: '/admin/add-purchase-order',
+        subject: 'purchase_order',
+        action: 'create',
+      },
     ],
   },
-  { key: 'admin-products', labelKey: 'products', path: '/admin/products', icon: 'ShoppingOutlined', subject: 'product' },
+  {
+    key: 'admin-products',
+    labelKey: 'products',
+    path: '/admin/products',
+    icon: 'ShoppingOutlined',
+    subject: 'product',
+  },
   // The whole supply chain of any lot of the platform, and its mock recall (ADR 036 §5–7), behind the batches' gate.
   {
     key: 'admin-supply-chain',
@@ -112,23 +142,75 @@ export const ADMIN_MENU: MenuEntry[] = [
     icon: 'AuditOutlined',
     subject: 'user_register_service',
     children: [
-      { key: 'read-services-approval', labelKey: 'servicesApprovalList', path: '/admin/services-approval', subject: 'user_register_service', action: 'read' },
-      { key: 'read-lock-services-approval', labelKey: 'lockServicesApproval', path: '/admin/lock-services-approval', subject: 'user_register_service', action: 'read', feature: 'lockServicesApproval' },
-      { key: 'read-locked-services-approval', labelKey: 'lockedServicesApproval', path: '/admin/locked-services-approval', subject: 'user_register_service', action: 'read', feature: 'lockServicesApproval' },
+      {
+        key: 'read-services-approval',
+        labelKey: 'servicesApprovalList',
+        path: '/admin/services-approval',
+        subject: 'user_register_service',
+        action: 'read',
+      },
+      {
+        key: 'read-lock-services-approval',
+        labelKey: 'lockServicesApproval',
+        path: '/admin/lock-services-approval',
+        subject: 'user_register_service',
+        action: 'read',
+        feature: 'lockServicesApproval',
+      },
+      {
+        key: 'read-locked-services-approval',
+        labelKey: 'lockedServicesApproval',
+        path: '/admin/locked-services-approval',
+        subject: 'user_register_service',
+        action: 'read',
+        feature: 'lockServicesApproval',
+      },
       // Platforms without Foodmap's settings submenu reach the catalogue settings from the services entries.
-      { key: 'read-services-catalogue', labelKey: 'servicesSetting', path: '/admin/services-setting', subject: 'register_service', action: 'read', withoutFeature: 'settingsSubmenu' },
+      {
+        key: 'read-services-catalogue',
+        labelKey: 'servicesSetting',
+        path: '/admin/services-setting',
+        subject: 'register_service',
+        action: 'read',
+        withoutFeature: 'settingsSubmenu',
+      },
     ],
   },
-  { key: 'admin-client-messages', labelKey: 'clientMessages', path: '/admin/client-messages', icon: 'MessageOutlined', feature: 'clientMessages', subject: 'message' },
+  {
+    key: 'admin-client-messages',
+    labelKey: 'clientMessages',
+    path: '/admin/client-messages',
+    icon: 'MessageOutlined',
+    feature: 'clientMessages',
+    subject: 'message',
+  },
   {
     key: 'admin-sales',
     labelKey: 'salesChannels',
     icon: 'ShopOutlined',
     subject: 'sale_channel_reference',
     children: [
-      { key: 'read-sales-approval', labelKey: 'salesApproval', path: '/admin/sales-approval', subject: 'sale_channel_reference', action: 'read' },
-      { key: 'read-product-sales-approval', labelKey: 'productSalesApproval', path: '/admin/product-sales-approval', subject: 'sale_channel_reference', action: 'read' },
-      { key: 'sale-channels-setting', labelKey: 'saleChannelsSetting', path: '/admin/sale-channels', subject: 'sale_channel_reference', action: 'read' },
+      {
+        key: 'read-sales-approval',
+        labelKey: 'salesApproval',
+        path: '/admin/sales-approval',
+        subject: 'sale_channel_reference',
+        action: 'read',
+      },
+      {
+        key: 'read-product-sales-approval',
+        labelKey: 'productSalesApproval',
+        path: '/admin/product-sales-approval',
+        subject: 'sale_channel_reference',
+        action: 'read',
+      },
+      {
+        key: 'sale-channels-setting',
+        labelKey: 'saleChannelsSetting',
+        path: '/admin/sale-channels',
+        subject: 'sale_channel_reference',
+        action: 'read',
+      },
     ],
   },
   {
@@ -162,7 +244,13 @@ export const ADMIN_MENU: MenuEntry[] = [
     subject: 'post',
     children: [
       { key: 'read-page-views', labelKey: 'pageViewList', path: '/admin/page-views', subject: 'post', action: 'read' },
-      { key: 'create-page-view', labelKey: 'addPageView', path: '/admin/page-views/create', subject: 'post', action: 'create' },
+      {
+        key: 'create-page-view',
+        labelKey: 'addPageView',
+        path: '/admin/page-views/create',
+        subject: 'post',
+        action: 'create',
+      },
     ],
   },
   {
@@ -174,11 +262,31 @@ export const ADMIN_MENU: MenuEntry[] = [
     children: [
       { key: 'user-setting', labelKey: 'userSetting', path: '/account-setup', subject: 'Setting' },
       { key: 'general-setting', labelKey: 'generalSetting', path: '/general-setting', subject: 'Setting' },
-      { key: 'services-setting', labelKey: 'servicesSetting', path: '/admin/services-setting', subject: 'register_service', action: 'read' },
-      { key: 'booking-rooms-setting', labelKey: 'bookingRoomsSetting', path: '/admin/booking-rooms', subject: 'register_service', action: 'read', feature: 'registerDepartment' },
+      {
+        key: 'services-setting',
+        labelKey: 'servicesSetting',
+        path: '/admin/services-setting',
+        subject: 'register_service',
+        action: 'read',
+      },
+      {
+        key: 'booking-rooms-setting',
+        labelKey: 'bookingRoomsSetting',
+        path: '/admin/booking-rooms',
+        subject: 'register_service',
+        action: 'read',
+        feature: 'registerDepartment',
+      },
     ],
   },
-  { key: 'account-setup', labelKey: 'accountSetup', path: '/account-setup', icon: 'SettingOutlined', withoutFeature: 'settingsSubmenu', subject: 'Setting' },
+  {
+    key: 'account-setup',
+    labelKey: 'accountSetup',
+    path: '/account-setup',
+    icon: 'SettingOutlined',
+    withoutFeature: 'settingsSubmenu',
+    subject: 'Setting',
+  },
 ];
 
 export interface MenuUser {

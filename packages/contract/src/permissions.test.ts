@@ -14,7 +14,13 @@ describe('permissions (spec §6)', () => {
   });
 
   it('other roles have only their per-action abilities; manage covers every action', () => {
-    const u = { roles: ['customer_support'], abilities: [{ action: 'read', subject: 'producer' }, { action: 'manage', subject: 'message' }] } as const;
+    const u = {
+      roles: ['customer_support'],
+      abilities: [
+        { action: 'read', subject: 'producer' },
+        { action: 'manage', subject: 'message' },
+      ],
+    } as const;
     expect(allows(u, 'read', 'producer')).toBe(true);
     expect(allows(u, 'update', 'producer')).toBe(false);
     expect(allows(u, 'read', 'user')).toBe(false);
@@ -29,7 +35,12 @@ describe('permissions (spec §6)', () => {
 
   it('a page with required pairs needs at least one of them', () => {
     const u = { roles: ['approver'], abilities: [{ action: 'read', subject: 'post' }] } as const;
-    expect(satisfiesAny(u, [{ action: 'read', subject: 'user' }, { action: 'read', subject: 'post' }])).toBe(true);
+    expect(
+      satisfiesAny(u, [
+        { action: 'read', subject: 'user' },
+        { action: 'read', subject: 'post' },
+      ]),
+    ).toBe(true);
     expect(satisfiesAny(u, [{ action: 'read', subject: 'user' }])).toBe(false);
     expect(satisfiesAny({ roles: ['admin'], abilities: [] }, [{ action: 'read', subject: 'user' }])).toBe(true);
   });
