@@ -7,7 +7,8 @@
  *                it is the first event of a batch, exported with action ADD.
  * - caring     → other: watering, fertilising, feeding, spraying — CBV has no cultivation step.
  *                (sensor_reporting is reserved for sensor readings, inspecting for conformance checks.)
- * - harvesting → collecting: the produce is gathered from the field, pond or barn.
+ * - harvesting → commissioning: the harvest is where GS1 US's FSMA 204 recommendations assign the
+ *                traceability lot (ADR 038); exported with action ADD when it is the batch's first event.
  * - processing → other: washing, drying, roasting, slaughtering… (a transformation in general;
  *                exported as an ObjectEvent, not a TransformationEvent, since inputs are not recorded).
  * - packing    → packing
@@ -34,7 +35,7 @@ export const CBV_BIZ_STEP_PREFIX = 'https://ref.gs1.org/cbv/BizStep-';
 export const TRACE_STEP_CBV: Record<TraceStep, string> = {
   planting: 'commissioning',
   caring: 'other',
-  harvesting: 'collecting',
+  harvesting: 'commissioning',
   processing: 'other',
   packing: 'packing',
   storing: 'storing',

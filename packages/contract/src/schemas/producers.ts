@@ -4,6 +4,7 @@ import { PROVINCE_CODES } from '../geo.js';
 import { emailField, imageUrlField, textField, websiteField } from './common.js';
 import { phoneField } from '../phone.js';
 import { listQuery } from './list.js';
+import { GS1_COMPANY_PREFIX_LENGTH_MAX, GS1_COMPANY_PREFIX_LENGTH_MIN } from '../epc-uri.js';
 
 export const producer = z.object({
   id: z.number().int(),
@@ -20,6 +21,8 @@ export const producer = z.object({
   address: z.string().nullable(),
   description: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** GS1 company prefix length of its GTINs and GLNs in EPCIS URNs (null: 7; ADR 038). */
+  gs1_company_prefix_length: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -49,6 +52,15 @@ const producerFields = z.object({
   description: optionalText(5000),
   /** An image the producer uploaded (`/uploads/…`) or an http(s) address (ADR 034). */
   logo_url: emptyToNull(imageUrlField(500).nullable()).optional(),
+  /** How many digits of its GTINs/GLNs are its GS1 company prefix (6–12; null: 7), ADR 038. */
+  gs1_company_prefix_length: emptyToNull(
+    z
+      .number({ error: 'invalidGs1PrefixLength' })
+      .int('invalidGs1PrefixLength')
+      .min(GS1_COMPANY_PREFIX_LENGTH_MIN, 'invalidGs1PrefixLength')
+      .max(GS1_COMPANY_PREFIX_LENGTH_MAX, 'invalidGs1PrefixLength')
+      .nullable(),
+  ).optional(),
 });
 
 /** PUT /api/v1/producers/{id}: the producer's own business information (any subset of fields). */

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  smallint,
   jsonb,
   pgTable,
   serial,
@@ -36,6 +37,11 @@ export const producers = pgTable(
     address: text('address'),
     description: text('description'),
     logoUrl: text('logo_url'),
+    /**
+     * Length of the producer's GS1 company prefix (6–12; null: 7, ADR 038): how its GTINs and GLNs
+     * split into prefix and reference in EPCIS URNs (LGTIN, SGLN, PGLN).
+     */
+    gs1CompanyPrefixLength: smallint('gs1_company_prefix_length'),
     /**
      * Deleted by its own account (DELETE /api/v1/producers/{id}, ADR 018): the row stays, closed,
      * so what was public and the history keep their producer; its drafts and files are gone.

@@ -21,7 +21,11 @@ const staff = new Map<string, Promise<Record<string, string>>>();
 /** Headers of an administrator, or of support staff who may only read producers (one account per platform). */
 function staffOf(role: keyof typeof STAFF, platform: PlatformKey = 'dtrack') {
   const key = `${role}@${platform}`;
-  if (!staff.has(key)) staff.set(key, buildUser(t.db, { platform, ...STAFF[role] }).then((u) => as(u)));
+  if (!staff.has(key))
+    staff.set(
+      key,
+      buildUser(t.db, { platform, ...STAFF[role] }).then((u) => as(u)),
+    );
   return staff.get(key)!;
 }
 /** A producer waiting for approval. */

@@ -19,6 +19,7 @@ export function presentProducer(p: ProducerRow): Producer {
     address: p.address,
     description: p.description,
     logo_url: p.logoUrl,
+    gs1_company_prefix_length: p.gs1CompanyPrefixLength,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

@@ -50,7 +50,12 @@ describe('GET/PUT /api/v1/producers/{id}', () => {
     const u = await buildUser(t.db, { producer: { status: 'pending', taxCode: '5500123456' } });
     const res = await put(u, u.producerId, { status: 'approved', tax_code: '', province_code: '', email: '' });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data.producer).toMatchObject({ status: 'pending', tax_code: null, province_code: null, email: null });
+    expect(json(res).data.producer).toMatchObject({
+      status: 'pending',
+      tax_code: null,
+      province_code: null,
+      email: null,
+    });
   });
 
   it('another producer’s id or another platform’s producer → 404, nothing changed', async () => {
@@ -80,10 +85,16 @@ describe('GET/PUT /api/v1/producers/{id}', () => {
     expect(json(denied).meta.message).toBe(PERMISSION_DENIED_MESSAGE);
     const purchasing = await buildUser(t.db, { roles: ['purchasing'] });
     expect((await get(purchasing, p.producerId)).statusCode).toBe(403);
-    const editor = await buildUser(t.db, { roles: ['customer_support'], abilities: [{ action: 'update', subject: 'producer' }] });
+    const editor = await buildUser(t.db, {
+      roles: ['customer_support'],
+      abilities: [{ action: 'update', subject: 'producer' }],
+    });
     expect((await put(editor, p.producerId, { name: 'Sửa bởi quản trị' })).statusCode).toBe(200);
     const admin = await buildUser(t.db, { roles: ['admin'] });
-    expect(json(await put(admin, p.producerId, { representative: 'Bà Lan' })).data.producer).toMatchObject({ name: 'Sửa bởi quản trị', representative: 'Bà Lan' });
+    expect(json(await put(admin, p.producerId, { representative: 'Bà Lan' })).data.producer).toMatchObject({
+      name: 'Sửa bởi quản trị',
+      representative: 'Bà Lan',
+    });
   });
 
   it('validates each field', async () => {
@@ -128,14 +139,19 @@ describe('GET /api/v1/producers', () => {
 
   it('gives administrators with read producer the platform’s producers, paged and filtered', async () => {
     const platform = 'foodmap';
-    const a = await buildUser(t.db, { platform, producer: { name: 'Cơ sở Nước mắm Phú Quốc', status: 'pending', producerType: 'production_base' } });
+    const a = await buildUser(t.db, {
+      platform,
+      producer: { name: 'Cơ sở Nước mắm Phú Quốc', status: 'pending', producerType: 'production_base' },
+    });
     await buildUser(t.db, { platform, producer: { name: 'HTX Tôm Cà Mau', status: 'approved' } });
     await buildUser(t.db, { platform: 'dtrack', producer: { name: 'Cơ sở Nước mắm Nam Ô' } });
     const s = await support(platform);
     const list = async (qs: string) => json(await t.app.inject({ url: `/api/v1/producers?${qs}`, headers: as(s) }));
     const byName = await list('q=n%C6%B0%E1%BB%9Bc%20m%E1%BA%AFm');
     expect(byName.data.producers.map((p: { id: number }) => p.id)).toEqual([a.producerId]);
-    expect((await list('status=pending')).data.producers.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+    expect((await list('status=pending')).data.producers.every((p: { status: string }) => p.status === 'pending')).toBe(
+      true,
+    );
     const paged = await list('per_page=1&page=2');
     expect(paged.data.producers).toHaveLength(1);
     expect(paged.meta).toMatchObject({ current_page: 2, per_page: 1 });
@@ -152,7 +168,12 @@ describe('GET /api/v1/producers', () => {
 describe('POST /api/v1/producers', () => {
   it('a user without a producer creates one (pending) and is linked to it; a second time → 409', async () => {
     const u = await buildUser(t.db, { platform: 'agrihub', producer: false });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/producers', headers: as(u), payload: { name: 'Hộ kinh doanh Cà phê Cầu Đất', producer_type: 'household', province_code: '68' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/producers',
+      headers: as(u),
+      payload: { name: 'Hộ kinh doanh Cà phê Cầu Đất', producer_type: 'household', province_code: '68' },
+    });
     expect(res.statusCode).toBe(201);
     const p = json(res).data.producer;
     expect(p).toMatchObject({ status: 'pending', producer_type: 'household', province_code: '68' });
@@ -160,9 +181,17 @@ describe('POST /api/v1/producers', () => {
     expect(row.producerId).toBe(p.id);
     const [pr] = await t.db.select().from(producers).where(eq(producers.id, p.id));
     expect(pr.platform).toBe('agrihub');
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/producers', headers: as(u), payload: { name: 'Khác', producer_type: 'household' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/producers',
+      headers: as(u),
+      payload: { name: 'Khác', producer_type: 'household' },
+    });
     expect(again.statusCode).toBe(409);
-    expect(json(again).meta).toMatchObject({ code: 'producer_exists', message: 'Tài khoản này đã có đơn vị sản xuất.' });
+    expect(json(again).meta).toMatchObject({
+      code: 'producer_exists',
+      message: 'Tài khoản này đã có đơn vị sản xuất.',
+    });
   });
 
   it('validates name and type, and refuses administrators', async () => {
@@ -176,6 +205,15 @@ describe('POST /api/v1/producers', () => {
       ]),
     );
     const admin = await buildUser(t.db, { roles: ['admin'] });
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/producers', headers: as(admin), payload: { name: 'A', producer_type: 'household' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/producers',
+          headers: as(admin),
+          payload: { name: 'A', producer_type: 'household' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -39,6 +39,7 @@ function columnsOf(b: ProducerInput) {
     address: 'address',
     description: 'description',
     logo_url: 'logoUrl',
+    gs1_company_prefix_length: 'gs1CompanyPrefixLength',
   } as const;
   const out: Partial<typeof producers.$inferInsert> = {};
   for (const [field, column] of Object.entries(map)) {

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { withCheckDigit } from '@agrihub/contract';
+import { EPCIS_EVENT_HASH_PATTERN, epcisEventHash, parseEpcClass, withCheckDigit } from '@agrihub/contract';
+import { eq } from 'drizzle-orm';
 import { chainEdges, locations, shipments, traceEvents, tradingPartners } from '../../db/schema/index.js';
 import { as, createTestApp, json, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
@@ -185,13 +186,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function epcisOf(u: Built, lotId: number) {
+async function epcisDocOf(u: Built, lotId: number) {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${lotId}/epcis`, headers: as(u) });
   expect(res.statusCode).toBe(200);
   const doc = json(res);
   const ok = validate(doc);
   expect(ok ? [] : validate.errors).toEqual([]);
-  return doc.epcisBody.eventList as Record<string, any>[];
+  return doc;
+}
+async function epcisOf(u: Built, lotId: number) {
+  return (await epcisDocOf(u, lotId)).epcisBody.eventList as Record<string, any>[];
 }
 
 describe('EPCIS 2.0 export of the chain', () => {
@@ -199,7 +203,7 @@ describe('EPCIS 2.0 export of the chain', () => {
     const events = await epcisOf(farm, lots.f1);
     expect(events.map((e) => [e.type, e.bizStep])).toEqual([
       ['ObjectEvent', 'https://ref.gs1.org/cbv/BizStep-commissioning'],
-      ['ObjectEvent', 'https://ref.gs1.org/cbv/BizStep-collecting'],
+      ['ObjectEvent', 'https://ref.gs1.org/cbv/BizStep-commissioning'],
       ['ObjectEvent', 'https://ref.gs1.org/cbv/BizStep-shipping'],
     ]);
     expect(events[0].bizLocation).toEqual({ id: sglnUri(farmGln) });
@@ -215,11 +219,24 @@ describe('EPCIS 2.0 export of the chain', () => {
           type: 'https://ref.gs1.org/cbv/SDT-owning_party',
           source: expect.stringMatching(new RegExp(`/producers/${farm.producerId}$`)),
         },
+        {
+          type: 'https://ref.gs1.org/cbv/SDT-possessing_party',
+          source: expect.stringMatching(new RegExp(`/producers/${farm.producerId}$`)),
+        },
+        { type: 'https://ref.gs1.org/cbv/SDT-location', source: sglnUri(farmGln) },
       ],
       destinationList: [
         {
           type: 'https://ref.gs1.org/cbv/SDT-owning_party',
           destination: expect.stringMatching(new RegExp(`/producers/${coop.producerId}$`)),
+        },
+        {
+          type: 'https://ref.gs1.org/cbv/SDT-possessing_party',
+          destination: expect.stringMatching(new RegExp(`/producers/${coop.producerId}$`)),
+        },
+        {
+          type: 'https://ref.gs1.org/cbv/SDT-location',
+          destination: expect.stringMatching(new RegExp(`/locations/${coopPlant}$`)),
         },
       ],
     });
@@ -251,7 +268,7 @@ describe('EPCIS 2.0 export of the chain', () => {
       ],
       outputQuantityList: [
         {
-          epcClass: expect.stringMatching(/^https:\/\/id\.gs1\.org\/01\/\d{14}\/10\/R1$/),
+          epcClass: expect.stringMatching(/^urn:epc:class:lgtin:\d{7}\.\d{6}\.R1$/),
           quantity: 400.5,
           uom: 'KGM',
         },
@@ -263,10 +280,92 @@ describe('EPCIS 2.0 export of the chain', () => {
     expect(ship).toMatchObject({
       bizStep: 'https://ref.gs1.org/cbv/BizStep-shipping',
       quantityList: [{ quantity: 100 }],
-      destinationList: [{ type: 'https://ref.gs1.org/cbv/SDT-owning_party', destination: pglnUri(shopGln) }],
+      destinationList: [
+        { type: 'https://ref.gs1.org/cbv/SDT-owning_party', destination: pglnUri(shopGln) },
+        { type: 'https://ref.gs1.org/cbv/SDT-possessing_party', destination: pglnUri(shopGln) },
+      ],
     });
     expect(pglnUri(shopGln)).toBe('urn:epc:id:pgln:8934588.00002');
     expect([transformationId, toShop, outsideShop, farmPlot].every((x) => x > 0)).toBe(true);
+  });
+
+  it('gives every event its CBV 2.0 event hash as eventID, the same in two exports and after unrelated edits', async () => {
+    const doc = await epcisDocOf(farm, lots.f1);
+    const first = doc.epcisBody.eventList as Record<string, any>[];
+    for (const { eventID, ...rest } of first) {
+      expect(eventID).toMatch(EPCIS_EVENT_HASH_PATTERN);
+      // a receiver recomputes it from the event and the document's context
+      expect(epcisEventHash(rest, { context: doc['@context'] })).toBe(eventID);
+    }
+    expect(new Set(first.map((e) => e.eventID)).size).toBe(first.length);
+    // an edit of another lot and of the producer's profile (not of these events) leaves them alone
+    await t.db.insert(traceEvents).values({ traceabilityId: lots.c2, step: 'storing', occurredAt: new Date() });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/producers/${farm.producerId}`,
+      headers: as(farm),
+      payload: { description: 'Nông trại cà phê' },
+    });
+    expect(put.statusCode).toBe(200);
+    const again = await epcisOf(farm, lots.f1);
+    expect(again.map((e) => e.eventID)).toEqual(first.map((e) => e.eventID));
+  });
+
+  it('writes LGTIN classes with the producer’s company prefix length (7 by default, 9 when set) that parse back', async () => {
+    const at7 = await epcisOf(coop, lots.r);
+    const class7 = at7[0].outputQuantityList[0].epcClass as string;
+    expect(class7).toMatch(/^urn:epc:class:lgtin:\d{7}\.\d{6}\.R1$/);
+    const key = parseEpcClass(class7)!;
+    expect(key.lot).toBe('R1');
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/producers/${coop.producerId}`,
+      headers: as(coop),
+      payload: { gs1_company_prefix_length: 13 },
+    });
+    expect(bad.statusCode).toBe(422);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/producers/${coop.producerId}`,
+      headers: as(coop),
+      payload: { gs1_company_prefix_length: 9 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(json(put).data.producer.gs1_company_prefix_length).toBe(9);
+    const at9 = await epcisOf(coop, lots.r);
+    const class9 = at9[0].outputQuantityList[0].epcClass as string;
+    expect(class9).toMatch(/^urn:epc:class:lgtin:\d{9}\.\d{4}\.R1$/);
+    expect(parseEpcClass(class9)).toEqual(key); // the same GTIN and lot, split another way
+    // the hash reads the class as its Digital Link: how the URN splits the GTIN is no part of the event
+    expect(at9[0].eventID).toBe(at7[0].eventID);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/producers/${coop.producerId}`,
+      headers: as(coop),
+      payload: { gs1_company_prefix_length: null },
+    });
+  });
+
+  it('puts the location’s valid certifications (VietGAP…) in certificationInfo of the events there', async () => {
+    await t.db
+      .update(locations)
+      .set({
+        certifications: [
+          {
+            scheme: 'vietgap',
+            number: 'VG-001',
+            issuer: 'Trung tâm',
+            valid_from: '2024-01-01',
+            valid_until: '2026-12-31',
+          },
+          { scheme: 'organic', number: 'OLD-1', issuer: null, valid_from: null, valid_until: '2020-01-01' },
+        ],
+      })
+      .where(eq(locations.id, farmPlot));
+    const events = await epcisOf(farm, lots.f1);
+    expect(events[0].certificationInfo).toEqual([expect.stringMatching(/\/certifications\/vietgap\/vg-001$/)]);
+    expect(events[1].certificationInfo).toBeUndefined(); // a free-text place: no location, no certificate
+    expect(events[2].certificationInfo).toEqual(events[0].certificationInfo);
   });
 
   it('still validates a lot with only its own stages, and the validator refuses a broken document', async () => {

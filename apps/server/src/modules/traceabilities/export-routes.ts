@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { attachmentDisposition } from '../../lib/filenames.js';
 import { publicBaseUrl, qrPng } from '../../lib/public-url.js';
 import { EPCIS_CONTENT_TYPE, buildEpcis } from './epcis.js';
-import { loadEpcisChain } from './epcis-chain.js';
+import { loadEpcisChain, prefixLengthOf } from './epcis-chain.js';
 import { traceUrlOf } from './presenter.js';
 import { producerScope } from '../../lib/scope.js';
 import { eventsOf, findOwnBatch } from './service.js';
@@ -44,8 +44,11 @@ export default async function exportRoutes(app: FastifyInstance) {
       const batch = await findOwnBatch(app.db, actor, req.params.id);
       const [events, product] = await Promise.all([eventsOf(app.db, batch.id), productOf(batch.productId)]);
       const base = publicBaseUrl(req, app.config);
-      const chain = await loadEpcisChain(app.db, base, events);
-      const doc = buildEpcis({ batch, events, product, base, chain });
+      const [chain, prefixLength] = await Promise.all([
+        loadEpcisChain(app.db, base, events),
+        prefixLengthOf(app.db, batch.producerId),
+      ]);
+      const doc = buildEpcis({ batch, events, product, base, chain, prefixLength });
       const name = `epcis-${batch.lotCode.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonld`;
       return reply
         .type(EPCIS_CONTENT_TYPE)

@@ -35,7 +35,7 @@ describe('GET /api/v1/traceabilities/{id}/epcis', () => {
     expect(events.map((e: { action: string }) => e.action)).toEqual(['ADD', 'OBSERVE', 'OBSERVE']);
     expect(events.map((e: { bizStep: string }) => e.bizStep)).toEqual([
       'https://ref.gs1.org/cbv/BizStep-commissioning',
-      'https://ref.gs1.org/cbv/BizStep-collecting',
+      'https://ref.gs1.org/cbv/BizStep-commissioning',
       'https://ref.gs1.org/cbv/BizStep-packing',
     ]);
     expect(events[0]).toMatchObject({
@@ -44,7 +44,7 @@ describe('GET /api/v1/traceabilities/{id}/epcis', () => {
       eventTimeZoneOffset: '+07:00',
       readPoint: { id: expect.stringMatching(/^https?:\/\//) },
       bizLocation: { id: expect.stringMatching(/^https?:\/\//) },
-      quantityList: [{ epcClass: 'https://id.gs1.org/01/08936000000011/10/EPC-01', quantity: 100, uom: 'KGM' }],
+      quantityList: [{ epcClass: 'urn:epc:class:lgtin:8936000.000001.EPC-01', quantity: 100, uom: 'KGM' }],
       ilmd: { 'cbvmda:lotNumber': 'EPC-01', 'cbvmda:itemExpirationDate': '2026-03-01' },
     });
     expect(events[1].readPoint).toBeUndefined();

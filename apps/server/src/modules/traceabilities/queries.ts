@@ -51,7 +51,10 @@ export const BATCH_LIST: ListSpec<(typeof BATCH_SORT_FIELDS)[number]> = {
  * trigram index lookup), so each side is an index condition on the batches (ADR 027).
  */
 function batchSearch(actor: OwnerRef, q: string): SQL {
-  return or(storedSearch(q, traceabilities.searchText), sql`${traceabilities.productId} = any(${matchingProducts(actor, q)})`)!;
+  return or(
+    storedSearch(q, traceabilities.searchText),
+    sql`${traceabilities.productId} = any(${matchingProducts(actor, q)})`,
+  )!;
 }
 
 /** The ids of the owner's products matching `q`, as an array (one trigram index lookup). */

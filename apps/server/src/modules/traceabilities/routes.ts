@@ -79,7 +79,8 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['traceabilities'],
-        summary: 'The producer’s batches (q: lot or public code, or the product’s name, English name, SKU or GTIN; filters: status, product, production date range; counted up to 10,000)',
+        summary:
+          'The producer’s batches (q: lot or public code, or the product’s name, English name, SKU or GTIN; filters: status, product, production date range; counted up to 10,000)',
         querystring: batchListQuery,
         response: { 200: listEnvelope('traceabilities', batchListItem), 403: errorEnvelope, 422: errorEnvelope },
       },
@@ -166,7 +167,8 @@ export default async function traceabilityRoutes(app: FastifyInstance) {
           assertEditable(b);
           const columns = await columnsOf(tx, actor, req.body);
           // A lot already shipped or used as an input keeps at least what was taken from it (ADR 036 §3).
-          if (columns.quantity < b.usedQuantity) throw conflict('quantity_below_used', { used: String(b.usedQuantity) });
+          if (columns.quantity < b.usedQuantity)
+            throw conflict('quantity_below_used', { used: String(b.usedQuantity) });
           if (b.usedQuantity > 0 && columns.unit !== b.unit) throw conflict('unit_mismatch', { unit: b.unit });
           await tx
             .update(traceabilities)

@@ -1,9 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Col, Empty, Form, Input, Row, Select, Skeleton, Space, Tag } from 'antd';
+import { App, Button, Col, Empty, Form, Input, InputNumber, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PROVINCES } from '@agrihub/contract/geo';
 import { PRODUCER_PROFILE_FIELDS, updateProducerRequest, type Producer } from '@agrihub/contract/schemas/producers';
 import { formatPhone } from '@agrihub/contract/phone';
+import {
+  DEFAULT_GS1_COMPANY_PREFIX_LENGTH,
+  GS1_COMPANY_PREFIX_LENGTH_MAX,
+  GS1_COMPANY_PREFIX_LENGTH_MIN,
+} from '@agrihub/contract/epc-uri';
 import { QueryError } from '../../../components/query-error';
 import { useLeaveGuard } from '../../../components/leave-guard';
 import { isApiError } from '../../../lib/api-error';
@@ -144,6 +149,23 @@ function BusinessForm({ producer }: { producer: Producer }) {
           <Input.TextArea rows={4} showCount maxLength={5000} data-testid="business-description" />,
           24,
         )}
+        <Col span={12}>
+          <Form.Item
+            name="gs1_company_prefix_length"
+            label={t('account:fields.gs1_company_prefix_length')}
+            rules={[rule('gs1_company_prefix_length')]}
+            extra={t('account:business.gs1PrefixHelp')}
+          >
+            <InputNumber
+              min={GS1_COMPANY_PREFIX_LENGTH_MIN}
+              max={GS1_COMPANY_PREFIX_LENGTH_MAX}
+              precision={0}
+              placeholder={String(DEFAULT_GS1_COMPANY_PREFIX_LENGTH)}
+              style={{ width: '100%' }}
+              data-testid="business-gs1-prefix-length"
+            />
+          </Form.Item>
+        </Col>
       </Row>
       <Space>
         <Button type="primary" htmlType="submit" loading={isLoading} data-testid="business-submit">

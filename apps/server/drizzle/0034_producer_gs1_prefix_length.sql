@@ -1,0 +1,1 @@
+ALTER TABLE "producers" ADD COLUMN "gs1_company_prefix_length" smallint;
