@@ -5,7 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { todayInVietnam, translate } from '@agrihub/contract';
 import { products, traceabilities, users } from '../../db/schema/index.js';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
-import { buildUser } from '../../../test/factories.js';
+import { buildProduct, buildUser } from '../../../test/factories.js';
+import { addEvent, createBatch } from '../traceabilities/batch-api.test-helper.js';
 import { openSession } from '../auth/sessions.js';
 import { CHAIN_ACCOUNTS, demoEmail, seedAccounts } from '../../db/seed/accounts.js';
 import { seedCatalog } from '../../db/seed/catalog.js';
@@ -255,6 +256,38 @@ describe('FSMA 204 sheet of a lot', () => {
     const res = await get(farm1, `/api/v1/chain/lots/${lotOf(farm1, 'QT-2526-01')}/fsma204?format=csv`);
     const { rows } = csvRows(res.body);
     expect(rows.map((r) => [r.cte, r.internal_lot, r.tlc])).toEqual([[cte('harvesting'), 'QT-2526-01', '']]);
+  });
+});
+
+describe('FSMA 204 initial packing by a farm', () => {
+  it('assigns the code at the farm’s own packing, and names every KDE the records lack', async () => {
+    const u = await buildUser(t.db, { producer: { name: 'Nông trại Rau Đà Lạt' } });
+    const product = await buildProduct(t.db, { producerId: u.producerId!, name: 'Xà lách thủy canh' });
+    const lot = await createBatch(t, u, product.id, { lot_code: 'XL-01' });
+    await addEvent(t, u, lot.id, 'harvesting', { occurred_at: '2025-06-01T06:00:00+07:00', place: 'Vườn A' });
+    await addEvent(t, u, lot.id, 'packing', { occurred_at: '2025-06-01T10:00:00+07:00', place: 'Nhà sơ chế' });
+    // A second packing (a repack) of a lot that has its code is no new CTE.
+    await addEvent(t, u, lot.id, 'packing', { occurred_at: '2025-06-02T10:00:00+07:00', place: 'Nhà sơ chế' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chain/lots/${lot.id}/fsma204?format=csv`,
+      headers: headers(u.platform, u.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const { rows } = csvRows(res.body);
+    expect(rows.map((r) => [r.cte, r.date, r.tlc, r.harvest_date])).toEqual([
+      [cte('harvesting'), '2025-06-01', 'XL-01', '2025-06-01'],
+      [cte('initial_packing'), '2025-06-01', 'XL-01', '2025-06-01'],
+    ]);
+    // Events with a free-text place and no location: the location descriptions are missing, named.
+    expect(rows[1].missing.split('; ')).toEqual(
+      ['tlc_source', 'location', 'harvest_location', 'commodity_variety', 'harvester', 'cooling'].map((k) =>
+        vi(`fsma.kde.${k}`),
+      ),
+    );
+    expect(rows[0].missing.split('; ')).toEqual(
+      ['location', 'commodity_variety', 'ship_to'].map((k) => vi(`fsma.kde.${k}`)),
+    );
   });
 });
 

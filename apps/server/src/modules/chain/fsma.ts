@@ -171,11 +171,11 @@ async function pageContext(db: Db, platform: string, events: EventRow[]) {
   const inboundTransformations = walk.edges.filter((e) => e.kind === 'transformation').map((e) => e.sourceId);
   const harvestLots = events.filter((e) => e.step === 'harvesting').map((e) => Number(e.lot_id));
 
-  const [lots, shipments, transformations, inputs, facts] = await Promise.all([
-    lotsById(db, platform, walked),
-    rowsOf<ShipmentRow>(
-      db,
-      sql`select s.id, s.producer_id, s.lot_id, s.quantity::text as quantity, s.unit, s.from_location_id, s.destination,
+  // One after another: on one connection (a transaction, PGlite) queries queue anyway.
+  const lots = await lotsById(db, platform, walked);
+  const shipments = await rowsOf<ShipmentRow>(
+    db,
+    sql`select s.id, s.producer_id, s.lot_id, s.quantity::text as quantity, s.unit, s.from_location_id, s.destination,
             s.shipped_on::text as shipped_on, s.document_type, s.document_number, s.status,
             s.received_quantity::text as received_quantity, s.received_on::text as received_on, s.receiver_location_id,
             coalesce(pr.name, tp.name) as partner_name, coalesce(pr.address, tp.address) as partner_address,
@@ -185,26 +185,25 @@ async function pageContext(db: Db, platform: string, events: EventRow[]) {
           where (s.id = any(${ids([...shipmentIds, ...inboundShipments])}::int[])
             or (s.lot_id = any(${ids(harvestLots)}::int[]) and s.status in ('sent', 'received')))
           order by s.id`,
-    ),
-    rowsOf<TransformationRow>(
-      db,
-      sql`select id, output_lot_id, location_id, transformed_on::text as transformed_on from transformations
+  );
+  const transformations = await rowsOf<TransformationRow>(
+    db,
+    sql`select id, output_lot_id, location_id, transformed_on::text as transformed_on from transformations
           where id = any(${ids([...transformationIds, ...inboundTransformations])}::int[])`,
-    ),
-    rowsOf<InputRow>(
-      db,
-      sql`select transformation_id, lot_id, quantity::text as quantity, unit from transformation_inputs
+  );
+  const inputs = await rowsOf<InputRow>(
+    db,
+    sql`select transformation_id, lot_id, quantity::text as quantity, unit from transformation_inputs
           where transformation_id = any(${ids(transformationIds)}::int[]) order by lot_id`,
-    ),
-    // Each walked lot's first harvesting and first packing event (where and when).
-    rowsOf<FactRow>(
-      db,
-      sql`select distinct on (traceability_id, step) id, traceability_id as lot_id, step, occurred_at as ts,
+  );
+  // Each walked lot's first harvesting and first packing event (where and when).
+  const facts = await rowsOf<FactRow>(
+    db,
+    sql`select distinct on (traceability_id, step) id, traceability_id as lot_id, step, occurred_at as ts,
             location_id
           from trace_events where traceability_id = any(${ids(walked)}::int[]) and step in ('harvesting', 'packing')
           order by traceability_id, step, occurred_at, id`,
-    ),
-  ]);
+  );
   const shipmentById = new Map(shipments.map((s) => [Number(s.id), s]));
   const transformationById = new Map(transformations.map((t) => [Number(t.id), t]));
   const harvestOf = new Map<number, FactRow>();
