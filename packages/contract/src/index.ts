@@ -24,6 +24,7 @@ export * from './schemas/partners.js';
 export * from './schemas/shipments.js';
 export * from './schemas/transformations.js';
 export * from './schemas/trace.js';
+export * from './schemas/fsma.js';
 export * from './schemas/traceabilities.js';
 export * from './gln.js';
 export * from './geometry.js';

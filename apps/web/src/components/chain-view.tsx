@@ -9,6 +9,7 @@ import { formatDate } from '../lib/formatters';
 import { currentLocale } from '../lib/i18n';
 import { useGetTraceQuery } from '../lib/chain-api';
 import { paths } from '../config/paths';
+import { FsmaLotButton } from './fsma-export';
 
 type Side = 'backward' | 'forward';
 
@@ -112,14 +113,17 @@ export function ChainView({ lotId, admin }: { lotId: number; admin?: boolean }) 
   const lonely = tree.length === 0 || tree[0].children?.length === 0;
   return (
     <Flex vertical gap={12} data-testid="chain-view">
-      <Segmented<Side>
-        value={side}
-        onChange={setSide}
-        options={[
-          { value: 'backward', label: <span data-testid="chain-backward">{t('backward')}</span> },
-          { value: 'forward', label: <span data-testid="chain-forward">{t('forward')}</span> },
-        ]}
-      />
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Segmented<Side>
+          value={side}
+          onChange={setSide}
+          options={[
+            { value: 'backward', label: <span data-testid="chain-backward">{t('backward')}</span> },
+            { value: 'forward', label: <span data-testid="chain-forward">{t('forward')}</span> },
+          ]}
+        />
+        <FsmaLotButton lotId={lotId} admin={admin} />
+      </Flex>
       {query.data.hidden_beyond && (
         <Alert type="info" showIcon title={t('hiddenBeyond')} data-testid="chain-hidden-beyond" />
       )}

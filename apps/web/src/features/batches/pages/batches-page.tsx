@@ -11,6 +11,7 @@ import { BatchesTable } from '../components/batches-table';
 import { ExportButtons } from '../components/export-buttons';
 import { useBatchTable } from '../lib/list-filters';
 import { LinkButton } from '../../../components/link-button';
+import { FsmaRangeButton } from '../../../components/fsma-export';
 
 /** /product-batches: the producer's batches with search, status and product filters, paging, XLSX export. */
 export function BatchesPage() {
@@ -44,6 +45,7 @@ export function BatchesPage() {
         </Typography.Title>
         <Flex gap={8}>
           <ExportButtons filters={filters} selectedIds={selected} />
+          <FsmaRangeButton />
           <LinkButton to={paths.addBatch} type="primary" icon={<PlusOutlined />} data-testid="add-batch">
             {t('actions.addBatch')}
           </LinkButton>
