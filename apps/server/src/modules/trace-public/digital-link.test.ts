@@ -128,6 +128,21 @@ describe('GS1 Digital Link resolver', () => {
     expect(options.headers['access-control-expose-headers']).toMatch(/Location/);
   });
 
+  it('declares GET, HEAD and OPTIONS on every answer, not only the preflight (GS1 suite methodsCheck)', async () => {
+    const answers = [
+      await get(lotPath()),
+      await get(lotPath(), {}, 'HEAD'),
+      await get(`${lotPath()}?linkType=linkset`),
+      await get(`${lotPath()}/foo`),
+      await get(`${lotPath()}?linkType=gs1:nosuchlt`),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([307, 307, 200, 400, 404]);
+    for (const r of answers) {
+      expect(r.headers['access-control-allow-origin']).toBe('*');
+      expect(r.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+    }
+  });
+
   it('redirects each link type, in its prefixed and its full URI form, walking up to the GTIN', async () => {
     const page = `/trace/${lot.public_code}`;
     for (const [type, where] of [

@@ -50,6 +50,8 @@ interface Level {
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
+  // On every answer, not only the preflight: GS1's conformance suite reads the methods off the GET.
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-expose-headers': 'Link, Location, Content-Type',
   // A scanner app's page on another site may read the answer (the default is same-origin).
   'cross-origin-resource-policy': 'cross-origin',
