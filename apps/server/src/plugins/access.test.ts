@@ -109,6 +109,22 @@ describe('route table', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('opens every apikey route to an API key only: each declares its scope, and a session is refused 401', async () => {
+    const keyRoutes = t.app.routeTable.filter((r) => r.config?.access === 'apikey');
+    expect(keyRoutes.length).toBeGreaterThan(0);
+    expect(keyRoutes.filter((r) => !['read', 'capture'].includes(r.config?.apiScope ?? '')).map((r) => r.url)).toEqual(
+      [],
+    );
+    const leaks: string[] = [];
+    for (const route of keyRoutes.flatMap((r) => methodsOf(r).map((method) => ({ method, url: r.url })))) {
+      for (const url of variants(concrete(route.url))) {
+        const res = await t.app.inject({ method: route.method as never, url, headers: as(producer) });
+        if (![401, 403, 404].includes(res.statusCode)) leaks.push(`${route.method} ${url} → ${res.statusCode}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('refuses the attack of the report: an encoded /api prefix neither lists accounts nor closes a producer', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/%61pi/v1/admin/users', headers: headers('dtrack') });
     expect(list.statusCode).toBe(401);
