@@ -131,6 +131,8 @@ describe('fuzz: bad input never answers 5xx', () => {
   let admin: Built;
   let other: Built;
   let loginUser: Built;
+  /** A read+capture API key of `producer`: the caller of the `apikey` routes (ADR 039). */
+  let apiKey = '';
   const ids = {
     product: 1,
     approvedProduct: 1,
@@ -254,6 +256,7 @@ describe('fuzz: bad input never answers 5xx', () => {
       payload: { code: pub.public_code, rating: 5 },
     });
     ids.vote = json(vote).data.vote.id;
+    apiKey = (await post('/api/v1/api-keys', producer, { name: 'Fuzz', access: 'read_capture' })).secret;
   }, 120_000);
 
   afterAll(async () => {
@@ -430,6 +433,17 @@ describe('fuzz: bad input never answers 5xx', () => {
       ['producer', as(producer)],
       ['admin', as(admin, 'en')],
     ];
+    const machine: [string, Record<string, string>] = [
+      'machine',
+      { platform: 'dtrack', locale: 'vi', authorization: `Bearer ${apiKey}` },
+    ];
+    /** The declared access of an OpenAPI path (`{id}` is the router's `:id`). */
+    const accessOf = (route: string, method: string) =>
+      t.app.routeTable.find(
+        (r) =>
+          r.url === route.replace(/\{(\w+)\}/g, ':$1') &&
+          (Array.isArray(r.method) ? r.method : [r.method]).includes(method.toUpperCase() as never),
+      )?.config?.access;
     for (const { route, method, op } of ops) {
       const params = op.parameters ?? [];
       const pathParams = params.filter((p) => p.in === 'path');
@@ -445,8 +459,16 @@ describe('fuzz: bad input never answers 5xx', () => {
       // The route's own caller gets every value; the others (refused by the guards) a few.
       const publicRoute =
         (await send('probe', { method: M, url: urlWith(), headers: json(identities[0][1]), ...firstBody() })) !== 401;
-      const owner = publicRoute ? 'anonymous' : route.startsWith('/api/v1/admin/') ? 'admin' : 'producer';
-      for (const [who, headers] of identities) {
+      const keyRoute = accessOf(route, method) === 'apikey';
+      const owner = publicRoute
+        ? 'anonymous'
+        : keyRoute
+          ? 'machine'
+          : route.startsWith('/api/v1/admin/')
+            ? 'admin'
+            : 'producer';
+      // A key route's own caller is a machine client with an API key; nobody else calls it with one.
+      for (const [who, headers] of keyRoute ? [...identities, machine] : identities) {
         const full = who === owner;
         const plain = { method: M, headers: json(headers) };
         // Path params.
@@ -492,6 +514,8 @@ describe('fuzz: bad input never answers 5xx', () => {
           ['authorization', 'Bearer \u00ff\u00fe'],
           ['authorization', `Bearer ${'x'.repeat(5000)}`],
           ['if-none-match', '"\u00ff"'],
+          ['x-api-key', '\u00ff\u00fe'],
+          ['x-api-key', 'x'.repeat(5000)],
         ]) {
           await send(who, { ...plain, url: urlWith(), ...firstBody(), headers: { ...json(headers), [name]: value } });
         }

@@ -109,6 +109,27 @@ describe('route table', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('opens every apikey route to an API key only: each declares its scope, and a session is refused 401', async () => {
+    const keyRoutes = t.app.routeTable.filter((r) => r.config?.access === 'apikey');
+    expect(keyRoutes.length).toBeGreaterThan(0);
+    expect(keyRoutes.filter((r) => !['read', 'capture'].includes(r.config?.apiScope ?? '')).map((r) => r.url)).toEqual(
+      [],
+    );
+    const leaks: string[] = [];
+    let n = 0;
+    for (const route of keyRoutes.flatMap((r) => methodsOf(r).map((method) => ({ method, url: r.url })))) {
+      const exact = concrete(route.url);
+      for (const url of variants(exact)) {
+        // Each from its own address: a session token is a wrong key, and wrong keys lock an address out (429).
+        const remoteAddress = `10.77.0.${++n}`;
+        const res = await t.app.inject({ method: route.method as never, url, headers: as(producer), remoteAddress });
+        if (![401, 403, 404].includes(res.statusCode)) leaks.push(`${route.method} ${url} → ${res.statusCode}`);
+        if (url === exact && res.statusCode !== 401) leaks.push(`${route.method} ${url} → ${res.statusCode}, expected 401`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('refuses the attack of the report: an encoded /api prefix neither lists accounts nor closes a producer', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/%61pi/v1/admin/users', headers: headers('dtrack') });
     expect(list.statusCode).toBe(401);

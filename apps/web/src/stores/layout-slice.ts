@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PlatformKey } from '@agrihub/contract/platforms';
 import { resetAll } from '../lib/session-actions';
 
-export type AccountSetupStep = 'business' | 'account' | 'password';
+export type AccountSetupStep = 'business' | 'account' | 'password' | 'apiKeys';
 
 /** Spec §3 layout slice. `platform` is informational: the host decides it at every load. */
 export interface LayoutState {

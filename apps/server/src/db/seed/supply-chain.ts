@@ -17,6 +17,7 @@ import {
 import type { Db, Tx } from '../client.js';
 import {
   activity,
+  apiKeys,
   categories,
   chainEdges,
   locations,
@@ -34,6 +35,7 @@ import {
 } from '../schema/index.js';
 import { giveBackToLot, takeFromLot } from '../../lib/lot-quantity.js';
 import { publicCode } from '../../lib/secrets.js';
+import { generateApiKey } from '../../modules/api-keys/keys.js';
 import { approvedSnapshot } from '../../modules/products/approval.js';
 import { gtinToPrint } from '../../modules/products/gtin-reservations.js';
 import { CHAIN_ACCOUNTS, demoEmail } from './accounts.js';
@@ -1055,6 +1057,48 @@ async function seedPlatform(c: Ctx): Promise<void> {
     .from(users)
     .where(and(eq(users.platform, c.platform), eq(users.email, demoEmail('admin', c.platform))));
   for (const lot of [early, roast0, shop0]) await recall(c, lot, admin[0]?.id ?? null, 10);
+
+  // — API keys (ADR 039): the cooperative's key for the roaster's receiving system, in use, and
+  // an old one it revoked. Their secrets are drawn and thrown away: nobody holds a demo key.
+  await addApiKey(c, coop, 'Hệ thống nhận hàng Công ty Sài Gòn Xanh', ['read', 'capture'], 60, 0, null);
+  await addApiKey(c, coop, 'Thử nghiệm kết nối ERP (cũ)', ['read'], 200, 150, 120);
+}
+
+async function addApiKey(
+  c: Ctx,
+  owner: Actor,
+  name: string,
+  scopes: ('read' | 'capture')[],
+  createdDaysAgo: number,
+  usedDaysAgo: number,
+  revokedDaysAgo: number | null,
+): Promise<void> {
+  const made = generateApiKey();
+  const [row] = await c.tx
+    .insert(apiKeys)
+    .values({
+      platform: c.platform,
+      producerId: owner.producerId,
+      name,
+      prefix: made.prefix,
+      secretHash: made.hash,
+      scopes,
+      createdBy: owner.userId,
+      createdAt: daysAgo(c, createdDaysAgo),
+      lastUsedAt: daysAgo(c, usedDaysAgo),
+      revokedAt: revokedDaysAgo == null ? null : daysAgo(c, revokedDaysAgo),
+      revokedBy: revokedDaysAgo == null ? null : owner.userId,
+    })
+    .returning();
+  await c.tx.insert(activity).values({
+    subjectType: 'api_key',
+    subjectId: row.id,
+    platform: c.platform,
+    actorId: owner.userId,
+    action: 'create',
+    diff: { name, prefix: row.prefix, scopes, expires_on: null },
+    createdAt: daysAgo(c, createdDaysAgo),
+  });
 }
 
 /**
