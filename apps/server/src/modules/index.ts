@@ -61,6 +61,7 @@ import partnerRoutes from './partners/routes.js';
 import shipmentRoutes from './shipments/routes.js';
 import shipmentSubscribers from './shipments/subscribers.js';
 import { adminChainRoutes, chainRoutes } from './chain/routes.js';
+import nationalPortalRoutes from './national-portal/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -130,5 +131,7 @@ export async function registerModules(app: FastifyInstance) {
   // The supply chain (ADR 036): a producer's trading partners and shipments, beside its batches.
   await app.register(gatedRoutes(GATES.batches, partnerRoutes));
   await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
+  // Circular 02/2024 (ADR 043): the producer's records for the national traceability portal.
+  await app.register(gatedRoutes(GATES.batches, nationalPortalRoutes));
   await app.register(shipmentSubscribers);
 }
