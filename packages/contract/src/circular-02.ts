@@ -35,7 +35,7 @@ const NUMBERED = /\b(TCVN|QCVN)\s*([0-9][0-9A-Za-z.\-:/]*)/i;
  */
 export function standardOf(text: string): string | null {
   const n = NUMBERED.exec(text);
-  if (n) return `${n[1]!.toUpperCase()} ${n[2]!.replace(/[.:/-]+$/, '')}`;
+  if (n) return `${n[1].toUpperCase()} ${n[2].replace(/[.:/-]+$/, '')}`;
   for (const { re, label } of NAMED_STANDARDS) {
     const m = re.exec(text);
     if (m) return label || m[0].replace(/\s+/g, ' ').toUpperCase();

@@ -198,7 +198,12 @@ export default async function locationRoutes(app: FastifyInstance) {
           // Its certifications are standards applied on the pages of the producer's lots made there (ADR 043).
           const certified = fields.includes('certifications');
           if (certified) await tellProducer(app, tx, before.producerId);
-          return { view: await findLocationView(tx, eq(locations.id, before.id)), downstream, certified, producerId: before.producerId };
+          return {
+            view: await findLocationView(tx, eq(locations.id, before.id)),
+            downstream,
+            certified,
+            producerId: before.producerId,
+          };
         }),
       );
       invalidateDownstream(app, result.downstream);

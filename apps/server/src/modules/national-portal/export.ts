@@ -89,7 +89,7 @@ const certificatesOf = (certs: Certificate[] | null | undefined, base: string) =
     issuer: c.issuer || null,
     number: c.number || null,
     validUntil: c.valid_until,
-    fileUrl: c.file ? files([c.file], base)[0]! : null,
+    fileUrl: c.file ? files([c.file], base)[0] : null,
   }));
 const stepName = (step: string) => TRACE_STEP_LABELS[step as TraceStep]?.vi ?? step;
 
@@ -163,7 +163,7 @@ export async function* nationalPortalChunks(
     if (rows.length > 0) {
       yield (first ? '' : ',') + rows.map((p) => JSON.stringify(presentProduct(p, base))).join(',');
       first = false;
-      last = Number(rows[rows.length - 1]!.id);
+      last = Number(rows[rows.length - 1].id);
     }
     if (rows.length < size) break;
   }
@@ -201,7 +201,9 @@ export async function* nationalPortalChunks(
           from trace_events e left join locations l on l.id = e.location_id
           where e.traceability_id = any(${ids}::int[])
           order by e.traceability_id, e.position, e.occurred_at, e.id`),
-        db.execute<Pick<ProductRow, 'id' | 'gtin' | 'sku' | 'name' | 'standards' | 'certificates' | 'shelf_life_days'>>(sql`
+        db.execute<
+          Pick<ProductRow, 'id' | 'gtin' | 'sku' | 'name' | 'standards' | 'certificates' | 'shelf_life_days'>
+        >(sql`
           select id, gtin, sku, name, standards, certificates, shelf_life_days from products where id = any(${productIds}::int[])`),
       ]);
       const byBatch = new Map<number, EventRow[]>();
@@ -211,14 +213,16 @@ export async function* nationalPortalChunks(
         else byBatch.set(Number(e.traceability_id), [e]);
       }
       const productOf = new Map(products.rows.map((p) => [Number(p.id), p]));
-      yield (first ? '' : ',') +
+      yield (
+        (first ? '' : ',') +
         rows
           .map((b) =>
             JSON.stringify(presentBatch(b, productOf.get(Number(b.product_id)), byBatch.get(Number(b.id)) ?? [], base)),
           )
-          .join(',');
+          .join(',')
+      );
       first = false;
-      last = Number(rows[rows.length - 1]!.id);
+      last = Number(rows[rows.length - 1].id);
     }
     if (rows.length < size) break;
   }
@@ -262,7 +266,11 @@ function presentBatch(
     id: Number(b.id),
     productId: Number(b.product_id),
     traceCode: b.public_code,
-    traceUrl: traceUrlOf(base, { publicCode: b.public_code, lotCode: b.lot_code, status: b.status, gtin14: b.gtin14 }, p?.gtin ?? null),
+    traceUrl: traceUrlOf(
+      base,
+      { publicCode: b.public_code, lotCode: b.lot_code, status: b.status, gtin14: b.gtin14 },
+      p?.gtin ?? null,
+    ),
     lotCode: b.lot_code,
     gtin: b.gtin14 ?? p?.gtin ?? null,
     sku: p?.sku ?? null,

@@ -4,8 +4,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import { NATIONAL_PORTAL_SCHEMA_VERSION } from '@agrihub/contract';
-import type { Db } from '../../db/client.js';
-import { locations, traceEvents } from '../../db/schema/index.js';
+import { locations } from '../../db/schema/index.js';
 import { as, createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../../test/factories.js';
 import { nationalPortalChunks } from './export.js';
@@ -36,7 +35,9 @@ const get = (u: Built, query = '') => t.app.inject({ method: 'GET', url: `${url}
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await buildUser(t.db, { producer: { name: 'HTX Chè Tân Lập', address: 'Bản Tân Lập, xã Tân Lập', taxCode: '5500123456' } });
+  a = await buildUser(t.db, {
+    producer: { name: 'HTX Chè Tân Lập', address: 'Bản Tân Lập, xã Tân Lập', taxCode: '5500123456' },
+  });
   b = await buildUser(t.db, { producer: { name: 'Công ty Khác' } });
   const p = await buildProduct(t.db, {
     producerId: a.producerId!,
@@ -45,7 +46,9 @@ beforeAll(async () => {
     trademark: 'Tân Lập (GCN số 1)',
     standards: ['TCVN 9740:2013'],
     shelfLifeDays: 365,
-    certificates: [{ name: 'Chứng nhận VietGAP', issuer: 'QUACERT', number: 'VG-1', valid_until: '2099-01-01', file: null }],
+    certificates: [
+      { name: 'Chứng nhận VietGAP', issuer: 'QUACERT', number: 'VG-1', valid_until: '2099-01-01', file: null },
+    ],
   });
   productId = p.id;
   otherProductId = (await buildProduct(t.db, { producerId: a.producerId!, name: 'Mận hậu' })).id;
@@ -81,11 +84,17 @@ describe('GET /api/v1/national-portal/export (Circular 02/2024, ADR 043)', () =>
     const res = await get(a);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="truy-xuat-quoc-gia-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="truy-xuat-quoc-gia-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const doc = json(res);
     expect(valid(doc)).toBe(true);
     expect(doc.schemaVersion).toBe(NATIONAL_PORTAL_SCHEMA_VERSION);
-    expect(doc.producer).toMatchObject({ name: 'HTX Chè Tân Lập', address: 'Bản Tân Lập, xã Tân Lập', taxCode: '5500123456' });
+    expect(doc.producer).toMatchObject({
+      name: 'HTX Chè Tân Lập',
+      address: 'Bản Tân Lập, xã Tân Lập',
+      taxCode: '5500123456',
+    });
     expect(doc.products.map((p: { id: number }) => p.id)).toEqual([productId, otherProductId]);
     expect(doc.products[0]).toMatchObject({
       sku: 'CHE-500',
@@ -114,7 +123,11 @@ describe('GET /api/v1/national-portal/export (Circular 02/2024, ADR 043)', () =>
       ['harvesting', 'Thu hoạch'],
       ['packing', 'Đóng gói'],
     ]);
-    expect(lot.stages[0]).toMatchObject({ kind: 'own', occurredAt: '2025-03-01T01:00:00.000Z', location: { name: 'Đồi chè số 2' } });
+    expect(lot.stages[0]).toMatchObject({
+      kind: 'own',
+      occurredAt: '2025-03-01T01:00:00.000Z',
+      location: { name: 'Đồi chè số 2' },
+    });
   });
 
   it('never holds another producer’s records; filters by product and production date', async () => {
@@ -158,12 +171,12 @@ describe('GET /api/v1/national-portal/export (Circular 02/2024, ADR 043)', () =>
       get(target, prop, receiver) {
         if (prop !== 'execute') return Reflect.get(target, prop, receiver);
         return async (q: unknown) => {
-          const res = await (target as Db).execute(q as never);
+          const res = await target.execute(q as never);
           answered.push(res.rows.length);
           return res;
         };
       },
-    }) as Db;
+    });
     const scope = { platform: 'dtrack', producerId: many.producerId!, userId: many.user.id } as never;
     const chunks: string[] = [];
     const gen = nationalPortalChunks(counting, scope, {}, { base: 'https://dtrack.test', pageSize: 10 });

@@ -57,7 +57,9 @@ describe('GET /api/v1/client/traceabilities/{code}: Circular 02/2024 information
         kind: 'farm_plot',
         name: 'Đồi chè số 2',
         provinceCode: '14',
-        certifications: [{ scheme: 'organic', number: 'HC-1', issuer: 'X', valid_from: null, valid_until: '2099-01-01' }],
+        certifications: [
+          { scheme: 'organic', number: 'HC-1', issuer: 'X', valid_from: null, valid_until: '2099-01-01' },
+        ],
       })
       .returning();
     const batch = await buildBatch(t.db, {

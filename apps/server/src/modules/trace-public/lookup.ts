@@ -275,7 +275,9 @@ export function presentPublic(
       certificateNames: [...publicCertificates(p.certificates, today), ...publicCertificates(row.certificates, today)]
         .filter((c) => c.valid)
         .map((c) => c.name),
-      locationSchemes: (row.loc_certs ?? []).filter((c) => !c.valid_until || c.valid_until >= today).map((c) => c.scheme),
+      locationSchemes: (row.loc_certs ?? [])
+        .filter((c) => !c.valid_until || c.valid_until >= today)
+        .map((c) => c.scheme),
     }),
     events: row.events.map((e) => presentEvent({ ...e, occurredAt: e.occurred_at })),
     published_at: iso(row.published_at),

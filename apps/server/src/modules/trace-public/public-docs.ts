@@ -161,9 +161,7 @@ export function validUntil(
     ...(row.certificates ?? []).map((c) => c.valid_until),
     ...(row.p_snapshot?.certificates ?? []).map((c) => c.valid_until),
     ...(row.loc_certs ?? []).map((c) => c.valid_until),
-  ].filter(
-    (d): d is string => !!d && d >= today,
-  );
+  ].filter((d): d is string => !!d && d >= today);
   return ends.length ? dayAfter(ends.reduce((a, b) => (a < b ? a : b))) : null;
 }
 
