@@ -9,6 +9,7 @@ import { useListBatchesQuery } from '../api/batches-api';
 import { BatchFiltersBar } from '../components/batch-filters';
 import { BatchesTable } from '../components/batches-table';
 import { ExportButtons } from '../components/export-buttons';
+import { NationalPortalButton } from '../components/national-portal-button';
 import { useBatchTable } from '../lib/list-filters';
 import { LinkButton } from '../../../components/link-button';
 
@@ -44,6 +45,7 @@ export function BatchesPage() {
         </Typography.Title>
         <Flex gap={8}>
           <ExportButtons filters={filters} selectedIds={selected} />
+          <NationalPortalButton productId={filters.product_id} />
           <LinkButton to={paths.addBatch} type="primary" icon={<PlusOutlined />} data-testid="add-batch">
             {t('actions.addBatch')}
           </LinkButton>
