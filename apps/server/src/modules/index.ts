@@ -62,6 +62,7 @@ import shipmentRoutes from './shipments/routes.js';
 import shipmentSubscribers from './shipments/subscribers.js';
 import { adminChainRoutes, chainRoutes } from './chain/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
+import nationalPortalRoutes from './national-portal/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -131,6 +132,8 @@ export async function registerModules(app: FastifyInstance) {
   // The supply chain (ADR 036): a producer's trading partners and shipments, beside its batches.
   await app.register(gatedRoutes(GATES.batches, partnerRoutes));
   await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
+  // Circular 02/2024 (ADR 043): the producer's records for the national traceability portal.
+  await app.register(gatedRoutes(GATES.batches, nationalPortalRoutes));
   await app.register(shipmentSubscribers);
   // Machine clients' API keys (ADR 039), for the chain's EPCIS REST partners: behind the batches gate.
   await app.register(gatedRoutes(GATES.batches, apiKeyRoutes));

@@ -4,6 +4,7 @@ import type { Locale } from '../platforms.js';
 export const EXPORT_MESSAGES = {
   vi: {
     invalidExportMode: 'Kiểu xuất dữ liệu không hợp lệ.',
+    invalidDateRange: 'Ngày bắt đầu phải trước hoặc bằng ngày kết thúc.',
     'export.producers.sheet': 'Đơn vị sản xuất',
     'export.producers.n': 'STT',
     'export.producers.id': 'Mã đơn vị',
@@ -49,6 +50,7 @@ export const EXPORT_MESSAGES = {
   },
   en: {
     invalidExportMode: 'Invalid export mode.',
+    invalidDateRange: 'The start date must be on or before the end date.',
     'export.producers.sheet': 'Producers',
     'export.producers.n': 'No.',
     'export.producers.id': 'Producer ID',

@@ -4,6 +4,13 @@ import { COUNTRY_CODES, PROVINCE_CODES } from '../geo.js';
 import { isValidGtin } from '../gtin.js';
 import { MAX_OPTION_GROUPS } from '../variants.js';
 import { expectedUpdatedAt } from '../publication.js';
+import {
+  PRODUCT_BRAND_MAX,
+  PRODUCT_MAX_STANDARDS,
+  PRODUCT_STANDARD_MAX,
+  PRODUCT_TRADEMARK_MAX,
+  SHELF_LIFE_DAYS_MAX,
+} from '../circular-02.js';
 import { dateField, idField, idText, money, textField } from './common.js';
 import { listQuery, sortTokens } from './list.js';
 
@@ -70,6 +77,11 @@ export const product = z.object({
   /** An administrator checked that the GTIN's company prefix belongs to this producer. */
   gtin_verified: z.boolean(),
   sku: z.string().nullable(),
+  /** Circular 02/2024 consumer information (ADR 043): brand, registered trademark, standards applied, shelf life. */
+  brand: z.string().nullable(),
+  trademark: z.string().nullable(),
+  standards: z.array(z.string()),
+  shelf_life_days: z.number().int().nullable(),
   /** In display order; the first is the cover. */
   images: z.array(productImage),
   certificates: z.array(productCertificate),
@@ -187,6 +199,21 @@ const productFields = z.object({
     .optional(),
   gtin: z.preprocess(emptyToNull, textField().trim().refine(isValidGtin, 'invalidGtin').nullable()).optional(),
   sku: z.preprocess(emptyToNull, skuField.nullable()).optional(),
+  brand: optionalText(PRODUCT_BRAND_MAX),
+  trademark: optionalText(PRODUCT_TRADEMARK_MAX),
+  /** Standards applied as declared ("TCVN 4193:2014", "VietGAP"…); blanks dropped. */
+  standards: z
+    .array(z.preprocess(emptyToNull, textField().trim().max(PRODUCT_STANDARD_MAX, 'tooLong').nullable()))
+    .max(PRODUCT_MAX_STANDARDS, 'tooManyStandards')
+    .transform((a) => [...new Set(a.filter((x): x is string => !!x))])
+    .default([]),
+  shelf_life_days: z
+    .number({ error: 'invalidShelfLife' })
+    .int('invalidShelfLife')
+    .min(1, 'invalidShelfLife')
+    .max(SHELF_LIFE_DAYS_MAX, 'invalidShelfLife')
+    .nullable()
+    .optional(),
   /** Upload ids of images in display order; the first is the cover. */
   image_ids: z.array(uploadId).max(PRODUCT_MAX_IMAGES, 'tooManyImages').default([]),
   certificates: z.array(certificateInput).max(PRODUCT_MAX_CERTIFICATES, 'tooManyCertificates').default([]),

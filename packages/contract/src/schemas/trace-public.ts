@@ -20,6 +20,8 @@ export const publicProducer = z.object({
   province: z.string().nullable(),
   type: z.enum(PRODUCER_TYPES),
   logo_url: z.string().nullable(),
+  /** The producer's registered address (Circular 02/2024: name and address of the producer). */
+  address: z.string().nullable(),
 });
 export type PublicProducer = z.infer<typeof publicProducer>;
 
@@ -101,6 +103,12 @@ export const publicTrace = z.object({
     images: z.array(publicImage),
     origin_province_code: z.string().nullable(),
     origin_country: z.string().nullable(),
+    /** Circular 02/2024 (ADR 043): absent values are null and not shown. */
+    brand: z.string().nullable(),
+    trademark: z.string().nullable(),
+    /** The product code (SKU). */
+    sku: z.string().nullable(),
+    shelf_life_days: z.number().int().nullable(),
   }),
   variant: z.object({ label: z.string() }).nullable(),
   producer: publicProducer,
@@ -112,6 +120,8 @@ export const publicTrace = z.object({
   unit: z.string(),
   production_base: productionBase.nullable(),
   certificates: z.array(publicCertificate),
+  /** Standards applied (TCVN, QCVN, VietGAP…): declared by the product, named by its, the batch's and its locations' certificates. */
+  standards: z.array(z.string()),
   events: z.array(traceEvent),
   published_at: z.string().nullable(),
   recall: z.object({ at: z.string(), reason: z.string() }).nullable(),

@@ -57,6 +57,12 @@ export interface ApprovedProduct {
   certificates: Certificate[];
   origin_province_code: string | null;
   origin_country: string | null;
+  /** Circular 02/2024 (ADR 043); absent in versions approved before they were kept. */
+  sku?: string | null;
+  brand?: string | null;
+  trademark?: string | null;
+  standards?: string[];
+  shelf_life_days?: number | null;
   /**
    * Active variants in display order; `id` (absent in versions approved before it was kept) lets a
    * batch page show its variant as approved, not as renamed in an edit waiting for review.
@@ -117,6 +123,15 @@ export const products = pgTable(
     /** An administrator checked the GTIN's company prefix belongs to the producer. */
     gtinVerified: boolean('gtin_verified').notNull().default(false),
     sku: text('sku'),
+    /** Circular 02/2024 consumer information (ADR 043), bounded by the contract. */
+    brand: text('brand'),
+    trademark: text('trademark'),
+    /** Standards applied as declared (TCVN, QCVN, VietGAP…), at most PRODUCT_MAX_STANDARDS. */
+    standards: text('standards')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    shelfLifeDays: smallint('shelf_life_days'),
     images: jsonb('images').$type<StoredFile[]>().notNull().default([]),
     certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
     originProvinceCode: text('origin_province_code'),

@@ -16,6 +16,11 @@ export interface DemoProduct {
   tax: TaxRate;
   province: string;
   cert: Omit<Certificate, 'file' | 'valid_until'> & { months: number };
+  /** Circular 02/2024 consumer information (ADR 043), where the demo has it. */
+  brand?: string;
+  trademark?: string;
+  standards?: string[];
+  shelfLifeDays?: number;
   groups?: { title: string; values: string[] }[];
   /** Price of each variant = price × factor of its first value. */
   factors?: number[];
@@ -54,6 +59,10 @@ export const PRODUCER_PRODUCTS: Record<PlatformKey, DemoProduct[]> = {
       tax: 5,
       province: '14',
       cert: OCOP(4, 'tỉnh Sơn La', 'OCOP-SL-2024-0112'),
+      brand: 'Tà Phình Shan Tuyết',
+      trademark: 'Tà Phình (GCN nhãn hiệu số 356789)',
+      standards: ['VietGAP', 'QCVN 8-2:2011/BYT'],
+      shelfLifeDays: 540,
       groups: [
         { title: 'Khối lượng', values: ['500g', '1kg'] },
         { title: 'Đóng gói', values: ['Túi', 'Hộp'] },

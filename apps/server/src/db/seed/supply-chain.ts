@@ -269,7 +269,20 @@ async function addPartner(
 async function addProduct(
   c: Ctx,
   owner: Actor,
-  p: { name: string; nameEn: string; description: string; unit: Unit; gtinBody?: string; price: number },
+  p: {
+    name: string;
+    nameEn: string;
+    description: string;
+    unit: Unit;
+    gtinBody?: string;
+    price: number;
+    /** Circular 02/2024 consumer information (ADR 043). */
+    sku?: string;
+    brand?: string;
+    trademark?: string;
+    standards?: string[];
+    shelfLifeDays?: number;
+  },
 ) {
   const [cat] = await c.tx.select({ id: categories.id }).from(categories).where(eq(categories.code, '504'));
   const [type] = await c.tx
@@ -296,6 +309,11 @@ async function addProduct(
       gtinVerified: !!gtin,
       originProvinceCode: '66',
       originCountry: 'VN',
+      sku: p.sku ?? null,
+      brand: p.brand ?? null,
+      trademark: p.trademark ?? null,
+      standards: p.standards ?? [],
+      shelfLifeDays: p.shelfLifeDays ?? null,
       status: 'approved',
       publicCode: publicCode(),
       submittedAt: created,
@@ -745,6 +763,8 @@ async function seedPlatform(c: Ctx): Promise<void> {
       description: 'Quả cà phê vối chín hái chọn, trồng theo VietGAP tại Đắk Lắk.',
       unit: 'Kg',
       price: 14_000,
+      standards: ['VietGAP'],
+      shelfLifeDays: 3,
     });
   const farmProducts = [await cherries(f1), await cherries(f2), await cherries(f3)];
   const intake = await addProduct(c, coop, {
@@ -761,6 +781,11 @@ async function seedPlatform(c: Ctx): Promise<void> {
     unit: 'Kg',
     price: 260_000,
     gtinBody: `8936045${pi}3001`,
+    sku: 'CMG-RX-500',
+    brand: 'Cư M’gar Robusta',
+    trademark: 'Cư M’gar Robusta (GCN nhãn hiệu số 412345)',
+    standards: ['TCVN 5251:2015 Cà phê bột', 'QCVN 8-2:2011/BYT'],
+    shelfLifeDays: 365,
   });
   const retail = await addProduct(c, shop, {
     name: 'Cà phê rang xay Ban Mê Xanh',
@@ -769,6 +794,11 @@ async function seedPlatform(c: Ctx): Promise<void> {
     unit: 'Kg',
     price: 320_000,
     gtinBody: `8936045${pi}4001`,
+    sku: 'BMX-RX-250',
+    brand: 'Ban Mê Xanh',
+    trademark: 'Ban Mê Xanh (GCN nhãn hiệu số 398765)',
+    standards: ['TCVN 5251:2015 Cà phê bột'],
+    shelfLifeDays: 270,
   });
 
   const vietgap = (i: number) => ({

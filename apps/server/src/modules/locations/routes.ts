@@ -23,6 +23,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js
 import { ownedBy, producerScope } from '../../lib/scope.js';
 import { lotsAtLocation } from '../chain/graph.js';
 import { invalidateDownstream, tellDownstream } from '../trace-public/origins.js';
+import { invalidateProducerPages, tellProducer } from '../trace-public/state.js';
 import { pageLocationEvents } from './events.js';
 import {
   LOCATION_LIST,
@@ -194,10 +195,19 @@ export default async function locationRoutes(app: FastifyInstance) {
           });
           // Its name, province, area and outline show on the origins of the lots made from its lots.
           const downstream = await tellDownstream(app, tx, await lotsAtLocation(tx, before.id));
-          return { view: await findLocationView(tx, eq(locations.id, before.id)), downstream };
+          // Its certifications are standards applied on the pages of the producer's lots made there (ADR 043).
+          const certified = fields.includes('certifications');
+          if (certified) await tellProducer(app, tx, before.producerId);
+          return {
+            view: await findLocationView(tx, eq(locations.id, before.id)),
+            downstream,
+            certified,
+            producerId: before.producerId,
+          };
         }),
       );
       invalidateDownstream(app, result.downstream);
+      if (result.certified) invalidateProducerPages(app, result.producerId);
       const out = result.view;
       return { data: { location: presentLocation(out) }, meta: { message: translate(req.locale, 'location_updated') } };
     },

@@ -24,6 +24,11 @@ export async function approvedSnapshot(db: Db | Tx, p: ProductRow): Promise<Appr
     certificates: p.certificates,
     origin_province_code: p.originProvinceCode,
     origin_country: p.originCountry,
+    sku: p.sku,
+    brand: p.brand,
+    trademark: p.trademark,
+    standards: p.standards,
+    shelf_life_days: p.shelfLifeDays,
     variants: variants.map((v) => ({ id: v.id, types: v.types })),
   };
 }

@@ -58,6 +58,10 @@ export function presentProduct(p: ProductRow, ctx: PresentContext): Product {
     gtin: p.gtin,
     gtin_verified: p.gtinVerified,
     sku: p.sku,
+    brand: p.brand,
+    trademark: p.trademark,
+    standards: p.standards,
+    shelf_life_days: p.shelfLifeDays,
     images: p.images.map((i) => ({ id: i.id, url: i.url, thumbnail_url: i.thumbnail_url ?? null })),
     certificates: p.certificates.map((c) => ({
       name: c.name,

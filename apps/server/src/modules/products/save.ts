@@ -162,6 +162,10 @@ export async function saveProduct(
     // An administrator's check of the GTIN holds only for that GTIN.
     gtinVerified: !!existing && existing.gtin14 === gtin14 && existing.gtinVerified,
     sku: input.sku ?? null,
+    brand: input.brand ?? null,
+    trademark: input.trademark ?? null,
+    standards: input.standards,
+    shelfLifeDays: input.shelf_life_days ?? null,
     images,
     certificates,
     originProvinceCode: input.origin_province_code ?? null,

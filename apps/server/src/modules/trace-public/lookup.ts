@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   DUPLICATE_SOURCES_THRESHOLD,
+  standardsApplied,
   publicVisibility,
   roundRating,
   todayInVietnam,
@@ -44,6 +45,9 @@ export type LookupRow = {
   pr_province_code: string | null;
   pr_type: PublicTrace['producer']['type'];
   pr_logo_url: string | null;
+  pr_address: string | null;
+  /** Certifications of the locations where the batch's events happened (Circular 02: standards applied). */
+  loc_certs?: { scheme: string; valid_until: string | null }[] | null;
   events: {
     id: number;
     step: string;
@@ -74,6 +78,11 @@ const LOOKUP_SELECT = `
       t.producer_id, p.approved_snapshot as p_snapshot, pr.status as pr_status, t.variant_id,
       v.types as variant_types,
       pr.name as pr_name, pr.province_code as pr_province_code, pr.producer_type as pr_type, pr.logo_url as pr_logo_url,
+      pr.address as pr_address,
+      coalesce((select json_agg(distinct jsonb_build_object('scheme', lc->>'scheme', 'valid_until', lc->>'valid_until'))
+        from trace_events le join locations l on l.id = le.location_id
+        cross join jsonb_array_elements(l.certifications) lc
+        where le.traceability_id = t.id and le.location_id is not null), '[]'::json) as loc_certs,
       coalesce((select json_agg(json_build_object('id', e.id, 'step', e.step, 'occurred_at', e.occurred_at,
           'place', e.place, 'description', e.description, 'photos', e.photos, 'documents', e.documents,
           'position', e.position) order by e.position, e.occurred_at, e.id)
@@ -234,6 +243,10 @@ export function presentPublic(
       images: publicImages(p.images),
       origin_province_code: p.origin_province_code,
       origin_country: p.origin_country,
+      brand: p.brand ?? null,
+      trademark: p.trademark ?? null,
+      sku: p.sku ?? null,
+      shelf_life_days: p.shelf_life_days ?? null,
     },
     variant: variant ? { label: variantLabelOf(variant) } : null,
     producer: publicProducer({
@@ -241,6 +254,7 @@ export function presentPublic(
       provinceCode: row.pr_province_code,
       type: row.pr_type,
       logoUrl: row.pr_logo_url,
+      address: row.pr_address,
     }),
     production_date: row.production_date,
     expiry_date: row.expiry_date,
@@ -255,6 +269,16 @@ export function presentPublic(
         }
       : null,
     certificates: publicCertificates(row.certificates, today),
+    standards: standardsApplied({
+      declared: p.standards,
+      // Only certificates valid today name a standard applied (an expired VietGAP no longer is).
+      certificateNames: [...publicCertificates(p.certificates, today), ...publicCertificates(row.certificates, today)]
+        .filter((c) => c.valid)
+        .map((c) => c.name),
+      locationSchemes: (row.loc_certs ?? [])
+        .filter((c) => !c.valid_until || c.valid_until >= today)
+        .map((c) => c.scheme),
+    }),
     events: row.events.map((e) => presentEvent({ ...e, occurredAt: e.occurred_at })),
     published_at: iso(row.published_at),
     recall: row.recalled_at ? { at: iso(row.recalled_at)!, reason: row.recall_reason ?? '' } : null,

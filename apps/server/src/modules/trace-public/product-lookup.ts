@@ -34,6 +34,7 @@ export async function loadPublicProduct(
         provinceCode: producers.provinceCode,
         type: producers.producerType,
         logoUrl: producers.logoUrl,
+        address: producers.address,
       },
     })
     .from(products)

@@ -79,6 +79,11 @@ const SAMPLE: LookupRow & { p_snapshot: ApprovedProduct } = {
     certificates: [],
     origin_province_code: '14',
     origin_country: 'VN',
+    sku: 'CF-1',
+    brand: 'B',
+    trademark: 'T',
+    standards: ['TCVN 4193:2014'],
+    shelf_life_days: 365,
     variants: [{ id: 1, types: [{ title: 'Size', value: 'L' }] }],
   },
   pr_status: 'approved',
@@ -89,6 +94,8 @@ const SAMPLE: LookupRow & { p_snapshot: ApprovedProduct } = {
   pr_province_code: '14',
   pr_type: 'cooperative',
   pr_logo_url: null,
+  pr_address: 'Thôn 1',
+  loc_certs: [{ scheme: 'vietgap', valid_until: null }],
   events: [
     {
       id: 1,
@@ -134,7 +141,7 @@ const SAMPLE: LookupRow & { p_snapshot: ApprovedProduct } = {
  * as it is asked for; bump the number for a change the sample does not show.
  */
 export const DOC_FORMAT = createHash('sha256')
-  .update(`1 ${JSON.stringify(presentPublic(SAMPLE, '2026-06-01'))}`)
+  .update(`2 ${JSON.stringify(presentPublic(SAMPLE, '2026-06-01'))}`)
   .digest('base64url')
   .slice(0, 12);
 
@@ -144,10 +151,17 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
  * The first day (Vietnam) on which the page of `row` built on `today` reads differently: the day
  * after its expiry or a certificate's end, whichever comes first; null when no date lies ahead.
  */
-export function validUntil(row: Pick<LookupRow, 'expiry_date' | 'certificates'>, today: string): string | null {
-  const ends = [row.expiry_date, ...(row.certificates ?? []).map((c) => c.valid_until)].filter(
-    (d): d is string => !!d && d >= today,
-  );
+export function validUntil(
+  row: Pick<LookupRow, 'expiry_date' | 'certificates'> & Partial<Pick<LookupRow, 'p_snapshot' | 'loc_certs'>>,
+  today: string,
+): string | null {
+  // The standards applied count the product's and the locations' certificates valid today (ADR 043).
+  const ends = [
+    row.expiry_date,
+    ...(row.certificates ?? []).map((c) => c.valid_until),
+    ...(row.p_snapshot?.certificates ?? []).map((c) => c.valid_until),
+    ...(row.loc_certs ?? []).map((c) => c.valid_until),
+  ].filter((d): d is string => !!d && d >= today);
   return ends.length ? dayAfter(ends.reduce((a, b) => (a < b ? a : b))) : null;
 }
 

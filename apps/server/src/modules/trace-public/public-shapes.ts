@@ -34,6 +34,7 @@ export function publicProducer(p: {
   provinceCode: string | null;
   type: PublicProducer['type'];
   logoUrl: string | null;
+  address: string | null;
 }): PublicProducer {
   return {
     name: p.name,
@@ -41,5 +42,6 @@ export function publicProducer(p: {
     province: provinceName(p.provinceCode),
     type: p.type,
     logo_url: p.logoUrl,
+    address: p.address,
   };
 }

@@ -81,6 +81,7 @@ export function ProductCard({
               .join(', ')}
             testId="trace-producer"
           />
+          <Row label={t('producerAddress')} value={producer.address} testId="trace-producer-address" />
           <Row label={t('origin')} value={origin} />
           {children}
         </dl>
@@ -102,12 +103,23 @@ export function Summary({ trace }: { trace: TraceRecord }) {
       cover={product.images[0] ?? null}
       variantLabel={trace.variant?.label}
     >
+      <Row label={t('traceCode')} value={trace.code} testId="trace-code" />
       <Row label={t('lot')} value={trace.lot_code} testId="trace-lot" />
-      <Row label={t('productionDate')} value={formatDate(trace.production_date)} />
-      <Row label={t('expiryDate')} value={formatDate(trace.expiry_date)} />
+      <Row label={t('productionDate')} value={formatDate(trace.production_date)} testId="trace-production-date" />
+      <Row label={t('expiryDate')} value={formatDate(trace.expiry_date)} testId="trace-expiry-date" />
+      {/* Circular 02/2024 (ADR 043): each shows only where the producer gave it. */}
+      <Row
+        label={t('shelfLife')}
+        value={product.shelf_life_days ? t('shelfLifeDays', { count: product.shelf_life_days }) : null}
+        testId="trace-shelf-life"
+      />
       <Row label={t('quantity')} value={`${formatNumber(trace.quantity)} ${trace.unit}`} />
       <Row label={t('base')} value={baseText} />
-      <Row label={t('gtin')} value={product.gtin} />
+      <Row label={t('brand')} value={product.brand} testId="trace-brand" />
+      <Row label={t('trademark')} value={product.trademark} testId="trace-trademark" />
+      <Row label={t('productCode')} value={product.sku} testId="trace-sku" />
+      <Row label={t('gtin')} value={product.gtin} testId="trace-gtin" />
+      <Row label={t('standards')} value={trace.standards.join(' · ')} testId="trace-standards" />
       <Row label={t('publishedAt')} value={formatDate(trace.published_at)} />
     </ProductCard>
   );

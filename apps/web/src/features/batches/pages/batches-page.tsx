@@ -9,6 +9,7 @@ import { useListBatchesQuery } from '../api/batches-api';
 import { BatchFiltersBar } from '../components/batch-filters';
 import { BatchesTable } from '../components/batches-table';
 import { ExportButtons } from '../components/export-buttons';
+import { NationalPortalButton } from '../components/national-portal-button';
 import { useBatchTable } from '../lib/list-filters';
 import { LinkButton } from '../../../components/link-button';
 import { FsmaRangeButton } from '../../../components/fsma-export';
@@ -46,6 +47,7 @@ export function BatchesPage() {
         <Flex gap={8}>
           <ExportButtons filters={filters} selectedIds={selected} />
           <FsmaRangeButton />
+          <NationalPortalButton productId={filters.product_id} />
           <LinkButton to={paths.addBatch} type="primary" icon={<PlusOutlined />} data-testid="add-batch">
             {t('actions.addBatch')}
           </LinkButton>

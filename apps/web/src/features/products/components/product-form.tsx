@@ -5,6 +5,7 @@ import type { ProductCategory as Category, ProductType } from '@agrihub/contract
 import type { ProductFormValues } from '../lib/product-form';
 import { CertificatesField } from '../../../components/certificates-field';
 import { CodesSection } from './codes-section';
+import { ConsumerInfoSection } from './consumer-info-section';
 import { GeneralSection, type ContentLocale } from './general-section';
 import { ImagesField } from './images-field';
 import { OriginSection } from './origin-section';
@@ -71,6 +72,9 @@ export function ProductForm(props: Props) {
         </Card>
         <Card title={t('sections.origin')}>
           <OriginSection disabled={disabled} />
+        </Card>
+        <Card title={t('sections.consumerInfo')}>
+          <ConsumerInfoSection disabled={disabled} />
         </Card>
       </Flex>
     </Form>

@@ -41,11 +41,17 @@ export interface ProductFormValues {
   certificates?: CertificateValue[];
   origin_province_code?: string | null;
   origin_country?: string | null;
+  /** Circular 02/2024 consumer information (ADR 043). */
+  brand?: string | null;
+  trademark?: string | null;
+  standards?: string[];
+  shelf_life_days?: number | null;
 }
 
 export const NEW_PRODUCT_VALUES: ProductFormValues = {
   images: [],
   certificates: [],
+  standards: [],
   origin_country: 'VN',
   tax_rate: null,
 };
@@ -75,6 +81,10 @@ export function formValuesOf(p: Product): ProductFormValues {
     })),
     origin_province_code: p.origin_province_code,
     origin_country: p.origin_country,
+    brand: p.brand,
+    trademark: p.trademark,
+    standards: p.standards,
+    shelf_life_days: p.shelf_life_days,
   };
 }
 
@@ -127,6 +137,10 @@ export function requestOf(values: ProductFormValues, variants: VariantEditorStat
     })),
     origin_province_code: values.origin_province_code ?? null,
     origin_country: values.origin_country ?? null,
+    brand: text(values.brand),
+    trademark: text(values.trademark),
+    standards: (values.standards ?? []).map((x) => x.trim()).filter(Boolean),
+    shelf_life_days: values.shelf_life_days ?? null,
     option_groups: groupsForApi(variants.groups).map((g) => ({
       title: g.title,
       values: g.values,

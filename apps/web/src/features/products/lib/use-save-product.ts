@@ -26,6 +26,10 @@ const FORM_FIELDS = new Set([
   'certificates',
   'origin_province_code',
   'origin_country',
+  'brand',
+  'trademark',
+  'standards',
+  'shelf_life_days',
 ]);
 
 interface Options {
