@@ -27,6 +27,7 @@ export * from './schemas/trace.js';
 export * from './schemas/traceabilities.js';
 export * from './gln.js';
 export * from './geometry.js';
+export * from './eudr.js';
 export * from './schemas/locations.js';
 export * from './schemas/trace-public.js';
 export * from './schemas/product-public.js';
