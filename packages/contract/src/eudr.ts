@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GEOMETRY_DECIMALS, type LocationGeometry } from './geometry.js';
-import { textField } from './schemas/common.js';
+import { errorEnvelope, textField } from './schemas/common.js';
 
 /**
  * EU Deforestation Regulation (EU) 2023/1115 (DESIGN §5.7, ADR 042): the relevant commodities a
@@ -149,3 +149,6 @@ export const eudrStatement = z.object({
   geojson_bytes: z.number().int(),
 });
 export type EudrStatement = z.infer<typeof eudrStatement>;
+
+/** The refusal of the GeoJSON of a statement that is not ready (409 `eudr_not_ready`): its reasons beside the error. */
+export const eudrNotReadyEnvelope = errorEnvelope.extend({ reasons: z.array(bilingual).optional() });
