@@ -27,7 +27,11 @@ export const HS_CODE_PATTERN = /^\d{4}(\.\d{2}){0,2}$/;
 export function normalizeHsCode(raw: string): string {
   const digits = raw.replace(/[\s.]/g, '');
   if (!/^\d+$/.test(digits) || ![4, 6, 8].includes(digits.length)) return raw.trim();
-  return digits.match(/^(\d{4})(\d{2})?(\d{2})?$/)!.slice(1).filter(Boolean).join('.');
+  return digits
+    .match(/^(\d{4})(\d{2})?(\d{2})?$/)!
+    .slice(1)
+    .filter(Boolean)
+    .join('.');
 }
 
 /** The administrator's EUDR settings of a product category (both null: not a relevant commodity). */
@@ -143,8 +147,12 @@ export const eudrStatement = z.object({
   country_of_production: z.literal(EUDR_COUNTRY),
   producers: z.array(z.object({ name: z.string(), address: z.string().nullable() })),
   production_period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
-  lots: z.array(z.object({ id: z.number().int(), lot_code: z.string(), product_name: z.string(), producer_name: z.string() })),
-  shipments: z.array(z.object({ id: z.number().int(), shipped_on: z.string(), document_number: z.string().nullable() })),
+  lots: z.array(
+    z.object({ id: z.number().int(), lot_code: z.string(), product_name: z.string(), producer_name: z.string() }),
+  ),
+  shipments: z.array(
+    z.object({ id: z.number().int(), shipped_on: z.string(), document_number: z.string().nullable() }),
+  ),
   plots: z.array(eudrPlotView),
   geojson_bytes: z.number().int(),
 });

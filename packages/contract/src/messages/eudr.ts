@@ -8,7 +8,8 @@ export const EUDR_MESSAGES = {
     'eudr_commodity.rubber': 'Cao su',
     'eudr_commodity.soya': 'Đậu tương',
     'eudr_commodity.wood': 'Gỗ',
-    invalidEudrCommodity: 'Vui lòng chọn một mặt hàng thuộc EUDR (cà phê, cao su, ca cao, gỗ, dầu cọ, đậu tương, gia súc).',
+    invalidEudrCommodity:
+      'Vui lòng chọn một mặt hàng thuộc EUDR (cà phê, cao su, ca cao, gỗ, dầu cọ, đậu tương, gia súc).',
     invalidHsCode: 'Mã HS gồm 4, 6 hoặc 8 chữ số, ví dụ 0901 hoặc 0901.21.',
     eudrHsCodeRequired: 'Mặt hàng thuộc EUDR cần có mã HS.',
     eudr_not_relevant:

@@ -195,9 +195,7 @@ describe('supply chain demo seed', () => {
   it('draws each plot with a valid outline (≤ 6 decimals), one over 4 ha and two of 1–3 ha, with VietGAP dates', async () => {
     const all = await t.db.select().from(locations).where(eq(locations.kind, 'farm_plot'));
     // Farm 3's plot taken on this season is not surveyed yet (the EUDR demo's not-ready lot).
-    expect(all.filter((p) => p.geometry === null).map((p) => p.name)).toEqual([
-      expect.stringContaining('thửa 208'),
-    ]);
+    expect(all.filter((p) => p.geometry === null).map((p) => p.name)).toEqual([expect.stringContaining('thửa 208')]);
     const plots = all.filter((p) => p.geometry !== null);
     expect(plots).toHaveLength(3);
     for (const plot of plots) {

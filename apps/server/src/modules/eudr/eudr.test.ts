@@ -135,7 +135,7 @@ describe('EUDR statement', () => {
     expect(fc.type).toBe('FeatureCollection');
     expect(fc.features).toHaveLength(2);
     for (const f of fc.features) {
-      expect(booleanValid(f as Feature)).toBe(true);
+      expect(booleanValid(f)).toBe(true);
       if (f.geometry?.type === 'Polygon') expect(kinks(f as Feature<Polygon>).features).toHaveLength(0);
       expect(f.properties).toMatchObject({ ProducerName: 'Nông trại Cư M’gar', ProducerCountry: 'VN' });
     }
@@ -249,7 +249,11 @@ describe('EUDR statement', () => {
   it('refuses a GeoJSON over the size cap (25 MB in the routes) with the cap named', async () => {
     expect(EUDR_GEOJSON_MAX_BYTES).toBe(25 * 1024 * 1024);
     const c = await coffeeChain();
-    const built = await buildStatement(t.db, { platform: 'dtrack', viewer: { admin: true } }, { kind: 'lot', id: c.r.id });
+    const built = await buildStatement(
+      t.db,
+      { platform: 'dtrack', viewer: { admin: true } },
+      { kind: 'lot', id: c.r.id },
+    );
     expect(() => statementGeojson(built, built.statement.geojson_bytes)).not.toThrow();
     expect(() => statementGeojson(built, built.statement.geojson_bytes - 1)).toThrow(
       expect.objectContaining({ status: 422, code: 'eudr_geojson_too_large' }),

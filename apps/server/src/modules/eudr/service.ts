@@ -147,7 +147,9 @@ export async function buildStatement(db: Db, scope: ChainScope, subject: EudrSub
   for (const id of originIds) {
     const origin = lots.get(id);
     if (origin && !lotsWithPlot.has(id))
-      reasons.push(bilingual('eudr_reason.origin_without_plot', { lot: origin.lotCode, producer: origin.producerName }));
+      reasons.push(
+        bilingual('eudr_reason.origin_without_plot', { lot: origin.lotCode, producer: origin.producerName }),
+      );
   }
   if (walk.truncated) reasons.push(bilingual('eudr_reason.truncated'));
 
@@ -212,8 +214,7 @@ export async function buildStatement(db: Db, scope: ChainScope, subject: EudrSub
  * not ready is refused with its reasons (409), and one over `maxBytes` with the cap (422).
  */
 export function statementGeojson(built: Built, maxBytes = EUDR_GEOJSON_MAX_BYTES): string {
-  if (!built.statement.ready)
-    throw new AppError(409, 'eudr_not_ready', {}, [], { reasons: built.statement.reasons });
+  if (!built.statement.ready) throw new AppError(409, 'eudr_not_ready', {}, [], { reasons: built.statement.reasons });
   const text = JSON.stringify({ type: 'FeatureCollection', features: built.plots.map(plotFeature) });
   if (Buffer.byteLength(text) > maxBytes)
     throw unprocessable('eudr_geojson_too_large', { max: Math.round(maxBytes / 1024 / 1024) });

@@ -63,9 +63,7 @@ function EudrRow({ category }: { category: ProductCategory }) {
       await save({ id: category.id, eudr_commodity: commodity, hs_code: commodity ? hsCode || null : null }).unwrap();
       void message.success(t('categories.saved'));
     } catch (error) {
-      void message.error(
-        isApiError(error) ? (error.errors[0]?.message ?? error.message) : t('errors.generic'),
-      );
+      void message.error(isApiError(error) ? (error.errors[0]?.message ?? error.message) : t('errors.generic'));
     }
   };
 
