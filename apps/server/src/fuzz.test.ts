@@ -274,8 +274,9 @@ describe('fuzz: bad input never answers 5xx', () => {
     if (route.startsWith('/api/v1/admin/products/')) return String(ids.pendingProduct);
     if (route.includes('/products/')) return String(ids.product);
     if (route.includes('/votes/')) return String(ids.vote);
-    if (route.includes('/traceabilities/')) return String(ids.batch);
+    if (route.includes('/traceabilities/') || route.includes('/eudr/lots/')) return String(ids.batch);
     if (route.includes('/locations/')) return String(ids.location);
+    if (route.startsWith('/api/v1/admin/categories/')) return String(ids.category);
     return '1';
   }
 

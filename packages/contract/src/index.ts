@@ -31,6 +31,7 @@ export * from './schemas/traceabilities.js';
 export * from './schemas/national-portal.js';
 export * from './gln.js';
 export * from './geometry.js';
+export * from './eudr.js';
 export * from './schemas/locations.js';
 export * from './schemas/trace-public.js';
 export * from './schemas/product-public.js';

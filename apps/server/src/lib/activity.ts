@@ -23,7 +23,8 @@ export type ActivitySubject =
   | 'location'
   | 'trading_partner'
   | 'shipment'
-  | 'api_key';
+  | 'api_key'
+  | 'category';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

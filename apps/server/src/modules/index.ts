@@ -63,6 +63,7 @@ import shipmentSubscribers from './shipments/subscribers.js';
 import { adminChainRoutes, chainRoutes } from './chain/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
 import nationalPortalRoutes from './national-portal/routes.js';
+import { adminEudrRoutes, eudrRoutes } from './eudr/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -90,6 +91,9 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gatedRoutes(GATES.batches, transformationRoutes));
   await app.register(gatedRoutes(GATES.batches, chainRoutes));
   await app.register(adminChainRoutes);
+  // EUDR due diligence data of a lot or shipment (ADR 042), beside the chain it walks.
+  await app.register(gatedRoutes(GATES.batches, eudrRoutes));
+  await app.register(adminEudrRoutes);
   await app.register(tracePublicRoutes);
   await app.register(voteRoutes);
   await app.register(catalogRoutes);

@@ -99,6 +99,11 @@ const privatePages: RouteObject[] = [
     lazy: page(() => import('../features/admin-products/pages/admin-products-page'), 'AdminProductsPage'),
   },
   {
+    path: paths.adminProductCategories,
+    handle: handle({ title: 'adminProductCategories', abilities: [{ action: 'update', subject: 'product' }] }),
+    lazy: page(() => import('../features/admin-products/pages/product-categories-page'), 'ProductCategoriesPage'),
+  },
+  {
     path: paths.adminProduct,
     handle: handle({ title: 'adminProduct', abilities: [{ action: 'read', subject: 'product' }] }),
     lazy: page(() => import('../features/admin-products/pages/admin-product-page'), 'AdminProductPage'),

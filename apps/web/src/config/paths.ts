@@ -38,6 +38,7 @@ export const paths = {
   addProduct: '/add-product',
   adminProducts: '/admin/products',
   adminProduct: '/admin/products/:id',
+  adminProductCategories: '/admin/product-categories',
   // service requests in the back office (lock pages: Foodmap's menu)
   adminServiceRequests: '/admin/services-approval',
   adminClientMessages: '/admin/client-messages',

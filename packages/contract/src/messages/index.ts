@@ -30,6 +30,7 @@ import { OEM_MESSAGES } from './oems.js';
 import { SETTING_MESSAGES } from './settings.js';
 import { DIGITAL_LINK_MESSAGES } from './digital-link.js';
 import { FSMA_MESSAGES } from './fsma.js';
+import { EUDR_MESSAGES } from './eudr.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -70,6 +71,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...SETTING_MESSAGES.vi,
     ...DIGITAL_LINK_MESSAGES.vi,
     ...FSMA_MESSAGES.vi,
+    ...EUDR_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -103,6 +105,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...SETTING_MESSAGES.en,
     ...DIGITAL_LINK_MESSAGES.en,
     ...FSMA_MESSAGES.en,
+    ...EUDR_MESSAGES.en,
   },
 };
 

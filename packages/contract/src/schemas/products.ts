@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TAX_RATES, UNITS } from '../constants.js';
 import { COUNTRY_CODES, PROVINCE_CODES } from '../geo.js';
 import { isValidGtin } from '../gtin.js';
+import { EUDR_COMMODITIES } from '../eudr.js';
 import { MAX_OPTION_GROUPS } from '../variants.js';
 import { expectedUpdatedAt } from '../publication.js';
 import {
@@ -116,6 +117,9 @@ export const productCategory = z.object({
   is_leaf: z.boolean(),
   /** Three-digit code (groups and leaves). */
   code: z.string().nullable(),
+  /** The EUDR commodity an administrator flagged the category with, and its HS code (ADR 042). */
+  eudr_commodity: z.enum(EUDR_COMMODITIES).nullable(),
+  hs_code: z.string().nullable(),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
 

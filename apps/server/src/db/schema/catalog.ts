@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BATCH_STATUSES, PRODUCT_STATUSES } from '@agrihub/contract';
+import { BATCH_STATUSES, EUDR_COMMODITIES, PRODUCT_STATUSES } from '@agrihub/contract';
 import { producers, users } from './accounts.js';
 import { locations, shipments, transformations } from './supply-chain.js';
 
@@ -90,6 +90,10 @@ export const categories = pgTable(
     nameEn: text('name_en').notNull(),
     code: text('code'),
     parentId: integer('parent_id'),
+    /** The EUDR commodity of the category (ADR 042), set by an administrator; null: not relevant. */
+    eudrCommodity: text('eudr_commodity', { enum: EUDR_COMMODITIES }),
+    /** Its HS code (0901, 0901.21…): the due diligence statement's commodity code. */
+    hsCode: text('hs_code'),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('categories_parent_idx').on(t.parentId)],

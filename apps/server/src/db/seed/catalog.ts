@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { OTHER_PRODUCT_TYPE_NAME } from '@agrihub/contract';
+import { OTHER_PRODUCT_TYPE_NAME, type EudrCommodity } from '@agrihub/contract';
 import type { Db } from '../client.js';
 import { categories, productTypes } from '../schema/index.js';
 
@@ -84,6 +84,15 @@ export const CATALOG: { group: Node; leaves: Node[] }[] = [
   },
 ];
 
+/**
+ * The categories of a relevant EUDR commodity with their HS heading (Annex I of Regulation (EU)
+ * 2023/1115; ADR 042): set when the category is created, an administrator changes them later.
+ */
+export const EUDR_CATEGORIES: Record<string, { commodity: EudrCommodity; hsCode: string }> = {
+  '504': { commodity: 'coffee', hsCode: '0901' },
+  '506': { commodity: 'cocoa', hsCode: '1801' },
+};
+
 /** Product types in display order; "Khác" (other) is listed last by the API whatever its position. */
 export const PRODUCT_TYPES: [name: string, nameEn: string][] = [
   ['Nông sản', 'Farm produce'],
@@ -113,7 +122,15 @@ async function ensureCategory(
   if (found) return found.id;
   const [row] = await db
     .insert(categories)
-    .values({ code, name, nameEn, parentId, position })
+    .values({
+      code,
+      name,
+      nameEn,
+      parentId,
+      position,
+      eudrCommodity: EUDR_CATEGORIES[code]?.commodity ?? null,
+      hsCode: EUDR_CATEGORIES[code]?.hsCode ?? null,
+    })
     .returning({ id: categories.id });
   return row.id;
 }

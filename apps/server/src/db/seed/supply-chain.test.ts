@@ -16,6 +16,7 @@ import {
 } from '../schema/index.js';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
 import { walkChain } from '../../modules/chain/graph.js';
+import { buildStatement } from '../../modules/eudr/service.js';
 import { CHAIN_ACCOUNTS, demoEmail, seedAccounts } from './accounts.js';
 import { seedCatalog } from './catalog.js';
 import {
@@ -192,7 +193,10 @@ describe('supply chain demo seed', () => {
   });
 
   it('draws each plot with a valid outline (≤ 6 decimals), one over 4 ha and two of 1–3 ha, with VietGAP dates', async () => {
-    const plots = await t.db.select().from(locations).where(eq(locations.kind, 'farm_plot'));
+    const all = await t.db.select().from(locations).where(eq(locations.kind, 'farm_plot'));
+    // Farm 3's plot taken on this season is not surveyed yet (the EUDR demo's not-ready lot).
+    expect(all.filter((p) => p.geometry === null).map((p) => p.name)).toEqual([expect.stringContaining('thửa 208')]);
+    const plots = all.filter((p) => p.geometry !== null);
     expect(plots).toHaveLength(3);
     for (const plot of plots) {
       const checked = checkGeometry(plot.geometry);
@@ -264,6 +268,21 @@ describe('supply chain demo seed', () => {
     const recalledLots = lots.filter((l) => l.recalledAt);
     expect(recalledLots).toHaveLength(3);
     for (const l of recalledLots) expect(l).toMatchObject({ status: 'published', recallReason: expect.any(String) });
+  });
+
+  it('flags the coffee category for EUDR: the roasted lot is ready with its three plots, the late pick is not', async () => {
+    const scope = { platform: P, viewer: { admin: true as const } };
+    const [roasted] = (await lotsOf()).filter((l) => l.lotCode === SUPPLY_CHAIN_LOTS.roasted.lotCode);
+    const ready = await buildStatement(t.db, scope, { kind: 'lot', id: roasted.id });
+    expect(ready.statement).toMatchObject({ ready: true, hs_code: '0901', commodity: 'coffee', net_mass_kg: 3_700 });
+    expect(ready.statement.plots).toHaveLength(3);
+    expect(ready.statement.plots.filter((p) => p.area_ha! > 4)).toEqual([
+      expect.objectContaining({ geometry_type: 'Polygon' }),
+    ]);
+    const late = (await lotsOf()).find((l) => l.lotCode === 'QT-2526-02' && l.quantity === 800)!;
+    const notReady = await buildStatement(t.db, scope, { kind: 'lot', id: late.id });
+    expect(notReady.statement.ready).toBe(false);
+    expect(notReady.statement.reasons.map((r) => r.vi)).toEqual([expect.stringContaining('thửa 208')]);
   });
 
   it('adds nothing when run again', async () => {

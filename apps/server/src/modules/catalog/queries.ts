@@ -16,6 +16,8 @@ export async function loadCategories(db: Db | Tx): Promise<ProductCategory[]> {
     path_en: categoryPath(c.id, nodes, (n) => (n as (typeof nodes)[number]).name_en),
     is_leaf: isLeaf(c.id, nodes),
     code: c.code,
+    eudr_commodity: c.eudrCommodity,
+    hs_code: c.hsCode,
   }));
 }
 

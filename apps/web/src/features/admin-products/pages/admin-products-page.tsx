@@ -4,6 +4,8 @@ import { generatePath } from 'react-router';
 import { ListPage } from '../../../components/list-page';
 import { SelectFilter } from '../../../components/filter-bar';
 import { paths } from '../../../config/paths';
+import { LinkButton } from '../../../components/link-button';
+import { AppCan } from '../../../lib/ability';
 import { ProductFiltersBar } from '../../../components/product-filters';
 import { ProductsTable } from '../../../components/products-table';
 import { useProductTable } from '../../../lib/product-list';
@@ -35,6 +37,13 @@ export function AdminProductsPage() {
     <ListPage
       testId="admin-products-page"
       title={t('list.title')}
+      extra={
+        <AppCan I="update" a="product">
+          <LinkButton to={paths.adminProductCategories} data-testid="product-categories-link">
+            {t('categories.link')}
+          </LinkButton>
+        </AppCan>
+      }
       filters={<ProductFiltersBar filters={filters} update={update} active={active} before={producerSelect} />}
       query={list}
     >

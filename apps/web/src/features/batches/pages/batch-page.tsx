@@ -21,6 +21,7 @@ import { batchToValues } from '../lib/batch-form';
 import { LinkButton } from '../../../components/link-button';
 import { ShipModal } from '../../../components/ship-modal';
 import { ChainView } from '../../../components/chain-view';
+import { EudrCard } from '../../../components/eudr-card';
 
 /** /product-batches/{id}: details, events, state changes, history, QR and exports. */
 export function BatchPage() {
@@ -164,7 +165,10 @@ export function BatchPage() {
           />
         </Col>
         <Col span={8}>
-          <SharePanel batch={batch} />
+          <Flex vertical gap={16}>
+            <SharePanel batch={batch} />
+            <EudrCard kind="lot" id={batch.id} />
+          </Flex>
         </Col>
       </Row>
     </Flex>

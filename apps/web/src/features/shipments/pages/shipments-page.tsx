@@ -12,6 +12,7 @@ import { useCancelShipmentMutation, useGetShipmentQuery, useListShipmentsQuery }
 import { ShipModal } from '../../../components/ship-modal';
 import { STATUS_COLORS, formatDay, formatQuantity } from '../../../lib/shipment-format';
 import { ShipmentDrawer, receiptItems } from '../components/shipment-drawer';
+import { EudrCard } from '../../../components/eudr-card';
 import { PER_PAGE, ShipmentList, useShipmentColumns } from '../components/shipment-list';
 
 /** The sender's view of one shipment, with its cancel action while it is sent. */
@@ -56,6 +57,7 @@ function ShipmentDetail({ id, onClose }: { id: number; onClose: () => void }) {
               <Descriptions.Item label={t('fields.senderNote')}>{s.note ?? '—'}</Descriptions.Item>
               {receiptItems(s, t)}
             </Descriptions>
+            {(s.status === 'sent' || s.status === 'received') && <EudrCard kind="shipment" id={s.id} />}
             {s.status === 'sent' && (
               <Button danger onClick={ask} data-testid="cancel-shipment">
                 {t('cancel.action')}
