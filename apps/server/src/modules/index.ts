@@ -61,6 +61,7 @@ import partnerRoutes from './partners/routes.js';
 import shipmentRoutes from './shipments/routes.js';
 import shipmentSubscribers from './shipments/subscribers.js';
 import { adminChainRoutes, chainRoutes } from './chain/routes.js';
+import epcisRoutes from './epcis/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -130,5 +131,6 @@ export async function registerModules(app: FastifyInstance) {
   // The supply chain (ADR 036): a producer's trading partners and shipments, beside its batches.
   await app.register(gatedRoutes(GATES.batches, partnerRoutes));
   await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
+  await app.register(gatedRoutes(GATES.batches, epcisRoutes));
   await app.register(shipmentSubscribers);
 }

@@ -28,6 +28,7 @@ import { PURCHASE_ORDER_MESSAGES } from './purchase-orders.js';
 import { OEM_MESSAGES } from './oems.js';
 import { SETTING_MESSAGES } from './settings.js';
 import { DIGITAL_LINK_MESSAGES } from './digital-link.js';
+import { EPCIS_MESSAGES } from './epcis.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -66,6 +67,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...OEM_MESSAGES.vi,
     ...SETTING_MESSAGES.vi,
     ...DIGITAL_LINK_MESSAGES.vi,
+    ...EPCIS_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -97,6 +99,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...OEM_MESSAGES.en,
     ...SETTING_MESSAGES.en,
     ...DIGITAL_LINK_MESSAGES.en,
+    ...EPCIS_MESSAGES.en,
   },
 };
 

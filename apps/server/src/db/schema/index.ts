@@ -14,3 +14,4 @@ export * from './service-requests.js';
 export * from './settings.js';
 export * from './daily-counts.js';
 export * from './supply-chain.js';
+export * from './epcis.js';
