@@ -59,3 +59,5 @@ export * from './settings.js';
 export * from './schemas/settings.js';
 export * from './dashboard.js';
 export * from './schemas/dashboard.js';
+export * from './epcis-hash.js';
+export * from './epc-uri.js';
