@@ -19,6 +19,7 @@ export const EPCIS_MESSAGES = {
     epcis_unauthenticated: 'Thiếu khóa API hợp lệ.',
     epcis_forbidden: 'Khóa API không có quyền thực hiện thao tác này.',
     epcis_internal: 'Lỗi máy chủ.',
+    event_captured: 'Sự kiện của đối tác gửi qua EPCIS được giữ nguyên như khi nhận: chỉ có thể xóa, không thể sửa.',
   },
   en: {
     epcis_query_value: 'Invalid query parameter value (each value at most 500 characters, no whitespace).',
@@ -37,5 +38,6 @@ export const EPCIS_MESSAGES = {
     epcis_unauthenticated: 'A valid API key is missing.',
     epcis_forbidden: 'The API key may not do this.',
     epcis_internal: 'Server error.',
+    event_captured: 'A partner’s event captured through EPCIS is kept as it came: it can be removed, not edited.',
   },
 } satisfies Record<Locale, Record<string, string>>;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { isValidGtin, toGtin14 } from '@agrihub/contract';
+import { canonicalDigitalLink, isValidGtin } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { chainEdges, products, traceabilities } from '../../db/schema/index.js';
 
@@ -21,32 +21,15 @@ const dec = (s: string) => {
  * (`urn:agrihub:class:{product code}:{lot}`).
  */
 export function lotKeyOfClass(epcClass: string): LotKey | null {
-  const lgtin = /^urn:epc:class:lgtin:(\d{6,12})\.(\d{1,7})\.(.+)$/.exec(epcClass);
-  if (lgtin) {
-    const [cp, ir, lot] = [lgtin[1], lgtin[2], dec(lgtin[3])];
-    if (cp.length + ir.length !== 13 || !lot) return null;
-    const body = ir[0] + cp + ir.slice(1);
-    return { gtin14: body + checkDigit(body), lot };
-  }
-  const dl = /^https?:\/\/[^/]+(?:\/[^/]+)*?\/01\/(\d{8,14})(?:\/22\/[^/]+)?\/10\/([^/?#]+)/.exec(epcClass);
-  if (dl) {
-    const lot = dec(dl[2]);
-    if (!isValidGtin(dl[1]) || !lot) return null;
-    return { gtin14: toGtin14(dl[1]), lot };
-  }
   const own = /^urn:agrihub:class:([^:]+):([^:]+)$/.exec(epcClass);
   if (own) {
     const [productCode, lot] = [dec(own[1]), dec(own[2])];
     return productCode && lot ? { productCode, lot } : null;
   }
-  return null;
-}
-
-/** GS1 mod-10 check digit of a key body. */
-function checkDigit(body: string): string {
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return String((10 - (sum % 10)) % 10);
+  // An LGTIN or a Digital Link on any host, in the canonical form the event hash uses (epc-uri.ts).
+  const dl = /^https:\/\/id\.gs1\.org\/01\/(\d{14})\/10\/([^/?#]+)$/.exec(canonicalDigitalLink(epcClass) ?? '');
+  const lot = dl ? dec(dl[2]) : null;
+  return dl && lot && isValidGtin(dl[1]) ? { gtin14: dl[1], lot } : null;
 }
 
 export interface KnownLot {
