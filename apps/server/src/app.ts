@@ -36,9 +36,12 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
-/** Never log secrets: tokens, passwords, cookies. */
+/** Never log secrets: tokens, passwords, cookies, API keys (ADR 039). */
 export const REDACT = [
   'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'headers.authorization',
+  'headers["x-api-key"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   '*.password',
@@ -46,6 +49,7 @@ export const REDACT = [
   '*.access_token',
   '*.refresh_token',
   '*.token',
+  '*.secret',
 ];
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {

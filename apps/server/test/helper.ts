@@ -44,7 +44,13 @@ function testConfig(dataDir: string, env: Record<string, string>) {
 /** A fresh migrated database (PGlite in memory loaded from the migrated snapshot, or a copy of the PostgreSQL template) and the real app. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { onConnectionError?: (err: Error) => void } = {},
+  opts: {
+    onConnectionError?: (err: Error) => void;
+    /** Pino options instead of silence (a test that reads what the app logs). */
+    logger?: object;
+    /** Routes only this test's app has (registered before the app is ready), e.g. to exercise a guard. */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-test-'));
   const template = inject('templateDatabase');
@@ -68,7 +74,8 @@ export async function createTestApp(
     if (!snapshot) await database.migrate();
   }
   const config = testConfig(dataDir, env);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: opts.logger ?? false });
+  opts.routes?.(app);
   await app.ready();
   return {
     app,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessRefusal, misplacedAdminRoute } from './access.js';
+import { accessRefusal, apiScopeAllows, misplacedAdminRoute, refusalStatus, type AccessApiKey } from './access.js';
 import { MULTICHANNEL_SERVICE_SLUG } from './constants.js';
 import { GATES } from './gates.js';
 
@@ -77,6 +77,58 @@ describe('accessRefusal with a route gate (contract GATES)', () => {
     expect(accessRefusal(department, null, 'foodmap')).toBeNull();
     expect(accessRefusal(department, null, 'agrihub')).toBe('feature_unavailable');
     expect(accessRefusal(department, admin, 'dtrack')).toBe('feature_unavailable');
+  });
+});
+
+describe('accessRefusal on an apikey route (ADR 039)', () => {
+  const read = { access: 'apikey', apiScope: 'read' } as const;
+  const capture = { access: 'apikey', apiScope: 'capture' } as const;
+  const key = (over: Partial<AccessApiKey> = {}): AccessApiKey => ({
+    platform: 'dtrack',
+    scopes: ['read'],
+    revoked: false,
+    expired: false,
+    holder: account,
+    ...over,
+  });
+
+  it('needs a key: nobody, a producer or an administrator without one is refused 401', () => {
+    for (const user of [null, producer, admin]) expect(accessRefusal(read, user, 'dtrack')).toBe('api_key_required');
+    expect(refusalStatus('api_key_required')).toBe(401);
+  });
+  it('refuses an apikey route that declares no scope, or an unknown one, even to a good key (fail closed)', () => {
+    const all = key({ scopes: ['read', 'capture'] });
+    expect(accessRefusal({ access: 'apikey' }, null, 'dtrack', all)).toBe('route_access_undeclared');
+    expect(accessRefusal({ access: 'apikey', apiScope: 'admin' as never }, null, 'dtrack', all)).toBe(
+      'route_access_undeclared',
+    );
+  });
+  it('refuses a key of another platform, a revoked and an expired key (401)', () => {
+    expect(accessRefusal(read, null, 'agrihub', key())).toBe('api_key_invalid');
+    expect(accessRefusal(read, null, 'dtrack', key({ revoked: true }))).toBe('api_key_invalid');
+    expect(accessRefusal(read, null, 'dtrack', key({ expired: true }))).toBe('api_key_invalid');
+    expect(refusalStatus('api_key_invalid')).toBe(401);
+  });
+  it('lets a read key read but not capture (403); a capture key does both', () => {
+    expect(accessRefusal(read, null, 'dtrack', key())).toBeNull();
+    expect(accessRefusal(capture, null, 'dtrack', key())).toBe('api_key_scope');
+    expect(refusalStatus('api_key_scope')).toBe(403);
+    expect(accessRefusal(capture, null, 'dtrack', key({ scopes: ['read', 'capture'] }))).toBeNull();
+    expect(accessRefusal(read, null, 'dtrack', key({ scopes: ['capture'] }))).toBeNull();
+    expect(accessRefusal(read, null, 'dtrack', key({ scopes: [] }))).toBe('api_key_scope');
+    expect(apiScopeAllows(['read'], 'capture')).toBe(false);
+  });
+  it('closes the route’s gate by the key’s producer, never by the key alone', () => {
+    const batches = { ...read, gate: GATES.batches } as const;
+    expect(accessRefusal(batches, null, 'dtrack', key())).toBe('entitlement_required');
+    const entitled = key({ holder: { ...account, registed_services: [MULTICHANNEL_SERVICE_SLUG] } });
+    expect(accessRefusal(batches, null, 'dtrack', entitled)).toBeNull();
+    expect(accessRefusal(batches, null, 'agrihub', { ...entitled, platform: 'agrihub' })).toBe('feature_unavailable');
+  });
+  it('never opens a user or admin route with a key alone', () => {
+    const all = key({ scopes: ['read', 'capture'] });
+    expect(accessRefusal({ access: 'user' }, null, 'dtrack', all)).toBe('unauthenticated');
+    expect(accessRefusal({ access: 'admin' }, null, 'dtrack', all)).toBe('unauthenticated');
   });
 });
 

@@ -21,6 +21,7 @@ export * from './schemas/quantity.js';
 export * from './schemas/chain.js';
 export * from './chain-visibility.js';
 export * from './schemas/partners.js';
+export * from './schemas/api-keys.js';
 export * from './schemas/shipments.js';
 export * from './schemas/transformations.js';
 export * from './schemas/trace.js';

@@ -22,7 +22,8 @@ export type ActivitySubject =
   | 'user'
   | 'location'
   | 'trading_partner'
-  | 'shipment';
+  | 'shipment'
+  | 'api_key';
 
 export interface ActivityEntry {
   subjectType: ActivitySubject;

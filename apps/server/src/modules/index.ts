@@ -62,6 +62,7 @@ import shipmentRoutes from './shipments/routes.js';
 import shipmentSubscribers from './shipments/subscribers.js';
 import { adminChainRoutes, chainRoutes } from './chain/routes.js';
 import epcisRoutes from './epcis/routes.js';
+import apiKeyRoutes from './api-keys/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -133,4 +134,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
   await app.register(gatedRoutes(GATES.batches, epcisRoutes));
   await app.register(shipmentSubscribers);
+  // Machine clients' API keys (ADR 039), for the chain's EPCIS REST partners: behind the batches gate.
+  await app.register(gatedRoutes(GATES.batches, apiKeyRoutes));
 }

@@ -5,18 +5,32 @@ import {
   PLATFORMS,
   accessRefusal,
   misplacedAdminRoute,
+  refusalStatus,
   type AccessRefusal,
   type AccessUser,
   type Gate,
   type RouteRule,
 } from '@agrihub/contract';
 import { sessions, users } from '../db/schema/index.js';
+import { countFailure, lockedKeys, minutesLeft } from '../lib/attempts.js';
 import { AppError, unauthenticated } from '../lib/errors.js';
 import { sha256 } from '../lib/secrets.js';
+import {
+  API_KEY_RULE,
+  apiKeyAttemptKey,
+  findApiKey,
+  presentedApiKey,
+  touchApiKey,
+  type ApiKeyContext,
+} from '../modules/api-keys/keys.js';
 import { registedServicesFor } from '../modules/service-requests/registered.js';
 import { isApiRoute } from './context.js';
 
 export type UserRow = typeof users.$inferSelect;
+export type { ApiKeyContext } from '../modules/api-keys/keys.js';
+
+/** Why the guard refused a request: the contract's refusals, and a locked-out address on key routes. */
+export type RequestRefusal = AccessRefusal | 'api_key_locked';
 
 export interface AuthContext {
   user: UserRow;
@@ -26,6 +40,14 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The machine client's API key on an `apikey` route (ADR 039); null everywhere else. */
+    apiKey: ApiKeyContext | null;
+    /**
+     * Why the guard refused this request (null when it let it through): a scope with its own error
+     * format (EPCIS's RFC 7807 SecurityException) reads it in its error handler; the error itself
+     * is an AppError whose code is the same reason.
+     */
+    accessRefusal: RequestRefusal | null;
   }
   interface FastifyInstance {
     /** Every route of the app as declared (method, url pattern, config): what the access tests walk. */
@@ -37,6 +59,7 @@ declare module 'fastify' {
     ability?: RouteRule['ability'];
     beforePasswordChange?: RouteRule['beforePasswordChange'];
     gate?: RouteRule['gate'];
+    apiScope?: RouteRule['apiScope'];
   }
 }
 
@@ -80,8 +103,6 @@ export function gatedRoutes(gate: Gate, plugin: FastifyPluginAsync): FastifyPlug
   };
 }
 
-const STATUS: Record<string, number> = { unauthenticated: 401 };
-
 /** The caller as the contract's access rule reads it; `services` completes the account's own list. */
 function accessUserOf(user: UserRow, services: readonly string[] = user.registedServices): AccessUser {
   return {
@@ -101,6 +122,8 @@ function accessUserOf(user: UserRow, services: readonly string[] = user.registed
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiKey', null);
+  app.decorateRequest('accessRefusal', null);
 
   const declared: RouteOptions[] = [];
   app.decorate('routeTable', declared);
@@ -175,13 +198,46 @@ export default fp(async function auth(app: FastifyInstance) {
   }
 
   function refuse(req: FastifyRequest, refusal: AccessRefusal): AppError {
+    req.accessRefusal = refusal;
     if (refusal === 'route_access_undeclared') {
       req.log.error({ route: req.routeOptions.url }, 'refused: route declares no access rule');
     }
     if (refusal === 'feature_unavailable') {
       return new AppError(403, refusal, { platform: PLATFORMS[req.platform].name });
     }
-    return new AppError(STATUS[refusal] ?? 403, refusal);
+    return new AppError(refusalStatus(refusal), refusal);
+  }
+
+  /**
+   * An `apikey` route (ADR 039): the key from `Authorization: Bearer` or `X-API-Key`, never a
+   * session. An address that sent too many wrong keys is locked out first (429); a wrong, revoked,
+   * expired or other platform's key counts as a failure; then the contract decides.
+   */
+  async function apiKeyRefusal(req: FastifyRequest): Promise<AppError | undefined> {
+    const rule = req.routeOptions.config;
+    const presented = presentedApiKey(req);
+    if (!presented) {
+      const refusal = accessRefusal(rule, null, req.platform, null);
+      return refusal ? refuse(req, refusal) : undefined;
+    }
+    const attempts = apiKeyAttemptKey(req.ip);
+    const locks = await lockedKeys(app.db, [attempts]);
+    if (locks.length) return locked(req, minutesLeft(locks));
+    const found = await findApiKey(app.db, presented, !!rule.gate?.entitlement);
+    const refusal = found ? accessRefusal(rule, null, req.platform, found.access) : 'api_key_invalid';
+    if (refusal === 'api_key_invalid') {
+      const counter = await countFailure(app.db, attempts, null, API_KEY_RULE);
+      if (counter.lockedUntil && counter.lockedUntil.getTime() > Date.now()) return locked(req, minutesLeft([counter]));
+    }
+    if (refusal) return refuse(req, refusal);
+    req.apiKey = found!.ctx;
+    await touchApiKey(app.db, found!);
+    return undefined;
+  }
+
+  function locked(req: FastifyRequest, minutes: number): AppError {
+    req.accessRefusal = 'api_key_locked';
+    return new AppError(429, 'api_key_locked', { minutes });
   }
 
   // An answer for a signed-in user is never kept by a browser or a proxy: every answer of a route
@@ -200,6 +256,10 @@ export default fp(async function auth(app: FastifyInstance) {
   // Synchronous unless there is a token to look up, so public hot paths pay no promise.
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.is404) return done(); // nothing matched: the not-found handler answers
+    if (req.routeOptions.config.access === 'apikey') {
+      apiKeyRefusal(req).then((err) => done(err), done);
+      return;
+    }
     const isPublic = req.routeOptions.config.access === 'public';
     const token = isApiRoute(req) ? bearer(req) : null;
     const finish = () => {

@@ -11,6 +11,7 @@ import { TRACEABILITY_MESSAGES } from './traceability.js';
 import { LOCATION_MESSAGES } from './locations.js';
 import { CHAIN_MESSAGES } from './chain.js';
 import { PARTNERS_MESSAGES } from './partners.js';
+import { API_KEY_MESSAGES } from './api-keys.js';
 import { SHIPMENTS_MESSAGES } from './shipments.js';
 import { TRANSFORMATIONS_MESSAGES } from './transformations.js';
 import { TRACE_MESSAGES } from './trace.js';
@@ -44,6 +45,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...LOCATION_MESSAGES.vi,
     ...CHAIN_MESSAGES.vi,
     ...PARTNERS_MESSAGES.vi,
+    ...API_KEY_MESSAGES.vi,
     ...SHIPMENTS_MESSAGES.vi,
     ...TRANSFORMATIONS_MESSAGES.vi,
     ...TRACE_MESSAGES.vi,
@@ -76,6 +78,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...LOCATION_MESSAGES.en,
     ...CHAIN_MESSAGES.en,
     ...PARTNERS_MESSAGES.en,
+    ...API_KEY_MESSAGES.en,
     ...SHIPMENTS_MESSAGES.en,
     ...TRANSFORMATIONS_MESSAGES.en,
     ...TRACE_MESSAGES.en,

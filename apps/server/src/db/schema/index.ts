@@ -15,3 +15,4 @@ export * from './settings.js';
 export * from './daily-counts.js';
 export * from './supply-chain.js';
 export * from './epcis.js';
+export * from './api-keys.js';

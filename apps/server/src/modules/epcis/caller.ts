@@ -1,23 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { producers } from '../../db/schema/index.js';
-import { producerScope } from '../../lib/scope.js';
+import { apiKeys } from '../../db/schema/index.js';
+import { EpcisProblem } from './problems.js';
 
 /** Who calls `/epcis`: the producer whose events it reads or writes, and the name its captures carry. */
 export interface EpcisCaller {
   platform: string;
   producerId: number;
-  /** The capturing party's name on captured events: the API key's label, else the producer's name. */
+  /** The capturing party's name on captured events: the API key's label (the partner's system). */
   partyName: string;
 }
 
-/** The access rules of the binding's routes: reading, and capturing. */
-export const READ_ACCESS = { access: 'user' } as const;
-export const CAPTURE_ACCESS = { access: 'user' } as const;
+/** The access rules of the binding's routes (ADR 039): a producer's API key, to read, or to capture. */
+export const READ_ACCESS = { access: 'apikey', apiScope: 'read' } as const;
+export const CAPTURE_ACCESS = { access: 'apikey', apiScope: 'capture' } as const;
 
-/** The caller of an `/epcis` route (the route's access rule has already let it through). */
+/** The caller of an `/epcis` route: the API key the guard let through, and its label. */
 export async function epcisCaller(app: FastifyInstance, req: FastifyRequest): Promise<EpcisCaller> {
-  const scope = producerScope(req);
-  const [p] = await app.db.select({ name: producers.name }).from(producers).where(eq(producers.id, scope.producerId));
-  return { platform: scope.platform, producerId: scope.producerId, partyName: p?.name ?? '' };
+  const key = req.apiKey;
+  if (!key) throw new EpcisProblem(401, 'SecurityException', 'Unauthorised request', 'epcis_unauthenticated');
+  const [row] = await app.db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, key.id));
+  return { platform: key.platform, producerId: key.producerId, partyName: row?.name ?? key.prefix };
 }
