@@ -222,7 +222,7 @@ describe('capture', () => {
     ['an unknown bare business step', { bizStep: 'harvest' }, 'bizStep'],
     ['a bad EPC URN', { epcList: ['urn:epc:id:sgtin:123.45.6'] }, 'epcList.0'],
     ['an unknown EPC scheme', { epcList: ['urn:epc:id:foo:1.2'] }, 'epcList.0'],
-    ['a bad check digit', { epcList: ['https://id.gs1.org/01/08934588000119/21/7'] }, 'epcList.0'],
+    ['a bad check digit', { epcList: ['https://id.gs1.org/01/08934588000118/21/7'] }, 'epcList.0'],
     ['an impossible date', { eventTime: '2025-02-30T08:00:00+07:00' }, 'eventTime'],
     ['another producer’s lot', { quantityList: [{ epcClass: 'urn:epc:class:lgtin:X' }] }, 'quantityList'],
   ];
@@ -272,7 +272,7 @@ describe('keys', () => {
     expectProblem(await machine('', 'GET', '/epcis/events'), 401, 'SecurityException');
     expectProblem(await capture(keys.farmRead, body), 403, 'SecurityException');
     expect((await machine(keys.revoked, 'GET', '/epcis/eventTypes')).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${revokedId}`, headers: as(farm) });
+    const del = await t.app.inject({ method: 'POST', url: `/api/v1/api-keys/${revokedId}/revoke`, headers: as(farm) });
     expect(del.statusCode, del.body).toBeLessThan(300);
     expectProblem(await machine(keys.revoked, 'GET', '/epcis/eventTypes'), 401, 'SecurityException');
     // A session token does not open the machine routes.
