@@ -5,7 +5,8 @@ export const EPCIS_MESSAGES = {
   vi: {
     epcis_query_value: 'Giá trị tham số truy vấn không hợp lệ (mỗi giá trị tối đa 500 ký tự, không có khoảng trắng).',
     epcis_query_time: 'Thời điểm không hợp lệ: cần dạng ISO 8601 có múi giờ, ví dụ 2025-04-01T00:00:00+07:00.',
-    epcis_query_event_type: 'Loại sự kiện không hợp lệ: chỉ ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent, AssociationEvent.',
+    epcis_query_event_type:
+      'Loại sự kiện không hợp lệ: chỉ ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent, AssociationEvent.',
     epcis_query_per_page: 'perPage phải từ 1 đến 500.',
     epcis_query_page_token: 'nextPageToken không hợp lệ hoặc không thuộc truy vấn này.',
     epcis_query_unknown: 'Tham số truy vấn "{{name}}" không được hỗ trợ.',
@@ -24,7 +25,8 @@ export const EPCIS_MESSAGES = {
   en: {
     epcis_query_value: 'Invalid query parameter value (each value at most 500 characters, no whitespace).',
     epcis_query_time: 'Invalid time: expected ISO 8601 with an offset, e.g. 2025-04-01T00:00:00+07:00.',
-    epcis_query_event_type: 'Invalid event type: only ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent, AssociationEvent.',
+    epcis_query_event_type:
+      'Invalid event type: only ObjectEvent, AggregationEvent, TransactionEvent, TransformationEvent, AssociationEvent.',
     epcis_query_per_page: 'perPage must be between 1 and 500.',
     epcis_query_page_token: 'nextPageToken is invalid or belongs to another query.',
     epcis_query_unknown: 'Query parameter "{{name}}" is not supported.',

@@ -67,4 +67,3 @@ export const epcisCaptureEvents = pgTable(
     index('epcis_capture_events_event_idx').on(t.traceEventId),
   ],
 );
-

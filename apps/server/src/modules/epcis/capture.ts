@@ -20,9 +20,7 @@ export function bizStepWord(v: unknown): string | null {
 /** The portal's stage a captured event shows as on the timeline: the stage whose CBV step it is, else `other`. */
 const STEP_OF_WORD: Record<string, TraceStep> = {
   ...Object.fromEntries(
-    (Object.entries(TRACE_STEP_CBV) as [TraceStep, string][])
-      .filter(([, w]) => w !== 'other')
-      .map(([s, w]) => [w, s]),
+    (Object.entries(TRACE_STEP_CBV) as [TraceStep, string][]).filter(([, w]) => w !== 'other').map(([s, w]) => [w, s]),
   ),
 };
 
@@ -72,7 +70,7 @@ export async function captureDocument(
         reason: 'the event names no lot of yours (an LGTIN or GS1 Digital Link class of one of your lots)',
       });
     }
-    const hash = epcisEventHash(event as never);
+    const hash = epcisEventHash(event);
     const claimed = event.eventID;
     if (typeof claimed === 'string' && claimed.startsWith('ni:///') && claimed !== hash) {
       throw EpcisProblem.validation('epcis_capture_event_invalid', {
@@ -112,7 +110,10 @@ export async function captureDocument(
     for (const r of (
       await tx.execute<{ id: number; n: number }>(
         sql`select traceability_id as id, coalesce(max(position), -1)::int + 1 as n from trace_events
-            where traceability_id in (${sql.join(lotIds.map((id) => sql`${id}`), sql`, `)}) group by traceability_id`,
+            where traceability_id in (${sql.join(
+              lotIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) group by traceability_id`,
       )
     ).rows)
       next.set(Number(r.id), Number(r.n));

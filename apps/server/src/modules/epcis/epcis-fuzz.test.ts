@@ -83,10 +83,16 @@ async function send(method: 'GET' | 'POST', url: string, payload?: string) {
     method,
     url,
     remoteAddress: `10.7.${++ip % 250}.1`,
-    headers: { authorization: `Bearer ${key}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(payload !== undefined ? { payload } : {}),
   });
-  expect(res.statusCode, `${method} ${url.slice(0, 120)} ${payload?.slice(0, 120) ?? ''}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(
+    res.statusCode,
+    `${method} ${url.slice(0, 120)} ${payload?.slice(0, 120) ?? ''}: ${res.body.slice(0, 300)}`,
+  ).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(String(res.headers['content-type'])).toContain('application/problem+json');
     expect(json(res).type).toMatch(/^epcisException:/);
@@ -99,7 +105,11 @@ describe('/epcis in the route table', () => {
   it('declares every /epcis route an API key route with a scope: capture to write, read to read', () => {
     const rows = t.app.routeTable
       .filter((r) => r.url.startsWith('/epcis'))
-      .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => [m, r.url, r.config?.access, r.config?.apiScope]));
+      .flatMap((r) =>
+        (Array.isArray(r.method) ? r.method : [r.method])
+          .filter((m) => m !== 'HEAD')
+          .map((m) => [m, r.url, r.config?.access, r.config?.apiScope]),
+      );
     expect(rows.sort()).toEqual(
       [
         ['GET', '/epcis/capture/:captureID', 'apikey', 'read'],

@@ -100,11 +100,17 @@ async function query(key: string, qs = '') {
 }
 const ids = (events: Record<string, any>[]) => events.map((e) => e.eventID as string);
 const counts = async () => {
-  const [{ n }] = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from trace_events where origin = 'captured'`)).rows;
+  const [{ n }] = (
+    await t.db.execute<{ n: number }>(sql`select count(*)::int as n from trace_events where origin = 'captured'`)
+  ).rows;
   const [{ j }] = (await t.db.execute<{ j: number }>(sql`select count(*)::int as j from epcis_captures`)).rows;
   return { events: Number(n), jobs: Number(j) };
 };
-function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, type: string) {
+function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  status: number,
+  type: string,
+) {
   expect(res.statusCode, res.body).toBe(status);
   expect(String(res.headers['content-type'])).toContain('application/problem+json');
   expect(res.headers['gs1-epcis-version']).toBe('2.0.0');
@@ -124,14 +130,33 @@ beforeAll(async () => {
   plotGln = withCheckDigit('893458800011');
   const [plot] = await t.db
     .insert(locations)
-    .values({ platform: 'dtrack', producerId: farm.producerId!, kind: 'farm_plot', name: 'Lô A', provinceCode: '68', gln: plotGln })
+    .values({
+      platform: 'dtrack',
+      producerId: farm.producerId!,
+      kind: 'farm_plot',
+      name: 'Lô A',
+      provinceCode: '68',
+      gln: plotGln,
+    })
     .returning();
   f1 = await buildBatch(t.db, { productId: cherries.id, lotCode: 'F1', quantity: 500 });
   f2 = await buildBatch(t.db, { productId: cherries.id, lotCode: 'F2', quantity: 50 });
   c1 = await buildBatch(t.db, { productId: received.id, lotCode: 'C1', quantity: 495, status: 'draft' });
   await t.db.insert(traceEvents).values([
-    { traceabilityId: f1.id, step: 'planting', occurredAt: new Date('2025-01-05T01:00:00Z'), locationId: plot.id, position: 0 },
-    { traceabilityId: f1.id, step: 'harvesting', occurredAt: new Date('2025-04-05T01:00:00Z'), locationId: plot.id, position: 1 },
+    {
+      traceabilityId: f1.id,
+      step: 'planting',
+      occurredAt: new Date('2025-01-05T01:00:00Z'),
+      locationId: plot.id,
+      position: 0,
+    },
+    {
+      traceabilityId: f1.id,
+      step: 'harvesting',
+      occurredAt: new Date('2025-04-05T01:00:00Z'),
+      locationId: plot.id,
+      position: 1,
+    },
     { traceabilityId: f2.id, step: 'harvesting', occurredAt: new Date('2025-04-08T01:00:00Z'), position: 0 },
     { traceabilityId: c1.id, step: 'receiving', occurredAt: new Date('2025-04-07T01:00:00Z'), position: 0 },
   ]);
@@ -188,7 +213,12 @@ describe('capture', () => {
 
     const job = await machine(keys.farmRead, 'GET', location);
     expect(job.statusCode).toBe(200);
-    expect(json(job)).toMatchObject({ running: false, success: true, errors: [], captureID: location.split('/').pop() });
+    expect(json(job)).toMatchObject({
+      running: false,
+      success: true,
+      errors: [],
+      captureID: location.split('/').pop(),
+    });
     expect(Date.parse(json(job).createdAt)).not.toBeNaN();
     expect(Date.parse(json(job).finishedAt)).not.toBeNaN();
 
@@ -198,8 +228,8 @@ describe('capture', () => {
     expect(rest).toEqual(ev);
     expect(eventID).toMatch(/^ni:\/\/\/sha-256;[0-9a-f]{64}\?ver=CBV2\.0$/);
 
-    const batch = json(await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${f1.id}`, headers: as(farm) })).data
-      .traceability;
+    const batch = json(await t.app.inject({ method: 'GET', url: `/api/v1/traceabilities/${f1.id}`, headers: as(farm) }))
+      .data.traceability;
     const shown = batch.events.find((e: { origin: string }) => e.origin === 'captured');
     expect(shown).toMatchObject({ step: 'receiving', captured_by: 'Hệ thống siêu thị' });
   });
@@ -213,7 +243,10 @@ describe('capture', () => {
     expect((await counts()).events).toBe(before.events + 1);
     const job = json(await machine(keys.farmRead, 'GET', String(again.headers.location)));
     expect(job).toMatchObject({ success: true, captured: 2, new: 0 });
-    const { events } = await query(keys.farmRead, '?GE_eventTime=2025-04-21T00:00:00%2B07:00&LT_eventTime=2025-04-22T00:00:00%2B07:00');
+    const { events } = await query(
+      keys.farmRead,
+      '?GE_eventTime=2025-04-21T00:00:00%2B07:00&LT_eventTime=2025-04-22T00:00:00%2B07:00',
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -226,16 +259,19 @@ describe('capture', () => {
     ['an impossible date', { eventTime: '2025-02-30T08:00:00+07:00' }, 'eventTime'],
     ['another producer’s lot', { quantityList: [{ epcClass: 'urn:epc:class:lgtin:X' }] }, 'quantityList'],
   ];
-  it.each(faults)('refuses the whole document for one event with %s, naming the event and field; nothing stored', async (_n, patch, field) => {
-    const before = await counts();
-    const good = receiving(lgtin(f1.gtin14!, 'F1'), '2025-04-22T08:00:00+07:00');
-    const bad = { ...receiving(lgtin(f1.gtin14!, 'F1'), '2025-04-23T08:00:00+07:00'), ...patch };
-    const res = await capture(keys.farmCapture, doc([good, bad, good]));
-    const p = expectProblem(res, 400, 'ValidationException');
-    expect(p.detail).toContain('1');
-    expect(p.detail).toContain(field);
-    expect(await counts()).toEqual(before);
-  });
+  it.each(faults)(
+    'refuses the whole document for one event with %s, naming the event and field; nothing stored',
+    async (_n, patch, field) => {
+      const before = await counts();
+      const good = receiving(lgtin(f1.gtin14!, 'F1'), '2025-04-22T08:00:00+07:00');
+      const bad = { ...receiving(lgtin(f1.gtin14!, 'F1'), '2025-04-23T08:00:00+07:00'), ...patch };
+      const res = await capture(keys.farmCapture, doc([good, bad, good]));
+      const p = expectProblem(res, 400, 'ValidationException');
+      expect(p.detail).toContain('1');
+      expect(p.detail).toContain(field);
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it('refuses an event naming a lot of a producer outside the caller’s chain, and takes one from its chain', async () => {
     const before = await counts();
@@ -308,7 +344,9 @@ describe('query', () => {
     expect((await only('?eventType=TransformationEvent')).map((e) => e.type)).toEqual(['TransformationEvent']);
     expect((await only('?eventType=ObjectEvent|TransformationEvent&perPage=100')).length).toBeGreaterThan(3);
     expect(await only('?LT_eventTime=2025-01-06T00:00:00Z')).toHaveLength(1);
-    expect((await only('?GE_eventTime=2025-04-25T00:00:00%2B07:00')).map((e) => e.type)).toEqual(['TransformationEvent']);
+    expect((await only('?GE_eventTime=2025-04-25T00:00:00%2B07:00')).map((e) => e.type)).toEqual([
+      'TransformationEvent',
+    ]);
     const collecting = await only('?EQ_bizStep=https://ref.gs1.org/cbv/BizStep-collecting');
     expect(collecting).toHaveLength(2);
     expect(await only('?EQ_bizStep=collecting')).toHaveLength(2);
@@ -317,7 +355,9 @@ describe('query', () => {
       'https://ref.gs1.org/cbv/BizStep-commissioning',
       'https://ref.gs1.org/cbv/BizStep-collecting',
     ]);
-    expect((await only('?EQ_bizLocation=urn:epc:id:sgln:8934588.00099.0')).every((e) => e.bizStep === 'receiving')).toBe(true);
+    expect(
+      (await only('?EQ_bizLocation=urn:epc:id:sgln:8934588.00099.0')).every((e) => e.bizStep === 'receiving'),
+    ).toBe(true);
     // F2's class: its own harvest and the transformation that used it.
     const f2Events = await only(`?MATCH_anyEPCClass=${encodeURIComponent(lgtin(f2.gtin14!, 'F2'))}`);
     expect(f2Events.map((e) => e.type)).toEqual(['ObjectEvent', 'TransformationEvent']);
@@ -359,14 +399,20 @@ describe('query', () => {
       expect(validate(body) ? [] : validate.errors).toEqual([]);
       seen.push(...ids(body.epcisBody.queryResults.resultsBody.eventList));
       const link = res.headers.link as string | undefined;
-      url = link ? new URL(/^<([^>]+)>; rel="next"$/.exec(link)![1]).pathname + new URL(/^<([^>]+)>/.exec(link)![1]).search : null;
+      url = link
+        ? new URL(/^<([^>]+)>; rel="next"$/.exec(link)![1]).pathname + new URL(/^<([^>]+)>/.exec(link)![1]).search
+        : null;
       pages++;
     }
     expect(seen).toEqual(all);
     expect(pages).toBe(Math.ceil(all.length / 2));
     const first = await machine(keys.farmRead, 'GET', '/epcis/events?perPage=2');
     const token = new URL(/^<([^>]+)>/.exec(String(first.headers.link))![1]).searchParams.get('nextPageToken')!;
-    expectProblem(await machine(keys.farmRead, 'GET', `/epcis/events?perPage=2&EQ_bizStep=receiving&nextPageToken=${token}`), 400, 'QueryParameterException');
+    expectProblem(
+      await machine(keys.farmRead, 'GET', `/epcis/events?perPage=2&EQ_bizStep=receiving&nextPageToken=${token}`),
+      400,
+      'QueryParameterException',
+    );
   });
 
   it('finds one event by its eventID, and only the caller’s', async () => {
@@ -377,17 +423,33 @@ describe('query', () => {
       const body = json(res);
       expect(validate(body) ? [] : validate.errors).toEqual([]);
       expect(body.epcisBody.queryResults.resultsBody.eventList).toEqual([e]);
-      expectProblem(await machine(keys.strangerCapture, 'GET', `/epcis/events/${encodeURIComponent(e.eventID)}`), 404, 'NoSuchNameException');
+      expectProblem(
+        await machine(keys.strangerCapture, 'GET', `/epcis/events/${encodeURIComponent(e.eventID)}`),
+        404,
+        'NoSuchNameException',
+      );
     }
-    expectProblem(await machine(keys.farmRead, 'GET', `/epcis/events/${encodeURIComponent('ni:///sha-256;00?ver=CBV2.0')}`), 404, 'NoSuchNameException');
+    expectProblem(
+      await machine(keys.farmRead, 'GET', `/epcis/events/${encodeURIComponent('ni:///sha-256;00?ver=CBV2.0')}`),
+      404,
+      'NoSuchNameException',
+    );
   });
 
   it('shows another producer nothing of mine, nor my capture jobs', async () => {
     const { events } = await query(keys.strangerCapture);
     expect(events).toEqual([]);
     expect(json(await machine(keys.strangerCapture, 'GET', '/epcis/eventTypes'))).toEqual([]);
-    const [job] = await t.db.select().from(epcisCaptures).where(eq(epcisCaptures.producerId, farm.producerId!)).limit(1);
-    expectProblem(await machine(keys.strangerCapture, 'GET', `/epcis/capture/${job.captureId}`), 404, 'NoSuchNameException');
+    const [job] = await t.db
+      .select()
+      .from(epcisCaptures)
+      .where(eq(epcisCaptures.producerId, farm.producerId!))
+      .limit(1);
+    expectProblem(
+      await machine(keys.strangerCapture, 'GET', `/epcis/capture/${job.captureId}`),
+      404,
+      'NoSuchNameException',
+    );
   });
 });
 

@@ -64,7 +64,9 @@ export async function resolveLots(db: Db | Tx, platform: string, classes: string
         id: traceabilities.id,
         producerId: traceabilities.producerId,
         lotCode: traceabilities.lotCode,
-        gtin14: sql<string | null>`coalesce(${traceabilities.gtin14}, case when ${traceabilities.status} = 'draft' then ${products.gtin14} end)`,
+        gtin14: sql<
+          string | null
+        >`coalesce(${traceabilities.gtin14}, case when ${traceabilities.status} = 'draft' then ${products.gtin14} end)`,
         productCode: products.publicCode,
       })
       .from(traceabilities)
@@ -72,7 +74,9 @@ export async function resolveLots(db: Db | Tx, platform: string, classes: string
       .where(and(eq(traceabilities.platform, platform), or(...part.map(([, k]) => keyCondition(k)))));
     for (const [c, k] of part) {
       const hit = rows.find((r) =>
-        'gtin14' in k ? r.gtin14 === k.gtin14 && r.lotCode === k.lot : r.productCode === k.productCode && r.lotCode === k.lot,
+        'gtin14' in k
+          ? r.gtin14 === k.gtin14 && r.lotCode === k.lot
+          : r.productCode === k.productCode && r.lotCode === k.lot,
       );
       if (hit) out.set(c, { id: hit.id, producerId: hit.producerId });
     }

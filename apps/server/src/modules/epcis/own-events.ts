@@ -23,7 +23,10 @@ export async function mapOwnEvents(db: Db | Tx, base: string, rows: EventRow[]):
       .innerJoin(products, eq(products.id, traceabilities.productId))
       .where(inArray(traceabilities.id, lotIds)),
     db.execute<{ id: number }>(sql`select distinct on (traceability_id) id from trace_events
-      where traceability_id in (${sql.join(lotIds.map((id) => sql`${id}`), sql`, `)}) and origin = 'own'
+      where traceability_id in (${sql.join(
+        lotIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and origin = 'own'
       order by traceability_id, position, occurred_at, id`),
   ]);
   const firstIds = firsts.rows.map((r) => Number(r.id));
@@ -34,9 +37,7 @@ export async function mapOwnEvents(db: Db | Tx, base: string, rows: EventRow[]):
       .filter((e) => e.traceabilityId === batch.id)
       .sort(
         (a, b) =>
-          a.position - b.position ||
-          new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime() ||
-          a.id - b.id,
+          a.position - b.position || new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime() || a.id - b.id,
       );
     const chain = await loadEpcisChain(db, base, events);
     const doc = buildEpcis({ batch, events, product: { gtin, publicCode }, base, chain });

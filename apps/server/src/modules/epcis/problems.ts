@@ -75,7 +75,12 @@ function send(req: FastifyRequest, reply: FastifyReply, p: EpcisProblem) {
 
 /** The guard's refusals (no key, wrong key, revoked, wrong scope, locked out) as SecurityException. */
 function securityProblem(err: AppError): EpcisProblem {
-  const title = err.status === 401 ? 'Unauthorised request' : err.status === 429 ? 'Too many requests' : 'Access to resource forbidden';
+  const title =
+    err.status === 401
+      ? 'Unauthorised request'
+      : err.status === 429
+        ? 'Too many requests'
+        : 'Access to resource forbidden';
   const code = err.status === 401 ? 'epcis_unauthenticated' : err.status === 429 ? err.code : 'epcis_forbidden';
   return new EpcisProblem(err.status, 'SecurityException', title, code, err.params);
 }
@@ -88,14 +93,28 @@ export function epcisErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if ([401, 403, 429].includes(error.status)) return send(req, reply, securityProblem(error));
       if (error.status === 404) return send(req, reply, EpcisProblem.notFound());
-      return send(req, reply, new EpcisProblem(error.status, capture ? 'ValidationException' : 'QueryParameterException', 'Invalid request', error.code, error.params));
+      return send(
+        req,
+        reply,
+        new EpcisProblem(
+          error.status,
+          capture ? 'ValidationException' : 'QueryParameterException',
+          'Invalid request',
+          error.code,
+          error.params,
+        ),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const v = error.validation[0];
-      const name = v.instancePath.replace(/^\//, '').split('/')[0] || String((v.params as { keys?: string[] }).keys?.[0] ?? '');
+      const name =
+        v.instancePath.replace(/^\//, '').split('/')[0] || String((v.params as { keys?: string[] }).keys?.[0] ?? '');
       const unknown = v.keyword === 'unrecognized_keys';
       const keys = (v.params as { keys?: string[] }).keys;
-      const reason = translate(req.locale ?? 'vi', v.message && v.message.startsWith('epcis_') ? v.message : 'epcis_query_value');
+      const reason = translate(
+        req.locale ?? 'vi',
+        v.message && v.message.startsWith('epcis_') ? v.message : 'epcis_query_value',
+      );
       const p = unknown
         ? EpcisProblem.query('epcis_query_unknown', { name: keys?.join(', ') ?? name })
         : capture
@@ -104,21 +123,46 @@ export function epcisErrorHandler(app: FastifyInstance) {
       return send(req, reply, p);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(req, reply, captureLimitExceeded('bytes', 0));
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
       return send(req, reply, EpcisProblem.validation('epcis_capture_not_json'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return send(req, reply, new EpcisProblem(415, 'ImplementationException', 'Unsupported Media Type', 'epcis_capture_not_json'));
+      return send(
+        req,
+        reply,
+        new EpcisProblem(415, 'ImplementationException', 'Unsupported Media Type', 'epcis_capture_not_json'),
+      );
     }
     if (isConnectionLoss(error)) {
       req.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
-      return send(req, reply, new EpcisProblem(503, 'ImplementationException', 'Service unavailable', 'epcis_internal'));
+      return send(
+        req,
+        reply,
+        new EpcisProblem(503, 'ImplementationException', 'Service unavailable', 'epcis_internal'),
+      );
     }
     if (error.statusCode && error.statusCode < 500) {
-      return send(req, reply, new EpcisProblem(error.statusCode, capture ? 'ValidationException' : 'QueryParameterException', 'Bad request', 'epcis_query_value'));
+      return send(
+        req,
+        reply,
+        new EpcisProblem(
+          error.statusCode,
+          capture ? 'ValidationException' : 'QueryParameterException',
+          'Bad request',
+          'epcis_query_value',
+        ),
+      );
     }
     req.log.error({ err: error }, 'unhandled error');
-    return send(req, reply, new EpcisProblem(500, 'ImplementationException', 'A server-side error occurred', 'epcis_internal'));
+    return send(
+      req,
+      reply,
+      new EpcisProblem(500, 'ImplementationException', 'A server-side error occurred', 'epcis_internal'),
+    );
   });
 }

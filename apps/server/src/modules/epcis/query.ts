@@ -29,7 +29,12 @@ export function visibleTo(caller: EpcisCaller): SQL {
 }
 
 const inList = (expr: SQL, values: string[]) =>
-  values.length ? sql`${expr} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : NONE;
+  values.length
+    ? sql`${expr} in (${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : NONE;
 /** A captured event whose list field holds one of the values (jsonb containment). */
 const listHas = (field: string, values: string[], wrap: (v: string) => unknown) =>
   or(...values.map((v) => sql`coalesce(${ev} -> ${field}, '[]'::jsonb) @> ${JSON.stringify([wrap(v)])}::jsonb`))!;
@@ -59,7 +64,12 @@ async function locationIdsOf(db: Db, base: string, values: string[]): Promise<nu
   if (glns.length) or_.push(inArray(locations.gln, glns));
   if (ids.length) or_.push(and(inArray(locations.id, ids), isNull(locations.gln))!);
   if (!or_.length) return [];
-  return (await db.select({ id: locations.id }).from(locations).where(or(...or_))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(or(...or_))
+  ).map((r) => r.id);
 }
 
 /** The SQL of the query's filters (ADR 040: the same meaning for the producer's events and the captured ones). */

@@ -34,7 +34,8 @@ export interface CapturedDocument {
 function locate(e: ErrorObject): { index: number | null; field: string } {
   const m = /^\/epcisBody\/eventList\/(\d+)(?:\/(.*))?$/.exec(e.instancePath);
   const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: string }).missingProperty) : '';
-  if (!m) return { index: null, field: [e.instancePath.slice(1).replace(/\//g, '.'), missing].filter(Boolean).join('.') };
+  if (!m)
+    return { index: null, field: [e.instancePath.slice(1).replace(/\//g, '.'), missing].filter(Boolean).join('.') };
   const field = [(m[2] ?? '').replace(/\//g, '.'), missing].filter(Boolean).join('.');
   return { index: Number(m[1]), field: field || '(event)' };
 }
@@ -55,7 +56,8 @@ export function checkDocument(body: unknown): CapturedDocument {
     const e = errors[0];
     const where = locate(e);
     const reason = `${e.message ?? 'invalid'}${e.keyword === 'enum' ? ` (${JSON.stringify(e.params)})` : ''}`;
-    if (where.index == null) throw EpcisProblem.validation('epcis_capture_schema', { path: where.field || '(document)', reason });
+    if (where.index == null)
+      throw EpcisProblem.validation('epcis_capture_schema', { path: where.field || '(document)', reason });
     throw eventProblem(where.index, where.field, reason);
   }
   const doc = body as unknown as CapturedDocument;
@@ -91,7 +93,8 @@ function identifierFault(value: string): string | null {
   if (dl) {
     const [ai, key] = [dl[1], dl[2]];
     if (!DL_KEYS[ai].includes(key.length)) return `"${value}": the key of AI (${ai}) has ${key.length} digits`;
-    const good = ai === '01' ? isValidGtin(key) : ai === '8003' ? isValidGtin(key) : isValidGln(key.slice(-13)) || mod10(key);
+    const good =
+      ai === '01' ? isValidGtin(key) : ai === '8003' ? isValidGtin(key) : isValidGln(key.slice(-13)) || mod10(key);
     if (!good) return `"${value}": wrong check digit of AI (${ai})`;
   }
   return null;
