@@ -70,7 +70,16 @@ export async function captureDocument(
         reason: 'the event names no lot of yours (an LGTIN or GS1 Digital Link class of one of your lots)',
       });
     }
-    const hash = epcisEventHash(event);
+    let hash: string;
+    try {
+      hash = epcisEventHash(event);
+    } catch {
+      throw EpcisProblem.validation('epcis_capture_event_invalid', {
+        index,
+        field: '(event)',
+        reason: 'no CBV 2.0 hash',
+      });
+    }
     const claimed = event.eventID;
     if (typeof claimed === 'string' && claimed.startsWith('ni:///') && claimed !== hash) {
       throw EpcisProblem.validation('epcis_capture_event_invalid', {

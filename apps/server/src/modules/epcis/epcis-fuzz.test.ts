@@ -99,7 +99,15 @@ async function send(method: 'GET' | 'POST', url: string, payload?: string) {
   }
   return res;
 }
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A value in a URL: percent-encoded, a lone surrogate as the bytes a client would send. */
+const text = (v: unknown) => {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
 
 describe('/epcis in the route table', () => {
   it('declares every /epcis route an API key route with a scope: capture to write, read to read', () => {
@@ -126,12 +134,12 @@ describe('fuzz', () => {
   it('answers nasty query and path values without a 5xx', async () => {
     for (const name of QUERY_PARAMS) {
       for (const v of NASTY) {
-        await send('GET', `/epcis/events?${name}=${encodeURIComponent(text(v))}`);
+        await send('GET', `/epcis/events?${name}=${text(v)}`);
       }
     }
     for (const v of NASTY) {
-      await send('GET', `/epcis/events/${encodeURIComponent(text(v)) || '%20'}`);
-      await send('GET', `/epcis/capture/${encodeURIComponent(text(v)) || '%20'}`);
+      await send('GET', `/epcis/events/${text(v) || '%20'}`);
+      await send('GET', `/epcis/capture/${text(v) || '%20'}`);
     }
   });
 

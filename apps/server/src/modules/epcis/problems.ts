@@ -9,7 +9,7 @@ import {
 } from '@agrihub/contract';
 import { AppError } from '../../lib/errors.js';
 import { megabytes } from '../../lib/sizes.js';
-import { isConnectionLoss } from '../../lib/pg-errors.js';
+import { isConnectionLoss, isDataException } from '../../lib/pg-errors.js';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
@@ -135,6 +135,14 @@ export function epcisErrorHandler(app: FastifyInstance) {
         req,
         reply,
         new EpcisProblem(415, 'ImplementationException', 'Unsupported Media Type', 'epcis_capture_not_json'),
+      );
+    }
+    if (isDataException(error)) {
+      req.log.warn({ err: error }, 'the database refused a value the EPCIS checks let through');
+      return send(
+        req,
+        reply,
+        capture ? EpcisProblem.validation('epcis_capture_not_json') : EpcisProblem.query('epcis_query_value'),
       );
     }
     if (isConnectionLoss(error)) {

@@ -148,7 +148,30 @@ export function classesOf(e: Record<string, unknown>): string[] {
   return [...of('outputQuantityList'), ...of('quantityList'), ...of('childQuantityList'), ...of('inputQuantityList')];
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** The path of the first text (key or value) no database keeps: a NUL character or a lone surrogate. */
+function badText(v: unknown, path: string): string | null {
+  const bad = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+  if (typeof v === 'string') return bad(v) ? path : null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const hit = badText(v[i], path ? `${path}.${i}` : String(i));
+      if (hit) return hit;
+    }
+  } else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      const at = path ? `${path}.${k}` : k;
+      if (bad(k)) return at;
+      const hit = badText(x, at);
+      if (hit) return hit;
+    }
+  }
+  return null;
+}
+
 function checkEvent(e: EpcisEvent, i: number) {
+  const text = badText(e, '');
+  if (text) throw eventProblem(i, text, 'a NUL character or an unpaired surrogate');
   for (const f of ['eventTime', 'recordTime'] as const) {
     const v = e[f];
     if (typeof v === 'string' && !isEpcisTime(v)) throw eventProblem(i, f, `"${v}" is not a real date and time`);
