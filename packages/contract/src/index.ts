@@ -37,6 +37,7 @@ export * from './schemas/trace-public.js';
 export * from './schemas/product-public.js';
 export * from './gtin.js';
 export * from './digital-link.js';
+export * from './schemas/epcis-rest.js';
 export * from './publication.js';
 export * from './variants.js';
 export * from './categories.js';

@@ -61,6 +61,7 @@ import partnerRoutes from './partners/routes.js';
 import shipmentRoutes from './shipments/routes.js';
 import shipmentSubscribers from './shipments/subscribers.js';
 import { adminChainRoutes, chainRoutes } from './chain/routes.js';
+import epcisRoutes from './epcis/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
 import nationalPortalRoutes from './national-portal/routes.js';
 import { adminEudrRoutes, eudrRoutes } from './eudr/routes.js';
@@ -138,6 +139,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gatedRoutes(GATES.batches, shipmentRoutes));
   // Circular 02/2024 (ADR 043): the producer's records for the national traceability portal.
   await app.register(gatedRoutes(GATES.batches, nationalPortalRoutes));
+  await app.register(gatedRoutes(GATES.batches, epcisRoutes));
   await app.register(shipmentSubscribers);
   // Machine clients' API keys (ADR 039), for the chain's EPCIS REST partners: behind the batches gate.
   await app.register(gatedRoutes(GATES.batches, apiKeyRoutes));

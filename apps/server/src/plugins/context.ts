@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LOCALES, isPlatformKey, effectiveLocale, type Locale, type PlatformKey } from '@agrihub/contract';
+import {
+  LOCALES,
+  isPlatformKey,
+  effectiveLocale,
+  platformFromHost,
+  type Locale,
+  type PlatformKey,
+} from '@agrihub/contract';
 import { AppError } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -35,6 +42,13 @@ export default fp(async function context(app: FastifyInstance) {
   // A synchronous hook: it runs on every request, including the hot public lookups.
   app.addHook('onRequest', (req, _reply, done) => {
     req.locale = pickLocale(req.headers['locale'], req.headers['accept-language']);
+    // GS1's EPCIS REST binding (ADR 040) is served under /epcis on each platform's host: the host
+    // names the platform, as for the Digital Link resolver (a machine client sends no Platform header).
+    if (req.routeOptions.url?.startsWith('/epcis/')) {
+      req.platform = platformFromHost(req.headers.host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
+      req.locale = effectiveLocale(req.platform, req.locale);
+      return done();
+    }
     if (!isApiRoute(req)) return done();
     const header = req.headers['platform'];
     const value = (Array.isArray(header) ? header[0] : header)?.toLowerCase();

@@ -31,6 +31,7 @@ import { SETTING_MESSAGES } from './settings.js';
 import { DIGITAL_LINK_MESSAGES } from './digital-link.js';
 import { FSMA_MESSAGES } from './fsma.js';
 import { EUDR_MESSAGES } from './eudr.js';
+import { EPCIS_MESSAGES } from './epcis.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -72,6 +73,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...DIGITAL_LINK_MESSAGES.vi,
     ...FSMA_MESSAGES.vi,
     ...EUDR_MESSAGES.vi,
+    ...EPCIS_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -106,6 +108,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...DIGITAL_LINK_MESSAGES.en,
     ...FSMA_MESSAGES.en,
     ...EUDR_MESSAGES.en,
+    ...EPCIS_MESSAGES.en,
   },
 };
 

@@ -61,6 +61,10 @@ export const traceEvent = z.object({
   photos: z.array(traceFile),
   documents: z.array(traceDocument),
   position: z.number().int(),
+  /** `captured`: a partner's EPCIS event captured onto the lot (ADR 040), shown as theirs, not the producer's. */
+  origin: z.enum(['own', 'captured']),
+  /** Who captured it (the partner's system), for a captured event. */
+  captured_by: z.string().nullable(),
 });
 export type TraceEvent = z.infer<typeof traceEvent>;
 

@@ -19,6 +19,7 @@ import {
 import { BATCH_STATUSES, EUDR_COMMODITIES, PRODUCT_STATUSES } from '@agrihub/contract';
 import { producers, users } from './accounts.js';
 import { locations, shipments, transformations } from './supply-chain.js';
+import { epcisCaptures } from './epcis.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -289,10 +290,26 @@ export const traceEvents = pgTable(
     position: integer('position').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * `own`: the producer's record; `captured`: a partner's EPCIS event captured through
+     * `POST /epcis/capture` onto this lot (ADR 040), kept verbatim in `epcis_event` with its CBV 2.0
+     * hash (`epcis_hash`, its eventID), the capture job and the capturing party's name.
+     */
+    origin: text('origin', { enum: ['own', 'captured'] })
+      .notNull()
+      .default('own'),
+    captureId: integer('capture_id').references((): AnyPgColumn => epcisCaptures.id, { onDelete: 'cascade' }),
+    epcisHash: text('epcis_hash'),
+    epcisEvent: jsonb('epcis_event').$type<Record<string, unknown>>(),
+    capturedBy: text('captured_by'),
   },
   (t) => [
     index('trace_events_trace_idx').on(t.traceabilityId, t.position),
     index('trace_events_location_idx').on(t.locationId).where(sql`${t.locationId} is not null`),
+    uniqueIndex('trace_events_captured_hash_uq')
+      .on(t.traceabilityId, t.epcisHash)
+      .where(sql`${t.epcisHash} is not null`),
+    index('trace_events_hash_idx').on(t.epcisHash).where(sql`${t.epcisHash} is not null`),
   ],
 );
 

@@ -14,4 +14,5 @@ export * from './service-requests.js';
 export * from './settings.js';
 export * from './daily-counts.js';
 export * from './supply-chain.js';
+export * from './epcis.js';
 export * from './api-keys.js';

@@ -258,7 +258,12 @@ describe('supply chain demo seed', () => {
       'packing',
       'shipping',
       'shipping',
+      'receiving',
       'shipping',
+    ]);
+    // The buyer's receiving event came through EPCIS capture (ADR 040): shown as the partner's.
+    expect(d.events.filter((e: { origin: string }) => e.origin === 'captured')).toEqual([
+      expect.objectContaining({ step: 'receiving', captured_by: 'Sài Gòn Xanh — hệ thống kho (EPCIS)' }),
     ]);
     const recalled = await page(supplyChainCode(P, SUPPLY_CHAIN_LOTS.recalledRoasted.code));
     expect(recalled.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import {
   PLATFORMS,
   PLATFORM_KEYS,
   checkGeometry,
+  epcisEventHash,
   geometryAreaHa,
   toGtin14,
   withCheckDigit,
@@ -20,6 +21,8 @@ import {
   apiKeys,
   categories,
   chainEdges,
+  epcisCaptureEvents,
+  epcisCaptures,
   locations,
   productTypes,
   producers,
@@ -34,7 +37,7 @@ import {
   users,
 } from '../schema/index.js';
 import { giveBackToLot, takeFromLot } from '../../lib/lot-quantity.js';
-import { publicCode } from '../../lib/secrets.js';
+import { publicCode, randomToken } from '../../lib/secrets.js';
 import { generateApiKey } from '../../modules/api-keys/keys.js';
 import { approvedSnapshot } from '../../modules/products/approval.js';
 import { gtinToPrint } from '../../modules/products/gtin-reservations.js';
@@ -433,6 +436,70 @@ async function addEvent(
     createdBy: e.by.userId,
     createdAt: e.at,
   });
+}
+
+/**
+ * A partner's EPCIS receiving event captured onto a lot it received (ADR 040), as its system would
+ * send it through `POST /epcis/capture` with the producer's API key: the capture job, the event kept
+ * verbatim with its CBV 2.0 hash, shown on the lot's timeline as the partner's.
+ */
+async function capturedReceipt(
+  c: Ctx,
+  owner: Actor,
+  lot: LotRow,
+  e: { party: string; at: Date; quantity: number; sgln: string },
+): Promise<void> {
+  const epcClass = lot.gtin14
+    ? `https://id.gs1.org/01/${lot.gtin14}/10/${encodeURIComponent(lot.lotCode)}`
+    : `urn:agrihub:class:x:${encodeURIComponent(lot.lotCode)}`;
+  const offset = '+07:00';
+  const local = new Date(e.at.getTime() + 7 * 3600_000).toISOString().slice(0, 19);
+  const body = {
+    type: 'ObjectEvent',
+    eventTime: `${local}${offset}`,
+    eventTimeZoneOffset: offset,
+    action: 'OBSERVE',
+    bizStep: 'receiving',
+    disposition: 'in_progress',
+    epcList: [],
+    quantityList: [{ epcClass, quantity: e.quantity, uom: 'KGM' }],
+    readPoint: { id: e.sgln },
+    bizLocation: { id: e.sgln },
+  };
+  const hash = epcisEventHash(body);
+  const [job] = await c.tx
+    .insert(epcisCaptures)
+    .values({
+      captureId: `cap_${randomToken().slice(0, 24)}`,
+      platform: c.platform,
+      producerId: owner.producerId,
+      partyName: e.party,
+      eventCount: 1,
+      newCount: 1,
+      createdAt: e.at,
+      finishedAt: e.at,
+    })
+    .returning({ id: epcisCaptures.id });
+  const position = c.positions.get(lot.id) ?? 0;
+  c.positions.set(lot.id, position + 1);
+  const [row] = await c.tx
+    .insert(traceEvents)
+    .values({
+      traceabilityId: lot.id,
+      step: 'receiving',
+      occurredAt: e.at,
+      position,
+      origin: 'captured',
+      captureId: job.id,
+      epcisHash: hash,
+      epcisEvent: { ...body, eventID: hash },
+      capturedBy: e.party,
+      createdAt: e.at,
+    })
+    .returning({ id: traceEvents.id });
+  await c.tx
+    .insert(epcisCaptureEvents)
+    .values({ captureId: job.id, position: 0, producerId: owner.producerId, traceEventId: row.id });
 }
 
 /** A farm's own events on its harvest lot, all at its plot. */
@@ -1048,6 +1115,13 @@ async function seedPlatform(c: Ctx): Promise<void> {
     documentNumber: 'C25TCM-00000151',
     carrier: 'Công ty CP Vận tải Tây Nguyên',
     destination: 'Kho Công ty Sài Gòn Xanh, phường Sài Gòn, TP. Hồ Chí Minh',
+  });
+  // The buyer's warehouse system pushed its receiving event through EPCIS (ADR 040).
+  await capturedReceipt(c, coop, roasted, {
+    party: 'Sài Gòn Xanh — hệ thống kho (EPCIS)',
+    at: daysAgo(c, 31),
+    quantity: 1_200,
+    sgln: 'urn:epc:id:sgln:8934588.00042.0',
   });
   const cancelled = await ship(c, coop, {
     lot: roasted,

@@ -57,6 +57,8 @@ export type LookupRow = {
     photos: StoredFile[];
     documents: StoredFile[];
     position: number;
+    origin: string;
+    captured_by: string | null;
   }[];
   rating_avg: number | null;
   rating_count: number;
@@ -85,7 +87,7 @@ const LOOKUP_SELECT = `
         where le.traceability_id = t.id and le.location_id is not null), '[]'::json) as loc_certs,
       coalesce((select json_agg(json_build_object('id', e.id, 'step', e.step, 'occurred_at', e.occurred_at,
           'place', e.place, 'description', e.description, 'photos', e.photos, 'documents', e.documents,
-          'position', e.position) order by e.position, e.occurred_at, e.id)
+          'position', e.position, 'origin', e.origin, 'captured_by', e.captured_by) order by e.position, e.occurred_at, e.id)
         from trace_events e where e.traceability_id = t.id), '[]'::json) as events,
       vo.rating_avg, vo.rating_count, coalesce(c.sources, 0) as source_count,
       (select r.rev from producer_page_revs r where r.producer_id = t.producer_id) as pr_rev,
@@ -279,7 +281,7 @@ export function presentPublic(
         .filter((c) => !c.valid_until || c.valid_until >= today)
         .map((c) => c.scheme),
     }),
-    events: row.events.map((e) => presentEvent({ ...e, occurredAt: e.occurred_at })),
+    events: row.events.map((e) => presentEvent({ ...e, occurredAt: e.occurred_at, capturedBy: e.captured_by })),
     published_at: iso(row.published_at),
     recall: row.recalled_at ? { at: iso(row.recalled_at)!, reason: row.recall_reason ?? '' } : null,
     hold: row.held_at && !row.recalled_at ? { at: iso(row.held_at)!, reason: row.hold_reason ?? '' } : null,

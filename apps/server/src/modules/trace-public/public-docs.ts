@@ -106,6 +106,8 @@ const SAMPLE: LookupRow & { p_snapshot: ApprovedProduct } = {
       photos: [],
       documents: [],
       position: 0,
+      origin: 'own',
+      captured_by: null,
     },
   ],
   rating_avg: 4,

@@ -154,6 +154,8 @@ export default async function eventRoutes(app: FastifyInstance) {
       const out = await changeOwnBatch(app, actor, req.params.id, async (tx, b) => {
         const ev = await findEvent(tx, b.id, req.params.eventId);
         assertEditable(b);
+        // A partner's captured event is kept as it came (ADR 040): it can be removed, not rewritten.
+        if (ev.origin === 'captured') throw unprocessable('event_captured');
         await tx
           .update(traceEvents)
           .set(await columnsOf(tx, actor, req.body))

@@ -44,11 +44,16 @@ export default async function exportRoutes(app: FastifyInstance) {
       const batch = await findOwnBatch(app.db, actor, req.params.id);
       const [events, product] = await Promise.all([eventsOf(app.db, batch.id), productOf(batch.productId)]);
       const base = publicBaseUrl(req, app.config);
+      // The producer's own events by the mapping; partners' captured events (ADR 040) as they came.
+      const own = events.filter((e) => e.origin === 'own');
       const [chain, prefixLength] = await Promise.all([
-        loadEpcisChain(app.db, base, events),
+        loadEpcisChain(app.db, base, own),
         prefixLengthOf(app.db, batch.producerId),
       ]);
-      const doc = buildEpcis({ batch, events, product, base, chain, prefixLength });
+      const mapped = buildEpcis({ batch, events: own, product, base, chain, prefixLength });
+      const byId = new Map(own.map((e, i) => [e.id, mapped.epcisBody.eventList[i] as unknown]));
+      const eventList = events.map((e) => (e.origin === 'own' ? byId.get(e.id) : e.epcisEvent));
+      const doc = { ...mapped, epcisBody: { eventList } };
       const name = `epcis-${batch.lotCode.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonld`;
       return reply
         .type(EPCIS_CONTENT_TYPE)

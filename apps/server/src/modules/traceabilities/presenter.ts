@@ -67,6 +67,8 @@ export function presentCertificates(certs: Certificate[] | null | undefined): Ba
 
 type EventLike = Pick<EventRow, 'id' | 'step' | 'place' | 'description' | 'photos' | 'documents' | 'position'> & {
   occurredAt: Date | string;
+  origin?: string | null;
+  capturedBy?: string | null;
 };
 
 export function presentEvent(e: EventLike): TraceEvent {
@@ -80,6 +82,8 @@ export function presentEvent(e: EventLike): TraceEvent {
     photos: presentFiles(e.photos),
     documents: presentDocuments(e.documents),
     position: e.position,
+    origin: e.origin === 'captured' ? 'captured' : 'own',
+    captured_by: e.origin === 'captured' ? (e.capturedBy ?? null) : null,
   };
 }
 

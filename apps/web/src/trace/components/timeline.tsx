@@ -20,6 +20,11 @@ export function Timeline({
             <strong className="event-step">{stepLabel(event.step)}</strong>
             <time dateTime={event.occurred_at}>{formatDateTime(event.occurred_at)}</time>
           </div>
+          {event.origin === 'captured' && (
+            <p className="event-partner" data-testid="trace-event-partner">
+              {t('partnerEvent', { name: event.captured_by ?? '' })}
+            </p>
+          )}
           {event.place && (
             <p className="event-place">
               <PinIcon /> {event.place}

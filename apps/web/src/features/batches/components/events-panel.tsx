@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Empty, Flex, Image, Popconfirm, Space, Timeline, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Image, Popconfirm, Space, Tag, Timeline, Tooltip, Typography } from 'antd';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -80,8 +80,13 @@ export function EventsPanel({ batch }: { batch: Batch }) {
                   <Space wrap>
                     <AccentTag>{label('traceStep', event.step)}</AccentTag>
                     <Typography.Text type="secondary">{formatDateTime(event.occurred_at, locale)}</Typography.Text>
+                    {event.origin === 'captured' && (
+                      <Tag color="purple" data-testid="batch-event-partner">
+                        {t('events.partnerEvent', { name: event.captured_by ?? '' })}
+                      </Tag>
+                    )}
                   </Space>
-                  {draft && (
+                  {draft && event.origin === 'own' && (
                     <Space size={0}>
                       <Tooltip title={t('events.moveUp')}>
                         <Button
