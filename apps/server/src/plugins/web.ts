@@ -15,7 +15,7 @@ import { platformSettingOf } from '../modules/settings/store.js';
 import { extendCsp, pageWidgets } from '../modules/settings/widgets.js';
 
 /** Paths the SPA never answers: a miss there is a JSON 404, however the path is spelled. */
-const RESERVED = ['/api', '/oauth', '/uploads'];
+const RESERVED = ['/api', '/oauth', '/uploads', '/epcis'];
 
 /** The path as a file system would read it: decoded, dot segments and repeated slashes resolved. */
 export function normalisedPath(url: string): string | null {

@@ -72,7 +72,8 @@ export async function captureDocument(
     }
     let hash: string;
     try {
-      hash = epcisEventHash(event);
+      // The document's @context expands its extension fields' prefixes (the portal's `ah:` among them).
+      hash = epcisEventHash(event, { context: doc['@context'] });
     } catch {
       throw EpcisProblem.validation('epcis_capture_event_invalid', {
         index,
@@ -98,7 +99,8 @@ export async function captureDocument(
   for (const lotId of lotIds) {
     const rows = await ownEventsOfLot(app.db, lotId);
     for (const [id, e] of await mapOwnEvents(app.db, base, rows)) {
-      ownByHash.set(`${lotId} ${epcisEventHash(e as never)}`, id);
+      // The mapping's eventID is the event's hash (with the portal's own context).
+      ownByHash.set(`${lotId} ${(e as { eventID: string }).eventID}`, id);
     }
   }
   const codes = await app.db.transaction(async (tx) => {

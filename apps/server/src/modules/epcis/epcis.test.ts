@@ -322,7 +322,8 @@ describe('query', () => {
     const { events } = await query(keys.farmRead, '?perPage=100');
     const times = events.map((e) => Date.parse(e.eventTime));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    expect(events.filter((e) => e.bizStep === 'https://ref.gs1.org/cbv/BizStep-collecting')).toHaveLength(2);
+    // Planting and harvesting are both commissioning (ADR 038, GS1 US's FSMA 204 recommendations).
+    expect(events.filter((e) => e.bizStep === 'https://ref.gs1.org/cbv/BizStep-commissioning')).toHaveLength(3);
     expect(events.some((e) => e.bizStep === 'receiving')).toBe(true);
     const types = json(await machine(keys.farmRead, 'GET', '/epcis/eventTypes'));
     expect(types).toEqual(['ObjectEvent']);
@@ -347,13 +348,14 @@ describe('query', () => {
     expect((await only('?GE_eventTime=2025-04-25T00:00:00%2B07:00')).map((e) => e.type)).toEqual([
       'TransformationEvent',
     ]);
-    const collecting = await only('?EQ_bizStep=https://ref.gs1.org/cbv/BizStep-collecting');
-    expect(collecting).toHaveLength(2);
-    expect(await only('?EQ_bizStep=collecting')).toHaveLength(2);
+    // The farm's planting and two harvests (ADR 038) and the captured transformation: URI and bare word alike.
+    const commissioning = await only('?EQ_bizStep=https://ref.gs1.org/cbv/BizStep-commissioning');
+    expect(commissioning).toHaveLength(4);
+    expect(await only('?EQ_bizStep=commissioning')).toHaveLength(4);
     const sgln = `urn:epc:id:sgln:${plotGln.slice(0, 7)}.${plotGln.slice(7, 12)}.0`;
     expect((await only(`?EQ_bizLocation=${sgln}`)).map((e) => e.bizStep)).toEqual([
       'https://ref.gs1.org/cbv/BizStep-commissioning',
-      'https://ref.gs1.org/cbv/BizStep-collecting',
+      'https://ref.gs1.org/cbv/BizStep-commissioning',
     ]);
     expect(
       (await only('?EQ_bizLocation=urn:epc:id:sgln:8934588.00099.0')).every((e) => e.bizStep === 'receiving'),

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { products, traceEvents, traceabilities } from '../../db/schema/index.js';
 import { buildEpcis } from '../traceabilities/epcis.js';
-import { loadEpcisChain } from '../traceabilities/epcis-chain.js';
+import { loadEpcisChain, prefixLengthOf } from '../traceabilities/epcis-chain.js';
 import type { EventRow } from '../traceabilities/presenter.js';
 
 /**
@@ -39,8 +39,11 @@ export async function mapOwnEvents(db: Db | Tx, base: string, rows: EventRow[]):
         (a, b) =>
           a.position - b.position || new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime() || a.id - b.id,
       );
-    const chain = await loadEpcisChain(db, base, events);
-    const doc = buildEpcis({ batch, events, product: { gtin, publicCode }, base, chain });
+    const [chain, prefixLength] = await Promise.all([
+      loadEpcisChain(db, base, events),
+      prefixLengthOf(db, batch.producerId),
+    ]);
+    const doc = buildEpcis({ batch, events, product: { gtin, publicCode }, base, chain, prefixLength });
     doc.epcisBody.eventList.forEach((ev, k) => out.set(events[k].id, ev));
   }
   return out;

@@ -27,6 +27,7 @@ const CBV_PREFIX: Record<string, string> = { bizStep: 'BizStep-', disposition: '
 
 export type EpcisEvent = Record<string, unknown> & { type: string; eventTime: string };
 export interface CapturedDocument {
+  '@context'?: unknown;
   epcisBody: { eventList: EpcisEvent[] };
 }
 
