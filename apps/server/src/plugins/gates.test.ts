@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { ADMIN_PREFIX, GATES, MULTICHANNEL_SERVICE_SLUG, type Gate, type PlatformKey } from '@agrihub/contract';
+import {
+  ADMIN_PREFIX,
+  GATES,
+  MULTICHANNEL_SERVICE_SLUG,
+  translate,
+  type Gate,
+  type PlatformKey,
+} from '@agrihub/contract';
 import { as, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
 import { buildBatch, buildProduct, buildUser, type Built } from '../../test/factories.js';
 import { buildService, register } from '../modules/service-requests/test-support.js';
+import { apiKeys } from '../db/schema/index.js';
+import { generateApiKey } from '../modules/api-keys/keys.js';
 
 /**
  * The gates of spec §6 through the whole app (contract GATES, enforced by plugins/auth.ts from the
@@ -26,6 +35,23 @@ const routes = () =>
     methodsOf(r).map((method) => ({ method, url: r.url, access: r.config?.access, gate: r.config?.gate })),
   );
 const gatedBy = (gate: Gate) => routes().filter((r) => r.gate === gate);
+/** The gated routes a signed-in account calls; the machine clients' (access apikey) take a key instead. */
+const sessionGatedBy = (gate: Gate) => gatedBy(gate).filter((r) => r.access === 'user');
+const keyGatedBy = (gate: Gate) => gatedBy(gate).filter((r) => r.access === 'apikey');
+
+/** An API key of `u`'s producer (read and capture), stored as the account page stores one. */
+async function keyOf(u: Built): Promise<string> {
+  const made = generateApiKey();
+  await t.db.insert(apiKeys).values({
+    platform: u.platform,
+    producerId: u.producerId!,
+    name: 'Hệ thống đối tác',
+    prefix: made.prefix,
+    secretHash: made.hash,
+    scopes: ['read', 'capture'],
+  });
+  return made.key;
+}
 /** A concrete path for a route pattern: each `:param` filled with a plausible value. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 
@@ -37,8 +63,11 @@ async function refusedEverywhere(group: ReturnType<typeof routes>, h: Record<str
   const leaks: string[] = [];
   for (const r of group) {
     const res = await call(r.method, concrete(r.url), h);
-    if (res.statusCode !== 403 || json(res).meta.code !== code)
-      leaks.push(`${r.method} ${r.url} → ${res.statusCode} ${json(res).meta?.code ?? ''}`);
+    // The EPCIS binding answers its refusals as RFC 7807 problems (ADR 040), the reason in `detail`.
+    const body = json<{ meta?: { code?: string }; detail?: string }>(res);
+    const said = (body.detail ?? '').startsWith(translate('vi', code, { platform: '' }).replace(/\.$/, ''));
+    const got = body.meta?.code ?? (said ? code : body.detail);
+    if (res.statusCode !== 403 || got !== code) leaks.push(`${r.method} ${r.url} → ${res.statusCode} ${got ?? ''}`);
   }
   return leaks;
 }
@@ -63,15 +92,34 @@ describe('the route table declares the gates', () => {
     );
     expect(batches.length).toBeGreaterThanOrEqual(12);
     // The producer's own routes only: the admin review and the public pages are not behind them.
-    // Batches include the supply chain that moves them (ADR 036).
-    const own = ['products', 'traceabilities', 'locations', 'partners', 'shipments', 'transformations', 'chain'];
+    // Batches include the supply chain that moves them (ADR 036), its standards' exports and the
+    // machine clients' keys and EPCIS binding (ADR 039, 040), which a key opens instead of a session.
+    const own = [
+      'products',
+      'traceabilities',
+      'locations',
+      'partners',
+      'shipments',
+      'transformations',
+      'chain',
+      'eudr',
+      'national-portal',
+      'api-keys',
+    ];
     for (const r of [...gatedBy(GATES.products), ...gatedBy(GATES.batches)]) {
+      if (r.access === 'apikey') {
+        expect(r.url.startsWith('/epcis/') || r.url === '/api/v1/api-keys/whoami', r.url).toBe(true);
+        continue;
+      }
       expect(r.access, r.url).toBe('user');
       expect(
         own.some((area) => r.url.startsWith(`/api/v1/${area}`)),
         r.url,
       ).toBe(true);
     }
+    expect(keyGatedBy(GATES.batches).map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /epcis/capture', 'GET /epcis/events']),
+    );
     for (const r of routes().filter((x) => x.access === 'public' && x.url.includes('/client/'))) {
       expect(r.gate, `${r.url} is public`).toBeUndefined();
     }
@@ -107,8 +155,15 @@ describe('products and batches on DTrack: the products entitlement', () => {
   });
 
   it('refuses a producer without it on every product and batch route: 403 entitlement_required, in Vietnamese', async () => {
-    expect(await refusedEverywhere(gatedBy(GATES.products), as(newcomer), 'entitlement_required')).toEqual([]);
-    expect(await refusedEverywhere(gatedBy(GATES.batches), as(newcomer), 'entitlement_required')).toEqual([]);
+    expect(await refusedEverywhere(sessionGatedBy(GATES.products), as(newcomer), 'entitlement_required')).toEqual([]);
+    expect(await refusedEverywhere(sessionGatedBy(GATES.batches), as(newcomer), 'entitlement_required')).toEqual([]);
+    // A machine client's key opens no more than its producer's accounts would.
+    const key = {
+      ...headers('dtrack'),
+      host: 'dtrack.localhost:3000',
+      authorization: `Bearer ${await keyOf(newcomer)}`,
+    };
+    expect(await refusedEverywhere(keyGatedBy(GATES.batches), key, 'entitlement_required')).toEqual([]);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/products', headers: as(newcomer) });
     expect(json(res).meta).toEqual({ code: 'entitlement_required', message: ENTITLEMENT_VI });
     // DTrack is Vietnamese only: an English request reads the same.
@@ -176,7 +231,14 @@ describe('batches on AgriHub and Foodmap: no tracking', () => {
   for (const platform of ['agrihub', 'foodmap'] as const satisfies readonly PlatformKey[]) {
     it(`${platform}: refuses every batch route (403 feature_unavailable) while products stay open`, async () => {
       const producer = await buildUser(t.db, { platform, createdAt: new Date('2021-05-10T03:00:00Z') });
-      expect(await refusedEverywhere(gatedBy(GATES.batches), as(producer), 'feature_unavailable')).toEqual([]);
+      expect(await refusedEverywhere(sessionGatedBy(GATES.batches), as(producer), 'feature_unavailable')).toEqual([]);
+      // The EPCIS binding takes its platform from the host (ADR 040).
+      const key = {
+        ...headers(platform),
+        host: `${platform}.localhost:3000`,
+        authorization: `Bearer ${await keyOf(producer)}`,
+      };
+      expect(await refusedEverywhere(keyGatedBy(GATES.batches), key, 'feature_unavailable')).toEqual([]);
       const name = platform === 'agrihub' ? 'AgriHub' : 'Foodmap';
       const list = await t.app.inject({ url: '/api/v1/traceabilities', headers: as(producer) });
       expect(json(list).meta).toEqual({ code: 'feature_unavailable', message: `Tính năng này không có trên ${name}.` });

@@ -81,7 +81,8 @@ function securityProblem(err: AppError): EpcisProblem {
       : err.status === 429
         ? 'Too many requests'
         : 'Access to resource forbidden';
-  const code = err.status === 401 ? 'epcis_unauthenticated' : err.status === 429 ? err.code : 'epcis_forbidden';
+  // A 403 keeps the guard's reason (scope, entitlement, a feature the platform lacks) in its detail.
+  const code = err.status === 401 ? 'epcis_unauthenticated' : err.code;
   return new EpcisProblem(err.status, 'SecurityException', title, code, err.params);
 }
 
