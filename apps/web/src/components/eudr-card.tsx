@@ -52,20 +52,20 @@ export function EudrCard({ kind, id }: { kind: EudrSubjectKind; id: number }) {
           </Tag>
         </Flex>
       }
-      extra={
+      data-testid="eudr-card"
+    >
+      <Flex vertical gap={12}>
+        {/* In the body, not the header: beside the title in the page's side column it hid the readiness. */}
         <Button
           icon={<DownloadOutlined />}
           disabled={!s.ready}
           loading={downloading}
           onClick={() => void download()}
           data-testid="eudr-geojson"
+          style={{ alignSelf: 'flex-start' }}
         >
           {t('eudr.downloadGeojson')}
         </Button>
-      }
-      data-testid="eudr-card"
-    >
-      <Flex vertical gap={12}>
         {!s.ready && (
           <Alert
             type="warning"
