@@ -290,6 +290,11 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
       { route: 'adminProducer', path: `/admin/producers/${ids.producer}` },
       { route: 'adminProducts', path: paths.adminProducts },
       { route: 'adminProduct', path: `/admin/products/${ids.product}` },
+      {
+        route: 'adminProductCategories',
+        path: paths.adminProductCategories,
+        ready: byTestId('product-categories-page'),
+      },
       { route: 'adminSupplyChain', path: paths.adminSupplyChain },
       { route: 'adminSupplyChainLot', path: `/admin/supply-chain/${ids.lot}`, ready: byTestId('chain-view') },
       {
