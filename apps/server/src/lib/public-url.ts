@@ -18,7 +18,8 @@ export function publicBaseUrl(req: FastifyRequest, config: Config, platform: Pla
     hostname === `${platform}.localhost` ||
     hostname === `${platform}.${pub.hostname}`;
   if (!ours || !/^[a-z0-9.-]+(:\d+)?$/.test(host)) return config.publicUrl;
-  const protocol = hostname.endsWith('.localhost') ? 'http:' : pub.protocol;
+  // A *.localhost host is this machine: its own scheme (https behind a trusted TLS proxy), else the public one's.
+  const protocol = hostname.endsWith('.localhost') ? `${req.protocol}:` : pub.protocol;
   return `${protocol}//${host}`;
 }
 

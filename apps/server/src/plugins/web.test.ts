@@ -39,4 +39,10 @@ describe('the built web app', () => {
     expect(gone.json().meta.code).toBe('route_not_found');
     expect((await get('/assets/app-2.js')).statusCode).toBe(200);
   });
+
+  it('lets another site load the home page (GS1 resolver test’s TLS probe), and no other page', async () => {
+    expect((await get('/')).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await get('/products/12')).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await get('/api/v1/me')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
 });

@@ -124,6 +124,10 @@ export default fp(async function web(app) {
     }
     // The sign-in page names the app's start-up files: it fetches them while the visitor types.
     if (page.signIn && head !== null) head = `${head}\n    ${appFiles}`;
+    // The home page may be fetched from another site (GS1's resolver test probes a resolver's
+    // TLS with a no-cors HEAD of `/`): it holds nothing private, so it opts out of the site-wide
+    // same-origin resource policy (ADR 037); every other page keeps it.
+    if (clean === '/') reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')

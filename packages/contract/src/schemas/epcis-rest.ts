@@ -46,6 +46,23 @@ export function isEpcisTime(s: string): boolean {
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 
+/** The binding's `perPage`: 1 to EPCIS_PER_PAGE_MAX. */
+const perPage = z
+  .string()
+  .regex(/^\d{1,4}$/, 'epcis_query_per_page')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= EPCIS_PER_PAGE_MAX, 'epcis_query_per_page');
+
+/** `GET /epcis/capture`: the caller's capture jobs, newest first, paged like the events. */
+export const epcisCapturesQuery = z.strictObject({
+  perPage: perPage.optional(),
+  nextPageToken: z
+    .string()
+    .regex(/^\d{1,10}$/, 'epcis_query_page_token')
+    .transform(Number)
+    .optional(),
+});
+
 /** `GET /epcis/events`: the binding's simple query parameters the portal answers; any other is refused. */
 export const epcisEventsQuery = z.strictObject({
   eventType: uriList
@@ -58,12 +75,7 @@ export const epcisEventsQuery = z.strictObject({
   MATCH_anyEPCClass: uriList.optional(),
   EQ_bizLocation: uriList.optional(),
   EQ_transformationID: uriList.optional(),
-  perPage: z
-    .string()
-    .regex(/^\d{1,4}$/, 'epcis_query_per_page')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= EPCIS_PER_PAGE_MAX, 'epcis_query_per_page')
-    .optional(),
+  perPage: perPage.optional(),
   nextPageToken: z.string().max(400, 'epcis_query_page_token').optional(),
 });
 export type EpcisEventsQuery = z.infer<typeof epcisEventsQuery>;

@@ -19,11 +19,13 @@ describe('/epcis in the route table', () => {
       );
     expect(rows.sort()).toEqual(
       [
+        ['GET', '/epcis/capture', 'apikey', 'read'],
         ['GET', '/epcis/capture/:captureID', 'apikey', 'read'],
         ['GET', '/epcis/eventTypes', 'apikey', 'read'],
         ['GET', '/epcis/events', 'apikey', 'read'],
         ['GET', '/epcis/events/:eventID', 'apikey', 'read'],
         ['POST', '/epcis/capture', 'apikey', 'capture'],
+        ['OPTIONS', '/epcis/*', 'public', undefined],
       ].sort(),
     );
   });

@@ -74,7 +74,13 @@ async function createKey(u: Built, access: 'read' | 'read_capture', name = 'Hệ
   expect(res.statusCode, res.body).toBe(201);
   return json(res).data as { api_key: { id: number }; secret: string };
 }
-const machine = (key: string, method: 'GET' | 'POST', url: string, payload?: unknown, type = 'application/json') =>
+const machine = (
+  key: string,
+  method: 'GET' | 'POST' | 'OPTIONS',
+  url: string,
+  payload?: unknown,
+  type = 'application/json',
+) =>
   t.app.inject({
     method,
     url,
@@ -452,6 +458,53 @@ describe('query', () => {
       404,
       'NoSuchNameException',
     );
+  });
+});
+
+describe('capture jobs and OPTIONS', () => {
+  it('lists the caller’s capture jobs newest first, paged with Link rel="next", and no one else’s', async () => {
+    const mine = await t.db
+      .select({ id: epcisCaptures.captureId })
+      .from(epcisCaptures)
+      .where(eq(epcisCaptures.producerId, farm.producerId!))
+      .orderBy(sql`${epcisCaptures.id} desc`);
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    const first = await machine(keys.farmRead, 'GET', '/epcis/capture?perPage=2');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['gs1-epcis-version']).toBe('2.0.0');
+    expect(json(first).map((j: { captureID: string }) => j.captureID)).toEqual(mine.slice(0, 2).map((m) => m.id));
+    expect(json(first)[0]).toMatchObject({ running: false, success: expect.any(Boolean) });
+    const next = /<[^>]*(\/epcis\/capture\?[^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toBeDefined();
+    const second = await machine(keys.farmRead, 'GET', next!);
+    expect(json(second)[0].captureID).toBe(mine[2].id);
+    expect(json(await machine(keys.strangerCapture, 'GET', '/epcis/capture'))).toEqual([]);
+    expectProblem(
+      await machine(keys.farmRead, 'GET', '/epcis/capture?nextPageToken=abc'),
+      400,
+      'QueryParameterException',
+    );
+    expectProblem(await machine('', 'GET', '/epcis/capture'), 401, 'SecurityException');
+  });
+
+  it('answers OPTIONS with each endpoint’s methods, the versions and (capture) the limits; an unknown path 404', async () => {
+    const capture = await machine('', 'OPTIONS', '/epcis/capture');
+    expect(capture.statusCode).toBe(204);
+    expect(capture.headers.allow).toBe('GET, POST, OPTIONS');
+    expect(capture.headers['gs1-epcis-version']).toBe('2.0.0');
+    expect(capture.headers['gs1-epcis-capture-limit']).toBe(String(EPCIS_CAPTURE_MAX_EVENTS));
+    for (const url of [
+      '/epcis/events',
+      `/epcis/events/${encodeURIComponent('ni:///sha-256;ab?ver=CBV2.0')}`,
+      '/epcis/eventTypes',
+      '/epcis/capture/cap_x',
+    ]) {
+      const res = await machine('', 'OPTIONS', url);
+      expect(res.statusCode, url).toBe(204);
+      expect(res.headers.allow, url).toBe('GET, OPTIONS');
+      expect(res.headers['gs1-epcis-capture-limit'], url).toBeUndefined();
+    }
+    expectProblem(await machine('', 'OPTIONS', '/epcis/queries'), 404, 'NoSuchNameException');
   });
 });
 

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import {
   EPCIS_CAPTURE_MAX_BYTES,
   EPCIS_EVENT_TYPES,
+  CBV_VERSION,
+  EPCIS_PER_PAGE_DEFAULT,
+  EPCIS_VERSION,
+  GATES,
   epcisCaptureParam,
+  epcisCapturesQuery,
   epcisEventParam,
   epcisEventsQuery,
 } from '@agrihub/contract';
@@ -20,6 +25,14 @@ import { pageEvents, visibleTo } from './query.js';
 import { checkDocument } from './validate.js';
 
 const tags = ['epcis'];
+
+/** The methods of each binding endpoint the portal serves (OPTIONS' Allow), null for any other path. */
+export function allowedMethods(path: string): string | null {
+  const p = path.replace(/\/+$/, '');
+  if (p === '/epcis/capture') return 'GET, POST, OPTIONS';
+  if (/^\/epcis\/(capture\/[^/]+|events(\/[^/]+)?|eventTypes)$/.test(p)) return 'GET, OPTIONS';
+  return null;
+}
 const QUERY_NAME = 'SimpleEventQuery';
 
 /**
@@ -83,6 +96,53 @@ export default async function epcisRoutes(app: FastifyInstance) {
     },
   );
 
+  /** A capture job as the binding's CaptureJob. */
+  const jobOf = (job: typeof epcisCaptures.$inferSelect) => ({
+    captureID: job.captureId,
+    createdAt: new Date(job.createdAt).toISOString(),
+    ...(job.finishedAt ? { finishedAt: new Date(job.finishedAt).toISOString() } : {}),
+    running: job.running,
+    success: job.success,
+    errors: job.errors,
+    captured: job.eventCount,
+    new: job.newCount,
+  });
+
+  r.get(
+    '/epcis/capture',
+    {
+      config: READ_ACCESS,
+      schema: {
+        tags,
+        summary: 'The caller’s capture jobs, newest first: perPage, nextPageToken (Link rel="next")',
+        querystring: epcisCapturesQuery,
+      },
+    },
+    async (req, reply) => {
+      const caller = await epcisCaller(app, req);
+      const perPage = req.query.perPage ?? EPCIS_PER_PAGE_DEFAULT;
+      const after = req.query.nextPageToken;
+      const jobs = await app.db
+        .select()
+        .from(epcisCaptures)
+        .where(
+          and(
+            eq(epcisCaptures.producerId, caller.producerId),
+            eq(epcisCaptures.platform, caller.platform),
+            after === undefined ? undefined : lt(epcisCaptures.id, after),
+          ),
+        )
+        .orderBy(desc(epcisCaptures.id))
+        .limit(perPage + 1);
+      if (jobs.length > perPage) {
+        const base = publicBaseUrl(req, app.config);
+        const next = `perPage=${perPage}&nextPageToken=${jobs[perPage - 1].id}`;
+        reply.header('Link', `<${base}/epcis/capture?${next}>; rel="next"`);
+      }
+      return jobs.slice(0, perPage).map(jobOf);
+    },
+  );
+
   r.get(
     '/epcis/capture/:captureID',
     {
@@ -96,18 +156,30 @@ export default async function epcisRoutes(app: FastifyInstance) {
         .from(epcisCaptures)
         .where(and(eq(epcisCaptures.captureId, req.params.captureID), eq(epcisCaptures.producerId, caller.producerId)));
       if (!job) throw EpcisProblem.notFound();
-      return {
-        captureID: job.captureId,
-        createdAt: new Date(job.createdAt).toISOString(),
-        ...(job.finishedAt ? { finishedAt: new Date(job.finishedAt).toISOString() } : {}),
-        running: job.running,
-        success: job.success,
-        errors: job.errors,
-        captured: job.eventCount,
-        new: job.newCount,
-      };
+      return jobOf(job);
     },
   );
+
+  /**
+   * OPTIONS on the binding's endpoints: the methods each allows and the versions and limits, as the
+   * binding's OPTIONS answers them (a client learns them before its first key is checked; the answer
+   * names no data, so it is public, like a CORS preflight).
+   */
+  // Where the platform traces (the group's feature) but without its entitlement: no key is asked.
+  const optionsRule = { access: 'public', gate: { feature: GATES.batches.feature } } as const;
+  r.options('/epcis/*', { config: optionsRule, schema: { hide: true } }, async (req, reply) => {
+    const allow = allowedMethods(req.url.split('?')[0]);
+    if (!allow) throw EpcisProblem.notFound();
+    if (allow.includes('POST')) captureLimitHeaders(reply);
+    return reply
+      .status(204)
+      .header('Allow', allow)
+      .header('GS1-EPCIS-Min', EPCIS_VERSION)
+      .header('GS1-EPCIS-Max', EPCIS_VERSION)
+      .header('GS1-CBV-Min', CBV_VERSION)
+      .header('GS1-CBV-Max', CBV_VERSION)
+      .send();
+  });
 
   r.get(
     '/epcis/events',

@@ -96,7 +96,7 @@ describe('GS1 Digital Link resolver', () => {
   it('redirects (307) to the one default link, passing the query string on without linkType', async () => {
     const res = await get(`${lotPath()}?utm_source=qr&17=271231&linkType=gs1:defaultLink`);
     expect(res.statusCode).toBe(307);
-    expect(res.headers.location).toBe(`/trace/${lot.public_code}?utm_source=qr&17=271231`);
+    expect(res.headers.location).toBe(`${BASE}/trace/${lot.public_code}?utm_source=qr&17=271231`);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']).toMatch(/Link/);
     expect(res.headers['access-control-expose-headers']).toMatch(/Location/);
@@ -107,7 +107,7 @@ describe('GS1 Digital Link resolver', () => {
       const r = await get(url);
       expect(r.statusCode, url).toBe(307);
       expect(r.headers.location, url).toBe(
-        url.includes('/10/') ? `/trace/${lot.public_code}` : `/trace/p/${productCode}`,
+        url.includes('/10/') ? `${BASE}/trace/${lot.public_code}` : `${BASE}/trace/p/${productCode}`,
       );
     }
   });
@@ -115,7 +115,7 @@ describe('GS1 Digital Link resolver', () => {
   it('answers HEAD like GET without a body, and OPTIONS with CORS', async () => {
     const head = await get(lotPath(), {}, 'HEAD');
     expect(head.statusCode).toBe(307);
-    expect(head.headers.location).toBe(`/trace/${lot.public_code}`);
+    expect(head.headers.location).toBe(`${BASE}/trace/${lot.public_code}`);
     expect(head.body).toBe('');
     const options = await get(
       lotPath(),
@@ -144,11 +144,11 @@ describe('GS1 Digital Link resolver', () => {
   });
 
   it('redirects each link type, in its prefixed and its full URI form, walking up to the GTIN', async () => {
-    const page = `/trace/${lot.public_code}`;
+    const page = `${BASE}/trace/${lot.public_code}`;
     for (const [type, where] of [
-      ['gs1:pip', `/trace/p/${productCode}`],
-      ['https://gs1.org/voc/pip', `/trace/p/${productCode}`],
-      ['https://ref.gs1.org/voc/pip', `/trace/p/${productCode}`],
+      ['gs1:pip', `${BASE}/trace/p/${productCode}`],
+      ['https://gs1.org/voc/pip', `${BASE}/trace/p/${productCode}`],
+      ['https://ref.gs1.org/voc/pip', `${BASE}/trace/p/${productCode}`],
       ['gs1:traceability', `${page}#events-title`],
       ['gs1:recallStatus', page],
       ['gs1:certificationInfo', page],
@@ -158,7 +158,7 @@ describe('GS1 Digital Link resolver', () => {
       expect(res.headers.location, type).toBe(where.replace(/(#.*)?$/, '?x=1$1'));
     }
     // The GTIN level: the product page has the certificates.
-    expect((await get(`/01/${gtin}?linkType=gs1:certificationInfo`)).headers.location).toBe(`/trace/p/${productCode}`);
+    expect((await get(`/01/${gtin}?linkType=gs1:certificationInfo`)).headers.location).toBe(`${BASE}/trace/p/${productCode}`);
     // No public EPCIS interface yet (ADR 037): a known type without a link is a 404, in JSON.
     const epcis = await get(`${lotPath()}?linkType=gs1:epcis`);
     expect(epcis.statusCode).toBe(404);
@@ -174,6 +174,10 @@ describe('GS1 Digital Link resolver', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain(LINKSET_TYPE);
       expect(String(res.headers.link)).toContain('rel="linktypes"');
+      // GS1's JSON-LD context for linksets, as the resolver standard asks (the suite's linksetJsonldCheck).
+      expect(String(res.headers.link)).toContain(
+        '<https://ref.gs1.org/standards/resolver/linkset-context>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"',
+      );
       const body = JSON.parse(res.body);
       expect(validLinkset(body), JSON.stringify(validLinkset.errors)).toBe(true);
       const [lotLevel, gtinLevel] = body.linkset;
@@ -205,13 +209,13 @@ describe('GS1 Digital Link resolver', () => {
     const res = await get(`/01/${gtin}/21/${lot.public_code.slice(0, 20)}`);
     if (lot.public_code.length <= 20) {
       expect(res.statusCode).toBe(307);
-      expect(res.headers.location).toBe(`/trace/${lot.public_code}`);
+      expect(res.headers.location).toBe(`${BASE}/trace/${lot.public_code}`);
     } else {
       expect(res.statusCode).toBe(404);
     }
     expect((await get(`/01/${gtin}/21/NOSUCHSERIAL`)).statusCode).toBe(404);
     // A serial after the lot: the lot's links.
-    expect((await get(`${lotPath()}/21/ANY1`)).headers.location).toBe(`/trace/${lot.public_code}`);
+    expect((await get(`${lotPath()}/21/ANY1`)).headers.location).toBe(`${BASE}/trace/${lot.public_code}`);
   });
 
   it('answers an unknown link type 404 and a malformed path 400, in JSON with a Vietnamese message', async () => {
@@ -255,7 +259,7 @@ describe('GS1 Digital Link resolver', () => {
     for (const d of ['271231', '280200', '280229']) {
       const res = await get(`${lotPath()}?17=${d}`);
       expect(res.statusCode, d).toBe(307);
-      expect(res.headers.location).toBe(`/trace/${lot.public_code}?17=${d}`);
+      expect(res.headers.location).toBe(`${BASE}/trace/${lot.public_code}?17=${d}`);
     }
   });
 

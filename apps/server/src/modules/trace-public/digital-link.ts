@@ -32,6 +32,9 @@ import { batchCodeByGtinLot, batchCodeByGtinSerial, gtinOwner, loadPublicProduct
  */
 
 export const LINKSET_TYPE = 'application/linkset+json';
+/** The `Link` to GS1's JSON-LD context for linksets (GS1-Conformant resolver standard), sent with every linkset. */
+export const LINKSET_CONTEXT_LINK =
+  '<https://ref.gs1.org/standards/resolver/linkset-context>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"';
 export const LINKTYPES_PROFILE = `${GS1_VOC}?show=linktypes`;
 
 export interface DlLink {
@@ -76,11 +79,10 @@ const safeDecode = (s: string) => {
   }
 };
 
-/** A relative redirect target with the passed-on query placed before its fragment. */
-function withQuery(href: string, base: string, query: string): string {
-  const path = href.startsWith(base) ? href.slice(base.length) : href;
-  const hash = path.indexOf('#');
-  return hash < 0 ? path + query : path.slice(0, hash) + query + path.slice(hash);
+/** A redirect target (absolute, as its linkset `href`: GS1's suite compares the two) with the passed-on query before its fragment. */
+function withQuery(href: string, query: string): string {
+  const hash = href.indexOf('#');
+  return hash < 0 ? href + query : href.slice(0, hash) + query + href.slice(hash);
 }
 
 /** The level a key names: its lot, else its serial, else the GTIN (a serial after a lot adds nothing the portal keeps; a CPV neither). */
@@ -229,16 +231,20 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
     if (!wantsLinkset && wanted === 'defaultLink') {
       const target = await defaultPath(platform, key);
       if (!target) return notFound();
-      return answer().redirect(target + passOnQuery(req.url), 307);
+      return answer().redirect(base + target + passOnQuery(req.url), 307);
     }
     const levels = await levelsOf(req, key);
     if (!levels) return notFound();
     answer();
-    if (wantsLinkset) return reply.type(LINKSET_TYPE).send(JSON.stringify(linkset(levels)));
+    if (wantsLinkset) {
+      // The linkset's JSON-LD context, as GS1's resolver standard asks of a linkset answer (a SHOULD).
+      reply.header('link', `${String(reply.getHeader('link'))}, ${LINKSET_CONTEXT_LINK}`);
+      return reply.type(LINKSET_TYPE).send(JSON.stringify(linkset(levels)));
+    }
     // The most specific level that has the link type: a lot's product page is its GTIN's.
     const link = levels.find((l) => l.links[wanted])?.links[wanted]?.[0];
     if (!link) throw new AppError(404, 'dl_link_unavailable', { value: asked ?? wanted });
-    return reply.redirect(withQuery(link.href, base, passOnQuery(req.url)), 307);
+    return reply.redirect(withQuery(link.href, passOnQuery(req.url)), 307);
   }
 
   // The path is parsed from the raw URL (parseGtinDigitalLink): a malformed one is a 400, not a 422.

@@ -169,7 +169,7 @@ describe('GS1 Digital Link /01/{gtin} (a product QR code)', () => {
     ] as const) {
       const res = await scan(url, host);
       expect(res.statusCode, `${url} on ${host}`).toBe(307);
-      expect(res.headers.location).toBe(`/trace/p/${code()}`);
+      expect(res.headers.location).toBe(`http://${host}/trace/p/${code()}`);
     }
     // The batch link with a lot still goes to the batch.
     expect((await scan(`/01/0${gtin13}/10/NOLOT`)).statusCode).toBe(404);

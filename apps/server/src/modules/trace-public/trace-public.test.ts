@@ -171,7 +171,7 @@ describe('GS1 Digital Link', () => {
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { host: 'dtrack.localhost:3000' } });
       expect(res.statusCode, url).toBe(307);
-      expect(res.headers.location).toBe(`/trace/${x.public_code}`);
+      expect(res.headers.location).toBe(`http://dtrack.localhost:3000/trace/${x.public_code}`);
     }
   });
 
