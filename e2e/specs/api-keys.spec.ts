@@ -72,3 +72,17 @@ test('a producer creates an API key, a machine client uses it, and a revoked key
   expect((await refused.json()).meta.code).toBe('api_key_invalid');
   await machine.dispose();
 });
+
+test('the business information shows the GS1 company prefix its length makes of the producer’s GTINs', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await submitLogin(page, 'dtrack', demo('coop', 'dtrack'));
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 120_000 });
+  await page.goto(urlFor('dtrack', '/account-setup'));
+  await page.getByTestId('tab-business').click();
+  // The roasted coffee's GTIN 08936045030011 at the default length 7: GS1 Vietnam's 8936045.
+  await expect(page.getByTestId('gs1-prefix-check')).toContainText('8936045');
+  await page.getByTestId('business-gs1-prefix-length').fill('9');
+  await expect(page.getByTestId('gs1-prefix-check')).toContainText('893604503');
+});

@@ -101,3 +101,22 @@ export function profileCompleteness(p: Producer): { filled: number; total: numbe
   });
   return { filled: PRODUCER_PROFILE_FIELDS.length - missing.length, total: PRODUCER_PROFILE_FIELDS.length, missing };
 }
+
+/** GET /api/v1/producers/{id}/gtin-prefixes: the company prefixes a prefix length makes of the producer's GTINs. */
+export const gtinPrefixesQuery = z.strictObject({
+  length: z.coerce
+    .number({ error: 'invalidGs1PrefixLength' })
+    .int('invalidGs1PrefixLength')
+    .min(GS1_COMPANY_PREFIX_LENGTH_MIN, 'invalidGs1PrefixLength')
+    .max(GS1_COMPANY_PREFIX_LENGTH_MAX, 'invalidGs1PrefixLength'),
+});
+/** At most this many prefixes are listed (more than one already says the length is likely wrong). */
+export const GTIN_PREFIXES_LISTED = 5;
+export const gtinPrefixes = z.object({
+  length: z.number().int(),
+  /** Products with a GTIN in all. */
+  products: z.number().int(),
+  /** The distinct company prefixes, most products first, at most GTIN_PREFIXES_LISTED. */
+  prefixes: z.array(z.object({ prefix: z.string(), products: z.number().int() })),
+});
+export type GtinPrefixes = z.infer<typeof gtinPrefixes>;

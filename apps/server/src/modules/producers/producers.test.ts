@@ -217,3 +217,46 @@ describe('POST /api/v1/producers', () => {
     ).toBe(403);
   });
 });
+
+describe('GET /api/v1/producers/{id}/gtin-prefixes', () => {
+  const prefixes = (u: Built, id: number | null, length: string | number) =>
+    t.app.inject({ url: `/api/v1/producers/${id}/gtin-prefixes?length=${length}`, headers: as(u) });
+
+  it('lists the company prefixes a length makes of the producer’s GTINs, most products first', async () => {
+    const u = await buildUser(t.db, { platform: 'dtrack' });
+    const { buildProduct } = await import('../../../test/factories.js');
+    const { withCheckDigit } = await import('@agrihub/contract');
+    for (const body of ['893604503001', '893604503002', '893604599001']) {
+      await buildProduct(t.db, { producerId: u.producerId!, gtin: withCheckDigit(body) });
+    }
+    await buildProduct(t.db, { producerId: u.producerId!, gtin: null });
+    // One licence 8936045: every length up to 9 gives one prefix.
+    const r7 = await prefixes(u, u.producerId, 7);
+    expect(r7.statusCode, r7.body).toBe(200);
+    const seven = json(r7).data.gtin_prefixes;
+    expect(seven).toEqual({ length: 7, products: 3, prefixes: [{ prefix: '8936045', products: 3 }] });
+    // Too long a length splits the licence: the producer is told by the count of prefixes.
+    const ten = json(await prefixes(u, u.producerId, 10)).data.gtin_prefixes;
+    expect(ten).toEqual({
+      length: 10,
+      products: 3,
+      prefixes: [
+        { prefix: '8936045030', products: 2 },
+        { prefix: '8936045990', products: 1 },
+      ],
+    });
+  });
+
+  it('refuses a length outside 6–12 and another producer’s prefixes', async () => {
+    const u = await buildUser(t.db, { platform: 'dtrack' });
+    const other = await buildUser(t.db, { platform: 'dtrack' });
+    for (const bad of [5, 13, 'x', '']) {
+      const res = await prefixes(u, u.producerId, bad);
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.body).toContain('6 đến 12');
+    }
+    expect((await prefixes(u, other.producerId, 7)).statusCode).toBe(404);
+    const empty = json(await prefixes(other, other.producerId, 8)).data.gtin_prefixes;
+    expect(empty).toEqual({ length: 8, products: 0, prefixes: [] });
+  });
+});

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   createProducerRequest,
   envelope,
   errorEnvelope,
+  GTIN_PREFIXES_LISTED,
+  gtinPrefixes,
+  gtinPrefixesQuery,
   idParam,
   listEnvelope,
   producer as producerSchema,
@@ -12,7 +15,7 @@ import {
   translate,
   updateProducerRequest,
 } from '@agrihub/contract';
-import { producers, users } from '../../db/schema/index.js';
+import { producers, products, users } from '../../db/schema/index.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import { listMeta } from '../../lib/list.js';
 import { requestScope } from '../../lib/scope.js';
@@ -139,6 +142,54 @@ export default async function producerRoutes(app: FastifyInstance) {
         .limit(1);
       if (!p) throw notFound();
       return { data: { producer: presentProducer(p) } };
+    },
+  );
+
+  /**
+   * The GS1 company prefixes a prefix length makes of the producer's GTINs (ADR 038): one prefix is
+   * what a business with one GS1 licence expects; several, at a length that is too long, tell the
+   * producer to check its certificate before its EPCIS class URNs are split wrongly.
+   */
+  r.get(
+    '/api/v1/producers/:id/gtin-prefixes',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['producers'],
+        summary: 'The company prefixes a GS1 prefix length makes of the producer’s GTINs',
+        params: idParam,
+        querystring: gtinPrefixesQuery,
+        response: { 200: envelope('gtin_prefixes', gtinPrefixes), 403: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (req) => {
+      const scope = reachableProducers(requestScope(req), 'read');
+      const [p] = await app.db
+        .select({ id: producers.id })
+        .from(producers)
+        .where(and(eq(producers.id, req.params.id), scope))
+        .limit(1);
+      if (!p) throw notFound();
+      const { length } = req.query;
+      // GTIN-14: the indicator digit, then the company prefix. The length (a validated 6–12) is
+      // written into the SQL so that the select and the group by are one expression.
+      const prefix = sql<string>`substr(${products.gtin14}, 2, ${sql.raw(String(length))})`;
+      const rows = await app.db
+        .select({ prefix, products: sql<number>`count(*)::int`, total: sql<number>`(sum(count(*)) over ())::int` })
+        .from(products)
+        .where(and(eq(products.producerId, p.id), sql`${products.gtin14} is not null`))
+        .groupBy(prefix)
+        .orderBy(sql`count(*) desc`, prefix)
+        .limit(GTIN_PREFIXES_LISTED);
+      return {
+        data: {
+          gtin_prefixes: {
+            length,
+            products: Number(rows[0]?.total ?? 0),
+            prefixes: rows.map((r) => ({ prefix: r.prefix, products: Number(r.products) })),
+          },
+        },
+      };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Producer, updateProducerRequest } from '@agrihub/contract/schemas/producers';
+import type { GtinPrefixes, Producer, updateProducerRequest } from '@agrihub/contract/schemas/producers';
 import { api } from '../../../lib/api';
 import type { Envelope } from '../../../lib/session-api';
 import { producerLoaded } from '../../../stores/user-slice';
@@ -28,7 +28,13 @@ export const producerApi = api.injectEndpoints({
         }
       },
     }),
+    /** The company prefixes a GS1 prefix length makes of the producer's GTINs (ADR 038). */
+    getGtinPrefixes: build.query<GtinPrefixes, { id: number; length: number }>({
+      query: ({ id, length }) => ({ url: `api/v1/producers/${id}/gtin-prefixes`, params: { length } }),
+      transformResponse: (answer: Envelope<{ gtin_prefixes: GtinPrefixes }>) => answer.data.gtin_prefixes,
+      providesTags: (_result, _error, { id }) => [{ type: 'Producer', id }],
+    }),
   }),
 });
 
-export const { useGetProducerQuery, useUpdateProducerMutation } = producerApi;
+export const { useGetProducerQuery, useUpdateProducerMutation, useGetGtinPrefixesQuery } = producerApi;

@@ -16,6 +16,7 @@ import { blankToNull, contractRule, formIssues, serverFieldErrors, showFieldErro
 import { useEnumLabel, useEnumOptions } from '../../../lib/enums';
 import { LogoUpload } from './logo-upload';
 import { DeleteProducerZone } from './delete-producer-zone';
+import { GtinPrefixCheck } from './gtin-prefix-check';
 import { useGetProducerQuery, useUpdateProducerMutation, type ProducerUpdate } from '../api/producer-api';
 
 const STATUS_COLOR = { pending: 'gold', approved: 'green', closed: 'red' } as const;
@@ -164,6 +165,20 @@ function BusinessForm({ producer }: { producer: Producer }) {
               style={{ width: '100%' }}
               data-testid="business-gs1-prefix-length"
             />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.gs1_company_prefix_length !== b.gs1_company_prefix_length}>
+            {() => {
+              const typed = form.getFieldValue('gs1_company_prefix_length') as unknown;
+              const length =
+                typeof typed === 'number' &&
+                typed >= GS1_COMPANY_PREFIX_LENGTH_MIN &&
+                typed <= GS1_COMPANY_PREFIX_LENGTH_MAX
+                  ? typed
+                  : DEFAULT_GS1_COMPANY_PREFIX_LENGTH;
+              return <GtinPrefixCheck producerId={producer.id} length={length} />;
+            }}
           </Form.Item>
         </Col>
       </Row>
