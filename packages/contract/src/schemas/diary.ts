@@ -141,7 +141,7 @@ export const diaryEntryRequest = z
       }
       return z.NEVER;
     }
-    const details = parsed.data as DiaryDetails;
+    const details: DiaryDetails = parsed.data;
     const lot = details.lot as { traceability_id?: number; product_id?: number } | undefined;
     if (v.type === 'harvesting' && lot?.product_id !== undefined && v.location_id === null)
       ctx.addIssue({ code: 'custom', path: ['location_id'], message: 'diaryHarvestNeedsPlot' });
