@@ -168,7 +168,7 @@ async function signedIn(browser: Browser, base: string, dir: string): Promise<st
  */
 async function visitThenGoOffline(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
   const deadline = Date.now() + 60_000;
   while (!(await page.evaluate(`caches.match('/diary').then((r) => !!r)`))) {
     if (Date.now() > deadline) throw new Error(`${url}: the service worker did not keep the diary page`);
