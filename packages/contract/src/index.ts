@@ -66,3 +66,5 @@ export * from './dashboard.js';
 export * from './schemas/dashboard.js';
 export * from './epcis-hash.js';
 export * from './epc-uri.js';
+export * from './diary.js';
+export * from './schemas/diary.js';

@@ -32,6 +32,7 @@ import { DIGITAL_LINK_MESSAGES } from './digital-link.js';
 import { FSMA_MESSAGES } from './fsma.js';
 import { EUDR_MESSAGES } from './eudr.js';
 import { EPCIS_MESSAGES } from './epcis.js';
+import { DIARY_MESSAGES } from './diary.js';
 
 /**
  * Messages the server puts in error envelopes and the web shows under form fields.
@@ -74,6 +75,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...FSMA_MESSAGES.vi,
     ...EUDR_MESSAGES.vi,
     ...EPCIS_MESSAGES.vi,
+    ...DIARY_MESSAGES.vi,
   },
   en: {
     ...CORE_MESSAGES.en,
@@ -109,6 +111,7 @@ export const MESSAGES: Record<Locale, Record<string, string>> = {
     ...FSMA_MESSAGES.en,
     ...EUDR_MESSAGES.en,
     ...EPCIS_MESSAGES.en,
+    ...DIARY_MESSAGES.en,
   },
 };
 
