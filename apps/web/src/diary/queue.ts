@@ -50,6 +50,8 @@ export interface QueuedEntry {
   entry_id: number | null;
   created_at: string;
   sent_at: string | null;
+  /** The plot's or lot's name when recorded, to list the entry offline. */
+  label?: string;
 }
 
 /** The request body sent to POST /api/v1/diary/entries. */
