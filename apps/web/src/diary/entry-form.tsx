@@ -57,7 +57,7 @@ function FieldInput(props: { field: DiaryField; value: string; problem?: Problem
           inputMode={field.kind === 'number' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
           maxLength={field.kind === 'text' ? field.max : 20}
           value={value}
-          onInput={(e) => onChange(e.currentTarget.value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
         />
       )}
       {problem && (
@@ -110,7 +110,6 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
 
   useEffect(() => {
     if (editing) void diary.photosOf(editing).then(setPhotos);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing?.id]);
 
   const lotChoices = ctx ? lotsFor(ctx.lots, locationId) : [];
@@ -262,7 +261,7 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
                   ))}
                 </select>
                 <label htmlFor="diary-lot-code">{t('lotCodeOptional')}</label>
-                <input id="diary-lot-code" value={lotCode} maxLength={50} onInput={(e) => setLotCode(e.currentTarget.value)} data-testid="diary-lot-code" />
+                <input id="diary-lot-code" value={lotCode} maxLength={50} onChange={(e) => setLotCode(e.currentTarget.value)} data-testid="diary-lot-code" />
               </>
             )}
             {fieldProblem('lot')}
@@ -274,12 +273,12 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
         ))}
         <div className={problems.occurred_at ? 'field invalid' : 'field'}>
           <label htmlFor="diary-when">{t('when')}</label>
-          <input id="diary-when" type="datetime-local" value={when} onInput={(e) => setWhen(e.currentTarget.value)} data-testid="diary-when" />
+          <input id="diary-when" type="datetime-local" value={when} onChange={(e) => setWhen(e.currentTarget.value)} data-testid="diary-when" />
           {fieldProblem('occurred_at')}
         </div>
         <div className={problems.notes ? 'field invalid' : 'field'}>
           <label htmlFor="diary-notes">{t('notes')}</label>
-          <textarea id="diary-notes" rows={3} maxLength={DIARY_NOTES_MAX} value={notes} onInput={(e) => setNotes(e.currentTarget.value)} data-testid="diary-notes" />
+          <textarea id="diary-notes" rows={3} maxLength={DIARY_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="diary-notes" />
           {fieldProblem('notes')}
         </div>
         <div className="field">

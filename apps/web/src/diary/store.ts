@@ -81,7 +81,6 @@ export function useDiary() {
       setSyncing(false);
       await reload(current.id);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reload]);
 
   const refreshContext = useCallback(async (id: number) => {
@@ -106,9 +105,9 @@ export function useDiary() {
     [reload],
   );
 
-  // Start: the remembered account at once (offline too), then the server's word on it.
+  // Start (once): the remembered account at once (offline too), then the server's word on it.
   useEffect(() => {
-    if (phase !== 'loading') return;
+    if (!findSession()) return;
     let cancelled = false;
     void (async () => {
       const kept = rememberedAccount();
@@ -127,7 +126,7 @@ export function useDiary() {
     return () => {
       cancelled = true;
     };
-  }, [phase, open, refreshContext, sync]);
+  }, []);
 
   useEffect(() => {
     const up = () => {
