@@ -10,12 +10,17 @@
  * apart),
  * median of 5 loads each, and the same for a bare static HTML page (a bare Fastify on the same
  * machine, loaded in the same rounds) as the reference the pages are compared to.
- * Targets: trace LCP ≤ 1.5 s and ≤ 120 KB transferred; login LCP ≤ 2.5 s.
+ * The producers' field diary (issue 28) twice: its first load signed in as DTrack's demo producer
+ * (`diary`), and a later open with no network at all (`diary-offline`: the page visited once, its
+ * service worker in control, then opened again offline on the throttled CPU; its bytes are what
+ * still crossed the network, none expected).
+ * Targets: trace LCP ≤ 1.5 s and ≤ 120 KB transferred; login LCP ≤ 2.5 s; diary LCP ≤ 2.5 s and
+ * ≤ 250 KB; diary offline LCP ≤ 1 s.
  *
  *   npm run build && npx tsx bench/slow-phone.ts
  *   WEB_DIST=/path/to/dist (default apps/web/dist)  BENCH_PORT=3311 (default: any free port)
  *   BENCH_RUNS=5  CHROMIUM_PATH=/usr/bin/chromium  BENCH_VERBOSE=1 (each page's responses)
- *   BENCH_PAGES=trace,login (only these pages, and the reference)
+ *   BENCH_PAGES=trace,login (only these pages, and the reference; diary,diary-offline for the diary)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { chromium, devices, type Browser } from 'playwright-core';
+import { chromium, devices, type Browser, type Page } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -37,6 +42,8 @@ const ONLY = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 /** A published batch of the demo data on DTrack (db/seed/batches.ts). */
 const TRACE_CODE = 'DEMOTRACE0000001';
+/** DTrack's demo producer (db/seed/accounts.ts), who keeps the field diary. */
+const PRODUCER = { email: 'producer@dtrack.demo', password: 'Demo@123' };
 
 /** Lighthouse's "slow 4G" figures: 1.6 Mbps down, 750 Kbps up, 150 ms round trip; a 4× slower CPU. */
 const NETWORK = {
@@ -54,7 +61,15 @@ interface Target {
 const TARGETS: Record<string, Target> = {
   trace: { lcpMs: 1500, kb: 120 },
   login: { lcpMs: 2500 },
+  diary: { lcpMs: 2500, kb: 250 },
+  'diary-offline': { lcpMs: 1000 },
 };
+
+/** How each page is loaded: signed in (a storage state), and/or opened again offline after one visit. */
+interface LoadOptions {
+  storageState?: string;
+  offlineRevisit?: boolean;
+}
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -127,17 +142,57 @@ async function referenceServer(): Promise<FastifyInstance> {
   return bare;
 }
 
-/** One cold load of `url` on the emulated phone: LCP and what crossed the network. */
-async function measure(browser: Browser, url: string): Promise<Load> {
+/** A producer's signed-in session (its storage state, in a file), signed in through the form at full speed. */
+async function signedIn(browser: Browser, base: string, dir: string): Promise<string> {
   const context = await browser.newContext({ ...devices['Moto G4'], locale: 'vi-VN' });
   try {
     const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByTestId('login-email').fill(PRODUCER.email);
+    await page.getByTestId('login-password').fill(PRODUCER.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 60_000 });
+    // The app keeps the session (localStorage, "remember me") once its frame is up (ADR 024).
+    await page.getByTestId('side-menu').waitFor({ timeout: 60_000 });
+    const file = path.join(dir, 'producer.json');
+    await context.storageState({ path: file });
+    return file;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Before an offline open: one visit online at full speed, until the service worker controls the page
+ * and keeps the diary page; then the network cut (for the page and its service worker).
+ */
+async function visitThenGoOffline(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  const deadline = Date.now() + 60_000;
+  while (!(await page.evaluate(`caches.match('/diary').then((r) => !!r)`))) {
+    if (Date.now() > deadline) throw new Error(`${url}: the service worker did not keep the diary page`);
+    await page.waitForTimeout(200);
+  }
+  await page.context().setOffline(true);
+}
+
+/** One cold load of `url` on the emulated phone (or an offline open, `offlineRevisit`): LCP and what crossed the network. */
+async function measure(browser: Browser, url: string, options: LoadOptions = {}): Promise<Load> {
+  const context = await browser.newContext({
+    ...devices['Moto G4'],
+    locale: 'vi-VN',
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
+  try {
+    const page = await context.newPage();
+    if (options.offlineRevisit) await visitThenGoOffline(page, url);
     const cdp = await context.newCDPSession(page);
     let bytes = 0;
     let prefetchBytes = 0;
     let requests = 0;
     const prefetches = new Set<string>();
-    const responses = new Map<string, { url: string; encoding: string }>();
+    const responses = new Map<string, { url: string; encoding: string; fromServiceWorker: boolean }>();
     const files: Load['files'] = [];
     const failures: string[] = [];
     const started = new Map<string, number>();
@@ -152,10 +207,18 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     );
     cdp.on(
       'Network.responseReceived',
-      (e: { requestId: string; response: { url: string; status: number; headers: Record<string, string> } }) => {
+      (e: {
+        requestId: string;
+        response: { url: string; status: number; headers: Record<string, string>; fromServiceWorker?: boolean };
+      }) => {
         const encoding = Object.entries(e.response.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1];
         const status = e.response.status === 200 ? '' : `${e.response.status} `;
-        responses.set(e.requestId, { url: e.response.url, encoding: `${status}${encoding ?? 'identity'}` });
+        const fromServiceWorker = !!e.response.fromServiceWorker;
+        responses.set(e.requestId, {
+          url: e.response.url,
+          encoding: fromServiceWorker ? `${status}sw` : `${status}${encoding ?? 'identity'}`,
+          fromServiceWorker,
+        });
       },
     );
     cdp.on('Network.loadingFailed', (e: { requestId: string; errorText: string }) => {
@@ -167,24 +230,30 @@ async function measure(browser: Browser, url: string): Promise<Load> {
         prefetchBytes += e.encodedDataLength;
         return;
       }
-      bytes += e.encodedDataLength;
-      requests++;
       const r = responses.get(e.requestId);
+      // Answered by the page's service worker (the diary opened offline): nothing crossed the network.
+      const network = r?.fromServiceWorker ? 0 : e.encodedDataLength;
+      bytes += network;
+      requests++;
       const at = (t: number | undefined) => ((t ?? 0) - (origin ?? 0)) * 1000;
       files.push({
         url: r?.url ?? e.requestId,
-        bytes: e.encodedDataLength,
+        bytes: network,
         encoding: r?.encoding ?? '?',
         startMs: at(started.get(e.requestId)),
         endMs: at(e.timestamp),
       });
     });
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    // Offline, nothing to throttle (and the emulation would undo the offline state): only the CPU.
+    if (!options.offlineRevisit) {
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const res = await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     if (!res || res.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
+    if (options.offlineRevisit && !res.fromServiceWorker()) throw new Error(`${url}: not opened from the service worker`);
     // Everything the page fetches after its load event (data, translations, pictures) counts too.
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     // Run in the page (a string: the page's DOM types, not Node's): the last LCP candidate.
@@ -195,8 +264,9 @@ async function measure(browser: Browser, url: string): Promise<Load> {
         resolve({ at: e ? e.startTime : NaN, element: what });
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     })`);
-    // A page that could not load what it needs measures nothing worth printing.
-    if (failures.length) throw new Error(`${url}: requests failed: ${failures.join('; ')}`);
+    // A page that could not load what it needs measures nothing worth printing (offline, the diary's
+    // own calls to the API fail by design: it shows what it kept).
+    if (failures.length && !options.offlineRevisit) throw new Error(`${url}: requests failed: ${failures.join('; ')}`);
     for (const f of files) {
       if (/^[45]\d\d /.test(f.encoding)) throw new Error(`${url}: ${f.url} answered ${f.encoding}`);
     }
@@ -205,6 +275,13 @@ async function measure(browser: Browser, url: string): Promise<Load> {
     await context.close();
   }
 }
+
+const LABELS: Record<string, string> = {
+  reference: 'reference (bare static HTML)',
+  trace: `/trace/${TRACE_CODE}`,
+  diary: '/diary (signed in)',
+  'diary-offline': '/diary offline, 2nd open',
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -233,21 +310,25 @@ export async function runSlowPhone(): Promise<void> {
     });
     if (check.status !== 200) throw new Error(`the demo batch ${TRACE_CODE} answered ${check.status}`);
     const base = `http://dtrack.localhost:${port}`;
-    const pages: [string, string][] = (
-      [
-        ['reference', `http://127.0.0.1:${(reference.server.address() as { port: number }).port}/`],
-        ['trace', `${base}/trace/${TRACE_CODE}`],
-        ['login', `${base}/login`],
-        ['news', `${base}/news`],
-      ] as [string, string][]
-    ).filter(([name]) => name === 'reference' || !ONLY || ONLY.includes(name));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const wanted = (name: string) => name === 'reference' || !ONLY || ONLY.includes(name);
+    const producer = wanted('diary') || wanted('diary-offline') ? await signedIn(browser, base, dataDir) : undefined;
+    const pages: [string, string, LoadOptions][] = (
+      [
+        ['reference', `http://127.0.0.1:${(reference.server.address() as { port: number }).port}/`, {}],
+        ['trace', `${base}/trace/${TRACE_CODE}`, {}],
+        ['login', `${base}/login`, {}],
+        ['news', `${base}/news`, {}],
+        ['diary', `${base}/diary`, { storageState: producer }],
+        ['diary-offline', `${base}/diary`, { storageState: producer, offlineRevisit: true }],
+      ] as [string, string, LoadOptions][]
+    ).filter(([name]) => wanted(name));
     // One warm-up load each (the server's first reads, the browser's first start), not counted.
-    for (const [, url] of pages) await measure(browser, url);
+    for (const [, url, options] of pages) await measure(browser, url, options);
     // The pages take turns in each round, so a burst of load on the machine hits them alike.
     const loads = new Map<string, Load[]>(pages.map(([name]) => [name, []]));
     for (let i = 0; i < RUNS; i++) {
-      for (const [name, url] of pages) loads.get(name)!.push(await measure(browser, url));
+      for (const [name, url, options] of pages) loads.get(name)!.push(await measure(browser, url, options));
     }
     const ref = median(loads.get('reference')!.map((l) => l.lcpMs));
     console.log(
@@ -269,7 +350,7 @@ export async function runSlowPhone(): Promise<void> {
         parts.push(`≤ ${target.kb} KB`);
         ok &&= kb <= target.kb;
       }
-      const label = name === 'reference' ? 'reference (bare static HTML)' : `/${name === 'trace' ? `trace/${TRACE_CODE}` : name}`;
+      const label = LABELS[name] ?? `/${name}`;
       console.log(
         `${label.padEnd(28)} ${fmt(lcp / 1000, 2).padStart(6)} ${fmt(lcp / ref, 1).padStart(6)} ${fmt(kb, 1).padStart(7)} ${String(requests).padStart(5)}  ${
           parts.length ? `${ok ? 'OK  ' : 'MISS'} ${parts.join(', ')}` : ''

@@ -2,19 +2,22 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { diaryServiceWorker } from './pwa.config';
 
 const API = 'http://localhost:3000';
 
 /**
  * The light public entries, as the API serves them (apps/server/src/plugins/web.ts): the
  * traceability page (trace.html, src/trace) for /trace/*, and the content pages (content.html,
- * src/content) for /news, /news/*, /faqs, /information-security and the sign-in page /login. In development Vite does the
+ * src/content) for /news, /news/*, /faqs, /information-security and the sign-in page /login, and
+ * the producers' field diary (diary.html, src/diary) for /diary and /diary/*. In development Vite does the
  * same, so every entry behaves as in production (without the server's per-page meta tags).
  */
-export function lightEntryOf(url: string): '/trace.html' | '/content.html' | null {
+export function lightEntryOf(url: string): '/trace.html' | '/content.html' | '/diary.html' | null {
   const raw = url.split(/[?#]/)[0];
   if (raw.startsWith('/trace/')) return '/trace.html';
   const path = raw.replace(/\/+$/, '');
+  if (path === '/diary' || path.startsWith('/diary/')) return '/diary.html';
   if (
     path === '/news' ||
     path.startsWith('/news/') ||
@@ -40,8 +43,8 @@ function lightEntriesInDev(): Plugin {
   };
 }
 
-/** The folders of the light public entries (trace.html, content.html) and their shared helpers. */
-const LIGHT_DIRS = ['src/trace', 'src/content', 'src/light'].map((d) => path.resolve(import.meta.dirname, d) + path.sep);
+/** The folders of the light entries (trace.html, content.html, diary.html) and their shared helpers. */
+const LIGHT_DIRS = ['src/trace', 'src/content', 'src/diary', 'src/light'].map((d) => path.resolve(import.meta.dirname, d) + path.sep);
 
 /** React's entry points as the light pages import them, and their Preact equivalents. */
 const PREACT_FOR: Record<string, string> = {
@@ -92,7 +95,9 @@ const precompressed = compression({
  * open http://agrihub.localhost:5173 (or dtrack./foodmap.) — `*.localhost` needs no set-up.
  */
 export default defineConfig({
-  plugins: [lightPagesOnPreact(), react(), lightEntriesInDev(), precompressed],
+  // The service worker (pwa.config.ts) before the compression, so its `.br`/`.gz` are made from the
+  // finished file (the precache list injected).
+  plugins: [lightPagesOnPreact(), react(), lightEntriesInDev(), diaryServiceWorker(), precompressed],
   server: {
     port: 5173,
     // As the API server: this machine only unless HOST says otherwise (README, Configuration).
@@ -111,10 +116,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
-      // Three pages: the app (index.html), the public traceability page (trace.html, src/trace/) and
-      // the public content pages (content.html, src/content/). The light two share React and the
-      // small helpers of src/light/ only; they never load antd, redux or the admin code.
-      input: { main: 'index.html', trace: 'trace.html', content: 'content.html' },
+      // Four pages: the app (index.html), the public traceability page (trace.html, src/trace/),
+      // the public content pages (content.html, src/content/) and the producers' field diary
+      // (diary.html, src/diary/, an installable app: pwa.config.ts). The light three share React and
+      // the small helpers of src/light/ only; they never load antd, redux or the admin code.
+      input: { main: 'index.html', trace: 'trace.html', content: 'content.html', diary: 'diary.html' },
       output: {
         // Routes are lazy (app/router.tsx). Only the framework every page needs is grouped here,
         // so the public pages never download the private frame, tables, tabs or uploads.

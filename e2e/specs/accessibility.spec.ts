@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { PlatformKey } from '@agrihub/contract';
 import { menuPaths, visibleMenu, type MenuUser } from '@agrihub/contract/menu';
-import { contentPaths, isOtherEntryPath } from '../../apps/web/src/config/other-entries';
+import { DIARY_PATH, contentPaths, isOtherEntryPath } from '../../apps/web/src/config/other-entries';
 import { paths } from '../../apps/web/src/config/paths';
 import { apiClient, tokenOf } from '../support/api';
 import { axeFindings, extraFindings, formatFindings, settled, type Finding } from '../support/axe';
@@ -19,8 +19,9 @@ import { DEMO_PASSWORD, demo, expect, signIn, test, urlFor, VIETNAM_DEVICE } fro
  * the side menu the contract shows that account.
  */
 
-/** The light entries' own pages (apps/web/src/trace/route.ts, apps/web/src/content/route.ts). */
+/** The light entries' own pages (apps/web/src/trace/route.ts, apps/web/src/content/route.ts, the diary). */
 const LIGHT_ROUTES = [
+  'diary',
   'traceBatch',
   'traceProduct',
   'traceMissing',
@@ -242,6 +243,8 @@ test.describe('accessibility (axe: WCAG 2.1 A/AA, no serious or critical violati
       { route: 'notifications', path: paths.notifications },
       { route: 'accountSetup', path: paths.accountSetup },
       { route: 'generalSetting', path: paths.generalSetting },
+      // The field diary (diary.html, the installable app's screens): a full load.
+      { route: 'diary', path: DIARY_PATH },
       // A page of the back office by URL: the no-permission screen.
       { route: 'adminProducers', path: paths.adminProducers },
       { route: 'notFoundInFrame', path: '/no-such-page' },

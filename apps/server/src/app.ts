@@ -84,6 +84,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // The producer app's service worker (/sw.js) and web app manifest, from the page's own host only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
     crossOriginEmbedderPolicy: false,

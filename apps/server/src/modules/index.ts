@@ -53,6 +53,7 @@ import purchaseOrderSubscribers from './purchase-orders/subscribers.js';
 import producerOemRoutes from './producer-oems/routes.js';
 import oemCertificateExpiry from './producer-oems/expiry.js';
 import seoRoutes from './seo/routes.js';
+import pwaRoutes from './pwa/routes.js';
 import settingRoutes from './settings/routes.js';
 import dashboardRoutes from './dashboard/routes.js';
 import locationRoutes from './locations/routes.js';
@@ -129,6 +130,7 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(gatedRoutes(GATES.oems, producerOemRoutes));
   await app.register(oemCertificateExpiry);
   await app.register(seoRoutes);
+  await app.register(pwaRoutes);
   await app.register(settingRoutes);
   await app.register(dashboardRoutes);
   // Supply chain (ADR 036): locations where the batches' events happen, behind the batches gate.

@@ -82,6 +82,7 @@ export default fp(async function web(app) {
     app: spa,
     trace: entry('trace.html'),
     content: entry('content.html'),
+    diary: entry('diary.html'),
   };
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
@@ -105,11 +106,11 @@ export default fp(async function web(app) {
       return { entry: entryOfPath(clean), status: 200, head: null };
     });
     // The light public pages (trace, content; never the app, whose pages the signed-in frame shares,
-    // nor the sign-in page, where a password is typed) carry the platform's contact details, and its
-    // analytics and chat pieces only when they are set (DESIGN §5.5), with the page's policy opened
-    // to their hosts only then.
+    // nor the sign-in page, where a password is typed, nor the producers' diary, kept offline) carry
+    // the platform's contact details, and its analytics and chat pieces only when they are set
+    // (DESIGN §5.5), with the page's policy opened to their hosts only then.
     let head = page.head;
-    if (head !== null && page.entry !== 'app' && !page.signIn) {
+    if (head !== null && page.entry !== 'app' && page.entry !== 'diary' && !page.signIn) {
       const platform = hostPlatform(app, req);
       const widgets = await platformSettingOf(app, platform)
         .then((row) => pageWidgets(row, pageLocale(req, platform), page.status === 200))

@@ -1,8 +1,9 @@
 /**
  * Pages this app does not draw: the light public entries the server sends for these paths
  * (apps/server/src/plugins/web.ts) — the traceability page (trace.html) and the content pages
- * (content.html: news, FAQs, information security, and the sign-in page, ADR 024). A link to one is
- * a full page load (`<a href>`), never a client-side route.
+ * (content.html: news, FAQs, information security, and the sign-in page, ADR 024) and the producers'
+ * field diary (diary.html, /diary and /diary/*). A link to one is a full page load (`<a href>`),
+ * never a client-side route.
  */
 export const contentPaths = {
   news: '/news',
@@ -10,6 +11,9 @@ export const contentPaths = {
   informationSecurity: '/information-security',
   login: '/login',
 } as const;
+
+/** The producers' field diary (diary.html), the installable app's offline screens (issue 28). */
+export const DIARY_PATH = '/diary';
 
 /** Menu entries that open a light entry (the producer's News on DTrack). */
 export const OTHER_ENTRY_MENU_PATHS: readonly string[] = [contentPaths.news];
@@ -22,6 +26,8 @@ export function isOtherEntryPath(path: string): boolean {
     p.startsWith(`${contentPaths.news}/`) ||
     p === contentPaths.faqs ||
     p === contentPaths.informationSecurity ||
-    p === contentPaths.login
+    p === contentPaths.login ||
+    p === DIARY_PATH ||
+    p.startsWith(`${DIARY_PATH}/`)
   );
 }

@@ -1,16 +1,14 @@
 import { StrictMode, lazy, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { DiaryEntryType } from '@agrihub/contract/diary';
-import { applyBranding } from '../light/platform';
 import type { Lot, Plot } from './db';
 import { EntryForm } from './entry-form';
-import { locale, t } from './i18n';
+import { t } from './i18n';
 import { Home } from './home';
 import { QueueList } from './queue-list';
 import type { QueuedEntry } from './queue';
 import { loginPath, useDiary } from './store';
 import { TypePicker } from './type-picker';
-import '../light/base.css';
 import './diary.css';
 
 // Recording a plot's outline is a screen few open: its code (geometry checks, file import) loads then.
@@ -94,10 +92,8 @@ function DiaryApp() {
   );
 }
 
-/** Draws the diary in `el` (diary.html's entry calls it). */
+/** Draws the diary in `el` (diary.html's entry, main.tsx, calls it with the page's language and look set). */
 export function mountDiary(el: HTMLElement): void {
-  applyBranding(t('title'));
-  document.documentElement.lang = locale;
   createRoot(el).render(
     <StrictMode>
       <DiaryApp />

@@ -17,7 +17,7 @@ import { getService } from '../services/queries.js';
 import type { TraceEntry } from '../trace-public/cache.js';
 import { loadEntry } from '../trace-public/public-docs.js';
 import { loadPublicProduct } from '../trace-public/product-lookup.js';
-import { renderHead, type SeoMeta } from './head.js';
+import { escapeHtml, renderHead, type SeoMeta } from './head.js';
 import { seoText, type SeoTextKey } from './texts.js';
 
 /**
@@ -25,7 +25,7 @@ import { seoText, type SeoTextKey } from './texts.js';
  * public pages' title, description, canonical link and share tags come from the database, so a
  * link pasted into Zalo or Facebook shows a card. Other pages get the entry as built.
  */
-export type EntryKind = 'app' | 'trace' | 'content';
+export type EntryKind = 'app' | 'trace' | 'content' | 'diary';
 export interface PageAnswer {
   entry: EntryKind;
   status: number;
@@ -262,6 +262,19 @@ async function productPage(app: FastifyInstance, c: Context, code: string): Prom
   );
 }
 
+/**
+ * The field diary (every /diary path): a signed-in producer's page, so only its title and
+ * description in the platform's name — no share tags, and nothing of the account (the service
+ * worker keeps this page for offline use, apps/web/src/sw/sw.ts).
+ */
+function diaryPage(c: Context): PageAnswer {
+  const head = [
+    `<title>${escapeHtml(`${c.text('diary')} · ${c.p.name}`)}</title>`,
+    `<meta name="description" content="${escapeHtml(c.text('diaryDescription'))}" />`,
+  ].join('\n    ');
+  return { entry: 'diary', status: 200, head };
+}
+
 /** The entry that draws a path: the light ones for their paths, the app for every other. */
 export function entryOfPath(pathname: string): EntryKind {
   const path = pathname.replace(/\/+$/, '');
@@ -271,6 +284,8 @@ export function entryOfPath(pathname: string): EntryKind {
   }
   // The sign-in page is drawn by the light content entry too (ADR 024).
   if (path === '/login') return 'content';
+  // The producers' field diary, the installable app's offline screens (issue 28).
+  if (path === '/diary' || path.startsWith('/diary/')) return 'diary';
   return 'app';
 }
 
@@ -319,6 +334,7 @@ export async function resolvePage(
       signIn: true,
     };
   }
+  if (first === 'diary') return diaryPage(pageContext(app, req));
   if (first === 'services' && rest.length <= 1) {
     const c = pageContext(app, req);
     if (rest.length === 0) {

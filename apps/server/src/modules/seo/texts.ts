@@ -23,6 +23,9 @@ export const SEO_TEXTS = {
     traceProduct: 'Nhà sản xuất: {{producer}}. Nguồn gốc, chứng nhận và các lô sản phẩm đã công bố.',
     login: 'Đăng nhập',
     loginDescription: 'Đăng nhập {{platform}} để quản lý sản phẩm, lô hàng, mã QR truy xuất và dịch vụ của bạn.',
+    diary: 'Nhật ký đồng ruộng',
+    diaryDescription:
+      'Ghi nhật ký ngay tại ruộng, ao, chuồng, kể cả khi không có sóng; nhật ký được gửi lên {{platform}} khi có mạng.',
     notFound: 'Không tìm thấy trang',
     notFoundDescription: 'Trang bạn tìm không tồn tại hoặc đã bị gỡ.',
   },
@@ -44,6 +47,9 @@ export const SEO_TEXTS = {
     traceProduct: 'Producer: {{producer}}. Origin, certificates and the published batches.',
     login: 'Log in',
     loginDescription: 'Log in to {{platform}} to manage your products, batches, traceability QR codes and services.',
+    diary: 'Field diary',
+    diaryDescription:
+      'Keep the farm diary in the field, pond or barn, even with no signal; entries reach {{platform}} when the network returns.',
     notFound: 'Page not found',
     notFoundDescription: 'The page you are looking for does not exist or was taken down.',
   },

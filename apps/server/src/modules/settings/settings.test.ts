@@ -38,7 +38,7 @@ let dist: string;
 let admin: Built;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-settings-'));
-  for (const name of ['index', 'trace', 'content']) fs.writeFileSync(path.join(dist, `${name}.html`), TEMPLATE(name));
+  for (const name of ['index', 'trace', 'content', 'diary']) fs.writeFileSync(path.join(dist, `${name}.html`), TEMPLATE(name));
   t = await createTestApp({ WEB_DIST: dist });
   admin = await buildUser(t.db, { roles: ['admin'], email: 'admin@dtrack.test' });
 });
@@ -464,10 +464,12 @@ describe('public pages: contact, analytics and chat only when set', () => {
     }
 
     // Not on the app's pages (the signed-in frame shares them), not on the sign-in page (a password
-    // is typed there: no third-party script), not on another platform.
+    // is typed there: no third-party script), not on the producers' diary (kept offline), not on
+    // another platform.
     for (const [platform, url] of [
       ['agrihub', '/services'],
       ['agrihub', '/login'],
+      ['agrihub', '/diary'],
       ['agrihub', '/dashboard'],
       ['foodmap', '/faqs'],
     ] as const) {
