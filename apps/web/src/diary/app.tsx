@@ -15,12 +15,12 @@ import './diary.css';
 const OutlineScreen = lazy(() => import('./outline').then((m) => ({ default: m.OutlineScreen })));
 
 /** What an entry is about: a plot, or a lot (and, for a harvest, where it goes). */
-export type Pick = { kind: 'plot'; plot: Plot } | { kind: 'lot'; lot: Lot };
+export type Choice = { kind: 'plot'; plot: Plot } | { kind: 'lot'; lot: Lot };
 
 export type View =
   | { name: 'home' }
-  | { name: 'types'; pick: Pick }
-  | { name: 'form'; pick: Pick | null; type: DiaryEntryType; editing?: QueuedEntry }
+  | { name: 'types'; pick: Choice }
+  | { name: 'form'; pick: Choice | null; type: DiaryEntryType; editing?: QueuedEntry }
   | { name: 'queue' }
   | { name: 'outline'; plot: Plot };
 

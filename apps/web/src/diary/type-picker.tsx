@@ -1,5 +1,5 @@
 import { DIARY_ENTRY_TYPES, type DiaryEntryType } from '@agrihub/contract/diary';
-import type { Pick, View } from './app';
+import type { Choice, View } from './app';
 import { t, typeLabel } from './i18n';
 import type { Diary } from './store';
 
@@ -15,7 +15,7 @@ export const TYPE_ICONS: Record<DiaryEntryType, string> = {
   other: '📝',
 };
 
-export const pickName = (pick: Pick) => (pick.kind === 'plot' ? pick.plot.name : `${pick.lot.lot_code} · ${pick.lot.product_name}`);
+export const pickName = (pick: Choice) => (pick.kind === 'plot' ? pick.plot.name : `${pick.lot.lot_code} · ${pick.lot.product_name}`);
 
 export function BackBar({ title, go }: { title: string; go: (v: View) => void }) {
   return (
@@ -29,7 +29,7 @@ export function BackBar({ title, go }: { title: string; go: (v: View) => void })
 }
 
 /** The entry types as big buttons (two a row at 360 px). */
-export function TypePicker({ pick, go }: { pick: Pick; diary: Diary; go: (v: View) => void }) {
+export function TypePicker({ pick, go }: { pick: Choice; diary: Diary; go: (v: View) => void }) {
   return (
     <>
       <BackBar title={pickName(pick)} go={go} />
