@@ -18,8 +18,7 @@ const ok = async (res: { status(): number; text(): Promise<string>; json(): Prom
 };
 
 /** `<input type="datetime-local">`'s value of an instant, in the browser's zone (the device's: Vietnam). */
-const localInput = (at: Date) =>
-  new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 16);
+const localInput = (at: Date) => new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 16);
 /** A Vietnam date as the diary writes it (dd/mm/yyyy). */
 const vnDate = (at: Date) => {
   const [y, m, d] = new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 10).split('-');
@@ -30,7 +29,6 @@ async function events(producer: APIRequestContext, lotId: number) {
   const batch = await ok(await producer.get(`/api/v1/traceabilities/${lotId}`));
   return batch.data.traceability.events as { step: string; occurred_at: string; photos: unknown[] }[];
 }
-
 
 test('offline diary: a spraying and a harvest wait on the phone, survive a reload and reach the lot once', async ({
   browser,

@@ -35,7 +35,7 @@ function DiaryApp() {
   // The phone's back button leaves a screen, not the diary.
   const go = (next: View) => {
     if (next.name === 'home') {
-      if (window.history.state?.diary) window.history.back();
+      if ((window.history.state as { diary?: boolean } | null)?.diary) window.history.back();
       else setView(next);
       return;
     }
@@ -79,9 +79,7 @@ function DiaryApp() {
     <main className="diary">
       {view.name === 'home' && <Home diary={diary} go={go} />}
       {view.name === 'types' && <TypePicker pick={view.pick} diary={diary} go={go} />}
-      {view.name === 'form' && (
-        <EntryForm key={view.editing?.id ?? view.type} view={view} diary={diary} go={go} />
-      )}
+      {view.name === 'form' && <EntryForm key={view.editing?.id ?? view.type} view={view} diary={diary} go={go} />}
       {view.name === 'queue' && <QueueList diary={diary} go={go} />}
       {view.name === 'outline' && (
         <Suspense fallback={<p className="muted">{t('loading')}</p>}>

@@ -2,7 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DIARY_MAX_PHOTOS, DIARY_NOTES_MAX, DIARY_TEMPLATES, type DiaryField } from '@agrihub/contract/diary';
 import type { View } from './app';
 import type { Lot } from './db';
-import { fromLocalInput, readDetails, timeProblem, toLocalInput, valuesOf, type Problem, type Values } from './form-logic';
+import {
+  fromLocalInput,
+  readDetails,
+  timeProblem,
+  toLocalInput,
+  valuesOf,
+  type Problem,
+  type Values,
+} from './form-logic';
 import { fieldLabel, harvestUnsafeText, problemText, t, typeLabel, unitLabel, formatDate } from './i18n';
 import { resizePhoto } from './photos';
 import type { EntryDraft } from './queue';
@@ -157,12 +165,19 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
     }
     setProblems(found);
     if (Object.keys(found).length) {
-      document.querySelector<HTMLElement>('.field.invalid input, .field.invalid select, .field.invalid textarea')?.focus();
+      document
+        .querySelector<HTMLElement>('.field.invalid input, .field.invalid select, .field.invalid textarea')
+        ?.focus();
       return;
     }
     // The pre-harvest interval, checked on the phone (offline too); the server checks again.
     if (isHarvest) {
-      const unsafe = refuseHarvest(ctx, diary.entries.filter((e) => e.id !== editing?.id), harvestTarget, occurredAt!);
+      const unsafe = refuseHarvest(
+        ctx,
+        diary.entries.filter((e) => e.id !== editing?.id),
+        harvestTarget,
+        occurredAt!,
+      );
       if (unsafe) {
         setRefusal(harvestUnsafeText(unsafe));
         return;
@@ -223,7 +238,13 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
           <fieldset className={problems.lot ? 'field invalid' : 'field'}>
             <legend>{t('harvestLot')}</legend>
             <label className="radio">
-              <input type="radio" name="lot-mode" checked={lotMode === 'existing'} onChange={() => setLotMode('existing')} data-testid="diary-lot-existing" />
+              <input
+                type="radio"
+                name="lot-mode"
+                checked={lotMode === 'existing'}
+                onChange={() => setLotMode('existing')}
+                data-testid="diary-lot-existing"
+              />
               {t('lotExisting')}
             </label>
             {lotMode === 'existing' && (
@@ -247,12 +268,23 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
               </select>
             )}
             <label className="radio">
-              <input type="radio" name="lot-mode" checked={lotMode === 'new'} onChange={() => setLotMode('new')} data-testid="diary-lot-new" />
+              <input
+                type="radio"
+                name="lot-mode"
+                checked={lotMode === 'new'}
+                onChange={() => setLotMode('new')}
+                data-testid="diary-lot-new"
+              />
               {t('lotNew')}
             </label>
             {lotMode === 'new' && (
               <>
-                <select value={productId} onChange={(e) => setProductId(e.currentTarget.value)} aria-label={t('product')} data-testid="diary-product-select">
+                <select
+                  value={productId}
+                  onChange={(e) => setProductId(e.currentTarget.value)}
+                  aria-label={t('product')}
+                  data-testid="diary-product-select"
+                >
                   <option value="">{t('chooseProduct')}</option>
                   {ctx?.products.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -261,24 +293,51 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
                   ))}
                 </select>
                 <label htmlFor="diary-lot-code">{t('lotCodeOptional')}</label>
-                <input id="diary-lot-code" value={lotCode} maxLength={50} onChange={(e) => setLotCode(e.currentTarget.value)} data-testid="diary-lot-code" />
+                <input
+                  id="diary-lot-code"
+                  value={lotCode}
+                  maxLength={50}
+                  onChange={(e) => setLotCode(e.currentTarget.value)}
+                  data-testid="diary-lot-code"
+                />
               </>
             )}
             {fieldProblem('lot')}
           </fieldset>
         )}
-        {isHarvest && fixedLot && <p className="muted">{t('harvestInto', { lot: `${fixedLot.lot_code} · ${fixedLot.product_name}` })}</p>}
+        {isHarvest && fixedLot && (
+          <p className="muted">{t('harvestInto', { lot: `${fixedLot.lot_code} · ${fixedLot.product_name}` })}</p>
+        )}
         {DIARY_TEMPLATES[type].map((f) => (
-          <FieldInput key={f.name} field={f} value={values[f.name] ?? ''} problem={problems[f.name]} onChange={(v) => set(f.name, v)} />
+          <FieldInput
+            key={f.name}
+            field={f}
+            value={values[f.name] ?? ''}
+            problem={problems[f.name]}
+            onChange={(v) => set(f.name, v)}
+          />
         ))}
         <div className={problems.occurred_at ? 'field invalid' : 'field'}>
           <label htmlFor="diary-when">{t('when')}</label>
-          <input id="diary-when" type="datetime-local" value={when} onChange={(e) => setWhen(e.currentTarget.value)} data-testid="diary-when" />
+          <input
+            id="diary-when"
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.currentTarget.value)}
+            data-testid="diary-when"
+          />
           {fieldProblem('occurred_at')}
         </div>
         <div className={problems.notes ? 'field invalid' : 'field'}>
           <label htmlFor="diary-notes">{t('notes')}</label>
-          <textarea id="diary-notes" rows={3} maxLength={DIARY_NOTES_MAX} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} data-testid="diary-notes" />
+          <textarea
+            id="diary-notes"
+            rows={3}
+            maxLength={DIARY_NOTES_MAX}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            data-testid="diary-notes"
+          />
           {fieldProblem('notes')}
         </div>
         <div className="field">
@@ -300,7 +359,11 @@ export function EntryForm({ view, diary, go }: { view: FormView; diary: Diary; g
           {photos.length > 0 && (
             <ul className="thumbs" data-testid="diary-photos">
               {photos.map((p) => (
-                <Thumb key={p.ref} photo={p} onRemove={() => setPhotos((prev) => prev.filter((x) => x.ref !== p.ref))} />
+                <Thumb
+                  key={p.ref}
+                  photo={p}
+                  onRemove={() => setPhotos((prev) => prev.filter((x) => x.ref !== p.ref))}
+                />
               ))}
             </ul>
           )}

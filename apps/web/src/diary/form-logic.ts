@@ -28,7 +28,9 @@ function valueOf(f: DiaryField, raw: string): { value: unknown; problem?: Proble
   if (!text) return f.required ? { value: null, problem: { key: 'diaryFieldRequired' } } : { value: null };
   switch (f.kind) {
     case 'text':
-      return text.length > (f.max ?? 200) ? { value: text, problem: { key: 'tooLong', params: { max: f.max ?? 200 } } } : { value: text };
+      return text.length > (f.max ?? 200)
+        ? { value: text, problem: { key: 'tooLong', params: { max: f.max ?? 200 } } }
+        : { value: text };
     case 'number': {
       const n = parseNumber(text);
       const ok = Number.isFinite(n) && n > 0 && n <= QUANTITY_MAX && Math.abs(Math.round(n * 1000) - n * 1000) < 1e-6;
@@ -45,7 +47,10 @@ function valueOf(f: DiaryField, raw: string): { value: unknown; problem?: Proble
 }
 
 /** The details of a template from the form's values, and the problems by field name. */
-export function readDetails(type: DiaryEntryType, values: Values): { details: Record<string, unknown>; problems: Record<string, Problem> } {
+export function readDetails(
+  type: DiaryEntryType,
+  values: Values,
+): { details: Record<string, unknown>; problems: Record<string, Problem> } {
   const fields = DIARY_TEMPLATES[type];
   const details: Record<string, unknown> = {};
   const problems: Record<string, Problem> = {};
@@ -55,7 +60,13 @@ export function readDetails(type: DiaryEntryType, values: Values): { details: Re
     if (problem) problems[f.name] = problem;
   }
   const amount = fields.find((f) => f.kind === 'number');
-  if (amount && details[amount.name] != null && fields.some((f) => f.kind === 'unit') && details.unit == null && !problems.unit)
+  if (
+    amount &&
+    details[amount.name] != null &&
+    fields.some((f) => f.kind === 'unit') &&
+    details.unit == null &&
+    !problems.unit
+  )
     problems.unit = { key: 'pleaseSelectUnit' };
   return { details, problems };
 }
@@ -86,6 +97,6 @@ export function fromLocalInput(value: string): string | null {
 /** The form's values of a queued entry's details (editing a failed one). */
 export function valuesOf(details: Record<string, unknown>): Values {
   const out: Values = {};
-  for (const [k, v] of Object.entries(details)) if (v != null && typeof v !== 'object') out[k] = String(v);
+  for (const [k, v] of Object.entries(details)) if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
   return out;
 }

@@ -86,7 +86,9 @@ export function Home({ diary, go }: { diary: Diary; go: (v: View) => void }) {
                 data-testid={`diary-plot-${plot.id}`}
               >
                 <strong>{plot.name}</strong>
-                <span className="muted">{[plot.crop, plot.area_ha != null ? `${plot.area_ha} ha` : null].filter(Boolean).join(' · ')}</span>
+                <span className="muted">
+                  {[plot.crop, plot.area_ha != null ? `${plot.area_ha} ha` : null].filter(Boolean).join(' · ')}
+                </span>
                 <span className={later ? 'safe wait' : 'safe ok'} data-testid={`diary-plot-safe-${plot.id}`}>
                   {later ? t('safeFrom', { date: formatDate(safe) }) : t('safeNow')}
                 </span>

@@ -22,7 +22,13 @@ interface LocationView {
   address: string | null;
   gln: string | null;
   crop_or_species: string | null;
-  certifications: { scheme: string; number: string | null; issuer: string | null; valid_from: string | null; valid_until: string | null }[];
+  certifications: {
+    scheme: string;
+    number: string | null;
+    issuer: string | null;
+    valid_from: string | null;
+    valid_until: string | null;
+  }[];
   updated_at: string;
 }
 

@@ -34,7 +34,12 @@ function Item({ entry, diary, go }: { entry: QueuedEntry; diary: Diary; go: (v: 
             {entry.error}
           </p>
           <div className="row">
-            <button type="button" className="btn primary" onClick={() => go({ name: 'form', pick: null, type, editing: entry })} data-testid="diary-entry-edit">
+            <button
+              type="button"
+              className="btn primary"
+              onClick={() => go({ name: 'form', pick: null, type, editing: entry })}
+              data-testid="diary-entry-edit"
+            >
               {t('edit')}
             </button>
             <button type="button" className="btn danger" onClick={confirmDiscard} data-testid="diary-entry-discard">
@@ -43,7 +48,9 @@ function Item({ entry, diary, go }: { entry: QueuedEntry; diary: Diary; go: (v: 
           </div>
         </>
       )}
-      {entry.status === 'sent' && entry.sent_at && <p className="small ok">{t('sentAt', { time: formatDateTime(entry.sent_at) })}</p>}
+      {entry.status === 'sent' && entry.sent_at && (
+        <p className="small ok">{t('sentAt', { time: formatDateTime(entry.sent_at) })}</p>
+      )}
     </li>
   );
 }

@@ -18,7 +18,8 @@ function memoryStore() {
   const entries = new Map<string, QueuedEntry>();
   const photos = new Map<string, Blob>();
   const store: QueueStore = {
-    entries: async (account) => [...entries.values()].filter((e) => e.account === account).map((e) => structuredClone(e)),
+    entries: async (account) =>
+      [...entries.values()].filter((e) => e.account === account).map((e) => structuredClone(e)),
     save: async (e) => void entries.set(e.id, structuredClone(e)),
     remove: async (id) => void entries.delete(id),
     photo: async (ref) => photos.get(ref),
@@ -60,7 +61,10 @@ const draft = (type: string, occurred_at: string, extra: Partial<EntryDraft> = {
   occurred_at,
   location_id: 7,
   traceability_id: null,
-  details: type === 'spraying' ? { product: 'Abamectin', active_ingredient: 'abamectin', dose: '20 ml/16 l', phi_days: 7 } : {},
+  details:
+    type === 'spraying'
+      ? { product: 'Abamectin', active_ingredient: 'abamectin', dose: '20 ml/16 l', phi_days: 7 }
+      : {},
   notes: null,
   ...extra,
 });
@@ -156,7 +160,10 @@ describe('the diary queue', () => {
     const { store } = memoryStore();
     const server = fakeServer();
     const entry = await add(store, draft('harvesting', '2026-12-03T07:30:00.000Z', { traceability_id: 9 }), ['p1']);
-    server.postAnswers.push({ ok: false, reason: 'refused', message: 'x' }, { ok: false, reason: 'refused', message: 'y' });
+    server.postAnswers.push(
+      { ok: false, reason: 'refused', message: 'x' },
+      { ok: false, reason: 'refused', message: 'y' },
+    );
     await syncQueue(store, server.sender, 1);
     const failed = (await store.entries(1))[0];
 
@@ -192,7 +199,7 @@ describe('the diary queue', () => {
     expect(photos.size).toBe(0);
   });
 
-  it("each account sees and sends only its own entries", async () => {
+  it('each account sees and sends only its own entries', async () => {
     const { store } = memoryStore();
     const server = fakeServer();
     await add(store, draft('other', '2026-12-03T07:30:00.000Z'), [], 1);

@@ -25,14 +25,19 @@ describe('the harvest rule on the phone', () => {
   });
 
   it('adds the sprayings waiting on the phone (offline), but not a failed one', () => {
-    const waiting: QueuedEntry = enqueue([], 1, {
-      type: 'spraying',
-      occurred_at: '2026-12-09T02:00:00Z',
-      location_id: 5,
-      traceability_id: null,
-      details: { phi_days: 3 },
-      notes: null,
-    }, []);
+    const waiting: QueuedEntry = enqueue(
+      [],
+      1,
+      {
+        type: 'spraying',
+        occurred_at: '2026-12-09T02:00:00Z',
+        location_id: 5,
+        traceability_id: null,
+        details: { phi_days: 3 },
+        notes: null,
+      },
+      [],
+    );
     expect(safeFrom(context, [waiting], plot5)).toBe('2026-12-12');
     expect(refuseHarvest(context, [waiting], plot5, '2026-12-10T02:00:00Z')).toBe('2026-12-12');
     expect(safeFrom(context, [{ ...waiting, status: 'failed' }], plot5)).toBe('2026-12-08');
@@ -52,11 +57,14 @@ describe('the template form’s checks', () => {
     expect(harvest).toEqual({ details: { quantity: 250.5, unit: 'Kg' }, problems: {} });
     expect(parseNumber('1.2.3')).toBeNaN();
     expect(readDetails('harvesting', { quantity: '0', unit: 'Kg' }).problems.quantity.key).toBe('invalidQuantity');
-    expect(readDetails('spraying', { product: 'a', active_ingredient: 'b', dose: 'c', phi_days: '366' }).problems.phi_days.key).toBe(
-      'invalidNumber',
-    );
+    expect(
+      readDetails('spraying', { product: 'a', active_ingredient: 'b', dose: 'c', phi_days: '366' }).problems.phi_days
+        .key,
+    ).toBe('invalidNumber');
     // PHI 0 is allowed (no waiting).
-    expect(readDetails('spraying', { product: 'a', active_ingredient: 'b', dose: 'c', phi_days: '0' }).problems).toEqual({});
+    expect(
+      readDetails('spraying', { product: 'a', active_ingredient: 'b', dose: 'c', phi_days: '0' }).problems,
+    ).toEqual({});
     // An amount needs its unit.
     expect(readDetails('fertilising', { product: 'NPK', amount: '5' }).problems.unit.key).toBe('diaryFieldRequired');
     expect(readDetails('irrigation', { amount: '5' }).problems.unit.key).toBe('pleaseSelectUnit');

@@ -14,7 +14,11 @@ export interface Target {
  * (waiting, or sent since the context was read; a failed one never reached the server).
  * A spraying counts on the same plot, or on the same lot.
  */
-export function sprayingsAt(context: DiaryContext | null, queue: readonly QueuedEntry[], target: Target): DiarySpraying[] {
+export function sprayingsAt(
+  context: DiaryContext | null,
+  queue: readonly QueuedEntry[],
+  target: Target,
+): DiarySpraying[] {
   const same = (s: { location_id: number | null; traceability_id: number | null }) =>
     (target.location_id != null && s.location_id === target.location_id) ||
     (target.traceability_id != null && s.traceability_id === target.traceability_id);

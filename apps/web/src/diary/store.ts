@@ -177,9 +177,7 @@ export function useDiary() {
 
   /** The photos of a queued entry, to edit it. */
   const photosOf = async (entry: QueuedEntry): Promise<FormPhoto[]> => {
-    const found = await Promise.all(
-      entry.photos.map(async (p) => ({ ...p, blob: await idbQueue.photo(p.ref) })),
-    );
+    const found = await Promise.all(entry.photos.map(async (p) => ({ ...p, blob: await idbQueue.photo(p.ref) })));
     return found.filter((p): p is FormPhoto => !!p.blob);
   };
 

@@ -15,7 +15,8 @@ export const TYPE_ICONS: Record<DiaryEntryType, string> = {
   other: '📝',
 };
 
-export const pickName = (pick: Choice) => (pick.kind === 'plot' ? pick.plot.name : `${pick.lot.lot_code} · ${pick.lot.product_name}`);
+export const pickName = (pick: Choice) =>
+  pick.kind === 'plot' ? pick.plot.name : `${pick.lot.lot_code} · ${pick.lot.product_name}`;
 
 export function BackBar({ title, go }: { title: string; go: (v: View) => void }) {
   return (
