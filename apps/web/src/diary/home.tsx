@@ -1,10 +1,9 @@
+import { todayInVietnam } from '@agrihub/contract/vietnam-time';
 import type { View } from './app';
 import { formatDate, formatDateTime, t } from './i18n';
 import { safeFrom } from './safety';
 import type { Diary } from './store';
 
-/** Today in Vietnam, `YYYY-MM-DD` (the safe dates are Vietnam dates). */
-const todayInVietnam = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
 /** The network and the queue: what waits, what failed, and "Gửi ngay". */
 export function SyncBar({ diary, go }: { diary: Diary; go: (v: View) => void }) {
