@@ -253,7 +253,8 @@ async function measure(browser: Browser, url: string, options: LoadOptions = {})
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const res = await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     if (!res || res.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
-    if (options.offlineRevisit && !res.fromServiceWorker()) throw new Error(`${url}: not opened from the service worker`);
+    if (options.offlineRevisit && !res.fromServiceWorker())
+      throw new Error(`${url}: not opened from the service worker`);
     // Everything the page fetches after its load event (data, translations, pictures) counts too.
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     // Run in the page (a string: the page's DOM types, not Node's): the last LCP candidate.
@@ -359,10 +360,14 @@ export async function runSlowPhone(): Promise<void> {
       console.log(`${''.padEnd(28)} LCP per load (s): ${list.map((l) => fmt(l.lcpMs / 1000, 2)).join(' / ')}`);
       const prefetched = median(list.map((l) => l.prefetchBytes)) / 1024;
       if (prefetched > 0) {
-        console.log(`${''.padEnd(28)} + ${fmt(prefetched, 1)} KB prefetched at idle for the next page (not counted above)`);
+        console.log(
+          `${''.padEnd(28)} + ${fmt(prefetched, 1)} KB prefetched at idle for the next page (not counted above)`,
+        );
       }
       if (VERBOSE) {
-        console.log(`${''.padEnd(28)} LCP element (first load): ${list[0].lcpElement.replace(/^(\w+) https?:\/\/[^/]+/, '$1 ')}`);
+        console.log(
+          `${''.padEnd(28)} LCP element (first load): ${list[0].lcpElement.replace(/^(\w+) https?:\/\/[^/]+/, '$1 ')}`,
+        );
         for (const f of [...list[0].files].sort((a, b) => a.startMs - b.startMs)) {
           console.log(
             `${''.padEnd(30)}${fmt(f.startMs).padStart(5)}–${fmt(f.endMs).padEnd(5)} ms ${fmt(f.bytes / 1024, 1).padStart(6)} KB ${f.encoding.padEnd(8)} ${f.url.replace(/^https?:\/\/[^/]+/, '')}`,

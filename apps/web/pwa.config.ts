@@ -31,6 +31,8 @@ export function diaryServiceWorker(): PluginOption {
     manifest: false,
     devOptions: { enabled: false },
     injectManifest: {
+      // One classic script (no module worker: every phone's browser runs it).
+      rollupFormat: 'iife',
       globPatterns: ['assets/**/*.{js,css,svg,png,webp,woff2}'],
       // Hashed names: a changed file is a new name, no revision needed.
       dontCacheBustURLsMatching: /^assets\//,

@@ -16,6 +16,8 @@ import { extendCsp, pageWidgets } from '../modules/settings/widgets.js';
 
 /** Paths the SPA never answers: a miss there is a JSON 404, however the path is spelled. */
 const RESERVED = ['/api', '/oauth', '/uploads', '/epcis'];
+/** The producer app's service worker (apps/web/src/sw/sw.ts): at the root, so its scope is every page. */
+const SERVICE_WORKER = '/sw.js';
 
 /** The path as a file system would read it: decoded, dot segments and repeated slashes resolved. */
 export function normalisedPath(url: string): string | null {
@@ -91,8 +93,9 @@ export default fp(async function web(app) {
     const file = path.join(dist, clean);
     if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       // Sent as the build made it, never compressed again per answer: a file without a `.br`/`.gz`
-      // is small, or one a compression would not shrink (@fastify/compress reads this header).
-      req.headers['x-no-compression'] = '1';
+      // is small, or one a compression would not shrink (@fastify/compress reads this header). But
+      // the service worker, which the build writes after its compression (apps/web/pwa.config.ts).
+      if (clean !== SERVICE_WORKER) req.headers['x-no-compression'] = '1';
       return reply.sendFile(path.relative(dist, file));
     }
     // A missing script or style is a 404, not the app's HTML in its place.

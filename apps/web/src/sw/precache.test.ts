@@ -4,7 +4,12 @@ import { isAppIconPath, isDiaryPath } from './routes';
 
 describe('the service worker keeps the diary only', () => {
   const manifest = {
-    'diary.html': { file: 'assets/diary-1.js', imports: ['_preact-1.js'], dynamicImports: ['src/diary/photo.tsx'], css: ['assets/diary-1.css'] },
+    'diary.html': {
+      file: 'assets/diary-1.js',
+      imports: ['_preact-1.js'],
+      dynamicImports: ['src/diary/photo.tsx'],
+      css: ['assets/diary-1.css'],
+    },
     '_preact-1.js': { file: 'assets/preact-1.js' },
     'src/diary/photo.tsx': { file: 'assets/photo-1.js', imports: ['_preact-1.js'], assets: ['assets/camera-1.svg'] },
     'index.html': { file: 'assets/main-1.js', imports: ['_antd-1.js'], css: ['assets/main-1.css'] },
@@ -28,11 +33,31 @@ describe('the service worker keeps the diary only', () => {
 
   it('answers the diary pages, never the API, sign-in, uploads, public pages or back office', () => {
     for (const p of ['/diary', '/diary/', '/diary/new', '/diary/plots/12']) expect(isDiaryPath(p), p).toBe(true);
-    for (const p of ['/diaryx', '/', '/login', '/dashboard', '/trace/ABC', '/news', '/api/v1/diary/context', '/admin/diary'])
+    for (const p of [
+      '/diaryx',
+      '/',
+      '/login',
+      '/dashboard',
+      '/trace/ABC',
+      '/news',
+      '/api/v1/diary/context',
+      '/admin/diary',
+    ])
       expect(isDiaryPath(p), p).toBe(false);
-    for (const p of ['/icons/dtrack-192.png', '/icons/agrihub-maskable-512.png', '/brand/foodmap-icon.svg', '/manifest.webmanifest'])
+    for (const p of [
+      '/icons/dtrack-192.png',
+      '/icons/agrihub-maskable-512.png',
+      '/brand/foodmap-icon.svg',
+      '/manifest.webmanifest',
+    ])
       expect(isAppIconPath(p), p).toBe(true);
-    for (const p of ['/uploads/1.png', '/api/v1/diary/entries', '/oauth/token', '/brand/dtrack-share.png', '/icons/../api/x'])
+    for (const p of [
+      '/uploads/1.png',
+      '/api/v1/diary/entries',
+      '/oauth/token',
+      '/brand/dtrack-share.png',
+      '/icons/../api/x',
+    ])
       expect(isAppIconPath(p), p).toBe(false);
   });
 });

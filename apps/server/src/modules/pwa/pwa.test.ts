@@ -20,7 +20,11 @@ beforeAll(async () => {
     path.join(dist, 'diary.html'),
     '<!doctype html><html lang="vi"><head><link rel="manifest" href="/manifest.webmanifest" /><!--seo: here--><title>diary</title></head><body><div id="root"></div></body></html>',
   );
-  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // Bigger than the compression threshold, as the real worker is (~25 KB).
+  fs.writeFileSync(
+    path.join(dist, 'sw.js'),
+    `self.addEventListener("fetch", () => {});\n${'// workbox\n'.repeat(400)}`,
+  );
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -42,7 +46,7 @@ describe('the web app manifest of each platform', () => {
   it.each(PLATFORM_KEYS)('%s: its name, Vietnamese, opens the diary standalone, its colours and icons', async (key) => {
     const res = await get(key, '/manifest.webmanifest');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/manifest+json');
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json(;|$)/);
     expect(res.headers['cache-control']).toBe('no-cache');
     const m = res.json();
     const name = PLATFORMS[key].name;
@@ -72,7 +76,10 @@ describe('the web app manifest of each platform', () => {
   });
 
   it('needs no sign-in nor Platform header; another platform host gets its own app', async () => {
-    const [dtrack, agrihub] = [await get('dtrack', '/manifest.webmanifest'), await get('agrihub', '/manifest.webmanifest')];
+    const [dtrack, agrihub] = [
+      await get('dtrack', '/manifest.webmanifest'),
+      await get('agrihub', '/manifest.webmanifest'),
+    ];
     expect(dtrack.json().theme_color).not.toBe(agrihub.json().theme_color);
     expect(agrihub.json().icons[0].src).toBe('/icons/agrihub-192.png');
   });
@@ -97,10 +104,16 @@ describe('the diary page and the service worker', () => {
   });
 
   it('sends /sw.js never cached (an update is found at once), at the root, and lets pages use it and the manifest', async () => {
-    const res = await get('dtrack', '/sw.js');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { host: 'dtrack.localhost:3000', 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // Written after the build's compression: compressed as it is sent.
+    expect(res.headers['content-encoding']).toBe('br');
     const policy = String((await get('dtrack', '/diary')).headers['content-security-policy']);
     expect(policy).toContain("worker-src 'self'");
     expect(policy).toContain("manifest-src 'self'");
