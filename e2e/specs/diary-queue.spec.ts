@@ -4,7 +4,7 @@ import { png } from '../support/png';
 
 /**
  * The diary's queue on a phone against a scripted server (the diary routes answered by the test,
- * photos by the real uploads API): entries made offline wait and go in the order
+ * photos by the real uploads API): entries made offline wait, are still there after a reload with no network, and go in the order
  * they were made; one the server refuses (a closed lot) is listed as failed with the server's
  * words, and, corrected, goes again under a NEW key with the SAME photo upload (never uploaded
  * twice). The real server's side is diary-offline.spec.ts.
@@ -79,6 +79,10 @@ test('the diary queue: waiting, a refusal listed with the server’s words, corr
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/diary$/);
   await expect(page.getByTestId('diary-lot-9')).toBeVisible({ timeout: 30_000 });
+  // The service worker keeps the diary's page and files before the network goes.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await context.setOffline(true);
   await expect(page.getByTestId('diary-network')).toContainText('Không có mạng');
   const sprayedAt = new Date(Date.now() - 10 * DAY);
@@ -106,6 +110,10 @@ test('the diary queue: waiting, a refusal listed with the server’s words, corr
   await expect(page.getByTestId('diary-photos').locator('img')).toHaveCount(1);
   await page.getByTestId('diary-save').click();
   await expect(page.getByTestId('diary-waiting-count')).toContainText('2 ghi chép đang chờ gửi');
+  // Closed and opened again with no network: the diary opens from the phone, the entries still wait.
+  await page.reload();
+  await expect(page.getByTestId('diary-waiting-count')).toContainText('2 ghi chép đang chờ gửi', { timeout: 20_000 });
+  expect(posts).toHaveLength(0);
   await context.setOffline(false);
   await page.getByTestId('diary-open-queue').click();
   await expect(page.getByTestId('diary-entry-sent')).toHaveCount(1, { timeout: 30_000 });
