@@ -7,7 +7,7 @@ import { png } from '../support/png';
  * photos by the real uploads API): entries made offline wait, are still there after a reload with no network, and go in the order
  * they were made; one the server refuses (a closed lot) is listed as failed with the server's
  * words, and, corrected, goes again under a NEW key with the SAME photo upload (never uploaded
- * twice). The real server's side is diary-offline.spec.ts.
+ * twice). Signing out clears the phone's diary store. The real server's side is diary-offline.spec.ts.
  */
 const PHONE = { ...VIETNAM_DEVICE, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const DAY = 86_400_000;
@@ -128,6 +128,15 @@ test('the diary queue: waiting, a refusal listed with the server’s words, corr
   expect(resent.idempotency_key).not.toBe(failed.idempotency_key);
   expect(resent.photo_ids).toEqual(failed.photo_ids);
   expect((posts[0] as { type: string }).type).toBe('spraying');
+
+  // Signing out of the diary clears the phone's diary store (and the session): the next account starts empty.
+  await page.getByTestId('diary-back').click();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('diary-sign-out').click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fdiary/);
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(databases).not.toContain('agrihub-diary');
+  expect(await page.evaluate(() => localStorage.getItem('agrihub.diary-account'))).toBeNull();
   expect(errors).toEqual([]);
   await context.close();
 });
