@@ -96,7 +96,9 @@ describe('diaryEntryRequest', () => {
     expect(issues({ ...base, details: { ...base.details, phi_days: undefined } })).toEqual([
       'details.phi_days:diaryFieldRequired',
     ]);
-    expect(issues({ ...base, details: { ...base.details, phi_days: 366 } })).toEqual(['details.phi_days:invalidNumber']);
+    expect(issues({ ...base, details: { ...base.details, phi_days: 366 } })).toEqual([
+      'details.phi_days:invalidNumber',
+    ]);
     expect(issues({ ...base, type: 'irrigation', details: { amount: 5 } })).toEqual(['details.unit:pleaseSelectUnit']);
   });
 
@@ -114,9 +116,9 @@ describe('diaryEntryRequest', () => {
     const harvest = { ...base, type: 'harvesting', details: { quantity: 120, unit: 'Kg', lot: { product_id: 3 } } };
     expect(issues(harvest)).toEqual([]);
     expect(issues({ ...harvest, location_id: null })).toEqual(['location_id:diaryHarvestNeedsPlot']);
-    expect(issues({ ...harvest, location_id: null, details: { ...harvest.details, lot: { traceability_id: 4 } } })).toEqual(
-      [],
-    );
+    expect(
+      issues({ ...harvest, location_id: null, details: { ...harvest.details, lot: { traceability_id: 4 } } }),
+    ).toEqual([]);
     expect(issues({ ...harvest, details: { quantity: 120, unit: 'Kg', lot: {} } })).toEqual([
       'details.lot:diaryHarvestLotRequired',
     ]);

@@ -123,10 +123,7 @@ export function safeToHarvestFrom(sprayings: readonly DiarySpraying[]): string |
  * up to then (a spraying after the harvest does not count). Sprayed 1 Dec (any hour), PHI 7: refused
  * on 7 Dec, allowed from 8 Dec. PHI 0 never refuses.
  */
-export function harvestRefusal(
-  sprayings: readonly DiarySpraying[],
-  harvestAt: string,
-): { safe_from: string } | null {
+export function harvestRefusal(sprayings: readonly DiarySpraying[], harvestAt: string): { safe_from: string } | null {
   const at = Date.parse(harvestAt);
   const safeFrom = safeToHarvestFrom(sprayings.filter((s) => Date.parse(s.occurred_at) <= at));
   return safeFrom !== null && formatVietnamDate(harvestAt) < safeFrom ? { safe_from: safeFrom } : null;

@@ -66,6 +66,7 @@ import epcisRoutes from './epcis/routes.js';
 import apiKeyRoutes from './api-keys/routes.js';
 import nationalPortalRoutes from './national-portal/routes.js';
 import { adminEudrRoutes, eudrRoutes } from './eudr/routes.js';
+import diaryRoutes from './diary/routes.js';
 
 /**
  * Each resource registers its own routes; add new modules here. A module behind a gate (contract
@@ -145,4 +146,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(shipmentSubscribers);
   // Machine clients' API keys (ADR 039), for the chain's EPCIS REST partners: behind the batches gate.
   await app.register(gatedRoutes(GATES.batches, apiKeyRoutes));
+  // The farm diary in the field (ADR 044): entries on plots and lots, behind the batches gate.
+  await app.register(gatedRoutes(GATES.batches, diaryRoutes));
 }

@@ -105,6 +105,7 @@ describe('the route table declares the gates', () => {
       'eudr',
       'national-portal',
       'api-keys',
+      'diary',
     ];
     for (const r of [...gatedBy(GATES.products), ...gatedBy(GATES.batches)]) {
       if (r.access === 'apikey') {

@@ -12,7 +12,7 @@ import {
 } from '../diary.js';
 import { LOCATION_KINDS } from './locations.js';
 import { BATCH_STATES, LOT_CODE_PATTERN } from '../trace-steps.js';
-import { dateTimeField, idField, idText, isStorableText, textField } from './common.js';
+import { dateTimeField, errorEnvelope, idField, idText, isStorableText, textField } from './common.js';
 import { pageField, perPageField } from './list.js';
 import { hasQuantityPrecision, QUANTITY_MAX, roundQuantity } from './quantity.js';
 import { traceFile } from './traceabilities.js';
@@ -141,7 +141,7 @@ export const diaryEntryRequest = z
       }
       return z.NEVER;
     }
-    const details = parsed.data as DiaryDetails;
+    const details: DiaryDetails = parsed.data;
     const lot = details.lot as { traceability_id?: number; product_id?: number } | undefined;
     if (v.type === 'harvesting' && lot?.product_id !== undefined && v.location_id === null)
       ctx.addIssue({ code: 'custom', path: ['location_id'], message: 'diaryHarvestNeedsPlot' });
@@ -230,4 +230,9 @@ export type DiaryContext = z.infer<typeof diaryContext>;
 export const harvestUnsafeError = z.object({
   meta: z.object({ code: z.literal('harvest_unsafe'), message: z.string() }),
   details: z.object({ safe_from: z.string() }),
+});
+
+/** The 422 answers of POST /diary/entries: the error envelope, with `details.safe_from` for `harvest_unsafe`. */
+export const diaryErrorEnvelope = errorEnvelope.extend({
+  details: z.object({ safe_from: z.string() }).optional(),
 });

@@ -16,3 +16,4 @@ export * from './daily-counts.js';
 export * from './supply-chain.js';
 export * from './epcis.js';
 export * from './api-keys.js';
+export * from './diary.js';

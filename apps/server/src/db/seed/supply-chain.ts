@@ -42,6 +42,7 @@ import { generateApiKey } from '../../modules/api-keys/keys.js';
 import { approvedSnapshot } from '../../modules/products/approval.js';
 import { gtinToPrint } from '../../modules/products/gtin-reservations.js';
 import { CHAIN_ACCOUNTS, demoEmail } from './accounts.js';
+import { seedDiary } from './diary.js';
 
 /**
  * The supply chain demo (issue 26, ADR 036): on each platform that shows batches (contract
@@ -73,7 +74,7 @@ export const SUPPLY_CHAIN_LOTS = {
 export const supplyChainPlatforms = (): PlatformKey[] => PLATFORM_KEYS.filter((p) => PLATFORMS[p].features.tracking);
 
 /** What the seed adds per platform (the resume test's census). */
-export const SUPPLY_CHAIN_COUNTS = { lots: 13, products: 6, shipments: 11, transformations: 2 } as const;
+export const SUPPLY_CHAIN_COUNTS = { lots: 14, products: 6, shipments: 11, transformations: 2 } as const;
 
 const RECALL_REASON =
   'Kết quả kiểm nghiệm mẫu lưu phát hiện dư lượng chlorpyrifos ethyl (hoạt chất đã bị cấm) trên lô quả tươi thu hái sớm của nông hộ Nguyễn Thị Hạnh. Thu hồi lô quả tươi và toàn bộ cà phê làm từ lô này; đề nghị người tiêu dùng ngừng sử dụng và liên hệ cửa hàng để được hoàn tiền.';
@@ -1186,6 +1187,15 @@ async function seedPlatform(c: Ctx): Promise<void> {
   // an old one it revoked. Their secrets are drawn and thrown away: nobody holds a demo key.
   await addApiKey(c, coop, 'Hệ thống nhận hàng Công ty Sài Gòn Xanh', ['read', 'capture'], 60, 0, null);
   await addApiKey(c, coop, 'Thử nghiệm kết nối ERP (cũ)', ['read'], 200, 150, 120);
+
+  // — The farm diary (ADR 044): farm 1's plot inside a pre-harvest interval, farm 3's harvest lot made from its diary.
+  await seedDiary(
+    c.tx,
+    c.platform,
+    c.now,
+    { owner: f1, plot: plots[0] },
+    { owner: f3, plot: plots[2], productId: farmProducts[2].id },
+  );
 }
 
 async function addApiKey(
