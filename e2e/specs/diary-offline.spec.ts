@@ -25,6 +25,11 @@ const vnDate = (at: Date) => {
   return `${d}/${m}/${y}`;
 };
 
+async function entriesOf(producer: APIRequestContext, plotId: number) {
+  const list = await ok(await producer.get(`/api/v1/diary/entries?location_id=${plotId}`));
+  return list.data.entries as { type: string; batch: { id: number } | null }[];
+}
+
 async function events(producer: APIRequestContext, lotId: number) {
   const batch = await ok(await producer.get(`/api/v1/traceabilities/${lotId}`));
   return batch.data.traceability.events as { step: string; occurred_at: string; photos: unknown[] }[];
@@ -44,6 +49,12 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
     producer: `HTX Nhật ký ${stamp}`,
   };
   const producer = await approvedProducer('dtrack', anon, admin, account);
+  // DTrack opens products and batches to producers registered to multi-channel selling (free).
+  await ok(
+    await producer.post('/api/v1/user_register_services', {
+      data: { slug: 'multichannel_selling', form: { contact_name: account.name, phone: '0912345678' } },
+    }),
+  );
   const productId = await approvedProduct(producer, admin, {
     name: `Cà phê nhân ${stamp}`,
     category_id: await leafCategoryId(anon),
@@ -56,29 +67,6 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
     }),
   );
   const plotId = plot.data.location.id as number;
-  const lotCode = `NK-${stamp}`.toUpperCase();
-  const lot = await ok(
-    await producer.post('/api/v1/traceabilities', {
-      data: {
-        product_id: productId,
-        lot_code: lotCode,
-        production_date: '2026-03-01',
-        expiry_date: '2027-12-01',
-        quantity: 100,
-        unit: 'Kg',
-      },
-    }),
-  );
-  const lotId = lot.data.traceability.id as number;
-  await ok(
-    await producer.post(`/api/v1/traceabilities/${lotId}/events`, {
-      data: { step: 'planting', occurred_at: new Date(Date.now() - 200 * DAY).toISOString(), location_id: plotId },
-    }),
-  );
-  const published = await ok(await producer.post(`/api/v1/traceabilities/${lotId}/publish`));
-  const publicCode = published.data.traceability.public_code as string;
-  const before = await events(producer, lotId);
-
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -90,8 +78,7 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   await page.getByTestId('login-password').fill(account.password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/diary$/);
-  await expect(page.getByTestId(`diary-lot-${lotId}`)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId(`diary-plot-${plotId}`)).toBeVisible();
+  await expect(page.getByTestId(`diary-plot-${plotId}`)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId(`diary-plot-safe-${plotId}`)).toHaveText('Có thể thu hoạch');
   // The service worker has the diary's files before the network goes.
   await page.evaluate(() => navigator.serviceWorker?.ready.then(() => undefined));
@@ -99,9 +86,9 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   await context.setOffline(true);
   await expect(page.getByTestId('diary-network')).toContainText('Không có mạng');
 
-  // A spraying on the lot ten days ago, pre-harvest interval 7 days: safe from three days ago.
+  // A spraying on the plot ten days ago, pre-harvest interval 7 days: safe from three days ago.
   const sprayedAt = new Date(Date.now() - 10 * DAY);
-  await page.getByTestId(`diary-lot-${lotId}`).click();
+  await page.getByTestId(`diary-plot-${plotId}`).click();
   await page.getByTestId('diary-type-spraying').click();
   await page.getByTestId('diary-field-product').fill('Abamectin 3.6EC');
   await page.getByTestId('diary-field-active_ingredient').fill('Abamectin');
@@ -111,10 +98,14 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   await page.getByTestId('diary-save').click();
   await expect(page.getByTestId('diary-waiting-count')).toContainText('1 ghi chép đang chờ gửi');
 
-  // A harvest five days ago is inside the interval: refused here, offline, with the safe date.
-  await page.getByTestId(`diary-lot-${lotId}`).click();
+  // A harvest five days ago, into a new lot of the product, is inside the interval: refused here,
+  // offline, with the safe date.
+  await page.getByTestId(`diary-plot-${plotId}`).click();
   await page.getByTestId('diary-type-harvesting').click();
+  await page.getByTestId('diary-lot-new').check();
+  await page.getByTestId('diary-product-select').selectOption(String(productId));
   await page.getByTestId('diary-field-quantity').fill('250,5');
+  await page.getByTestId('diary-field-unit').selectOption('Kg');
   await page.getByTestId('diary-when').fill(localInput(new Date(Date.now() - 5 * DAY)));
   await page.getByTestId('diary-save').click();
   const safe = vnDate(new Date(sprayedAt.getTime() + 7 * DAY));
@@ -136,7 +127,7 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   await expect(page.getByTestId('diary-waiting-count')).toContainText('2 ghi chép đang chờ gửi', { timeout: 20_000 });
   await page.getByTestId('diary-open-queue').click();
   await expect(page.getByTestId('diary-entry-waiting')).toHaveCount(2);
-  expect(await events(producer, lotId)).toHaveLength(before.length);
+  expect(await entriesOf(producer, plotId)).toHaveLength(0);
 
   // Back online: sent in order, once.
   await context.setOffline(false);
@@ -145,21 +136,26 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   await page.getByTestId('diary-back').click();
   // Opening the diary again sends nothing twice.
   await page.reload();
-  await expect(page.getByTestId(`diary-lot-${lotId}`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId(`diary-plot-${plotId}`)).toBeVisible({ timeout: 20_000 });
 
-  const after = await events(producer, lotId);
-  expect(after).toHaveLength(before.length + 2);
-  const added = after.filter((e) => !before.some((b) => (b as { id?: number }).id === (e as { id?: number }).id));
-  expect(added.map((e) => e.step).sort()).toEqual(['caring', 'harvesting']);
-  // The spraying keeps the time it was done, not the time it was sent.
-  const caring = added.find((e) => e.step === 'caring')!;
+  // On the server: two entries, the harvest made a lot whose timeline has the spraying and the
+  // harvest once each, at the times they were done (not when they were sent).
+  const entries = await entriesOf(producer, plotId);
+  expect(entries.map((e) => e.type).sort()).toEqual(['harvesting', 'spraying']);
+  const harvest = entries.find((e) => e.type === 'harvesting')!;
+  const lotId = harvest.batch!.id;
+  const timeline = await events(producer, lotId);
+  expect(timeline.map((e) => e.step).sort()).toEqual(['caring', 'harvesting']);
+  const caring = timeline.find((e) => e.step === 'caring')!;
   expect(Math.abs(Date.parse(caring.occurred_at) - sprayedAt.getTime())).toBeLessThan(60_000);
-  expect(added.find((e) => e.step === 'harvesting')!.photos).toHaveLength(1);
+  expect(timeline.find((e) => e.step === 'harvesting')!.photos).toHaveLength(1);
+  const published = await ok(await producer.post(`/api/v1/traceabilities/${lotId}/publish`));
+  const publicCode = published.data.traceability.public_code as string;
 
   // The public page shows each once.
   await page.goto(urlFor('dtrack', `/trace/${publicCode}`));
   await expect(page.getByTestId('trace-timeline')).toBeVisible();
-  await expect(page.getByTestId('trace-event')).toHaveCount(before.length + 2);
+  await expect(page.getByTestId('trace-event')).toHaveCount(2);
   await expect(page.locator('[data-testid="trace-event"][data-step="harvesting"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="trace-event"][data-step="caring"]')).toHaveCount(1);
   expect(errors).toEqual([]);
