@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminClient, apiClient, approvedProducer, approvedProduct, leafCategoryId } from '../support/api';
-import { expect, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
+import { expect, logout, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
 import { png } from '../support/png';
 
 /**
@@ -158,6 +158,14 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   await expect(page.getByTestId('trace-event')).toHaveCount(2);
   await expect(page.locator('[data-testid="trace-event"][data-step="harvesting"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="trace-event"][data-step="caring"]')).toHaveCount(1);
+
+  // Signing out of the app (its top bar) clears the phone's diary store too.
+  const diaryDatabases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(await diaryDatabases()).toContain('agrihub-diary');
+  await page.goto(urlFor('dtrack', '/dashboard'));
+  await expect(page.getByTestId('side-menu')).toBeVisible({ timeout: 30_000 });
+  await logout(page);
+  expect(await diaryDatabases()).not.toContain('agrihub-diary');
   expect(errors).toEqual([]);
   await context.close();
 });
