@@ -51,7 +51,6 @@ export const DIARY_MESSAGES = {
       'Chưa được thu hoạch vì còn trong thời gian cách ly của lần phun thuốc gần nhất: an toàn để thu hoạch từ ngày {{date}}.',
     idempotency_key_reused: 'Mã gửi này đã được dùng cho một ghi chép khác. Vui lòng tạo lại ghi chép.',
     diary_unit_mismatch: 'Đơn vị thu hoạch ({{unit}}) phải trùng đơn vị của lô hàng ({{lot_unit}}).',
-    diary_batch_closed: 'Lô hàng đã tạm dừng hoặc thu hồi, không thể ghi thêm vào nhật ký.',
     diary_entry_created: 'Đã ghi nhật ký.',
   },
   en: {
@@ -101,7 +100,6 @@ export const DIARY_MESSAGES = {
       'Harvest refused: the last spraying’s pre-harvest interval has not passed. Safe to harvest from {{date}}.',
     idempotency_key_reused: 'This sending key was already used for another entry. Please record the entry again.',
     diary_unit_mismatch: 'The harvest’s unit ({{unit}}) must be the lot’s unit ({{lot_unit}}).',
-    diary_batch_closed: 'The lot is on hold or recalled: no more diary entries can be added to it.',
     diary_entry_created: 'Diary entry recorded.',
   },
 } satisfies Record<Locale, Record<string, string>>;

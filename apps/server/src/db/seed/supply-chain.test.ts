@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { checkGeometry, geometryAreaHa, isValidGln, type LocationGeometry } from '@agrihub/contract';
+import { checkGeometry, geometryAreaHa, isValidGln, todayInVietnam, type LocationGeometry } from '@agrihub/contract';
 import {
   chainEdges,
+  diaryEntries,
   locations,
   producers,
   products,
@@ -18,6 +19,8 @@ import { createTestApp, headers, json, type TestApp } from '../../../test/helper
 import { walkChain } from '../../modules/chain/graph.js';
 import { buildStatement } from '../../modules/eudr/service.js';
 import { CHAIN_ACCOUNTS, demoEmail, seedAccounts } from './accounts.js';
+import { DIARY_DEMO_LOT } from './diary.js';
+import { diaryContext } from '../../modules/diary/context.js';
 import { seedCatalog } from './catalog.js';
 import {
   SUPPLY_CHAIN_COUNTS,
@@ -288,6 +291,27 @@ describe('supply chain demo seed', () => {
     const notReady = await buildStatement(t.db, scope, { kind: 'lot', id: late.id });
     expect(notReady.statement.ready).toBe(false);
     expect(notReady.statement.reasons.map((r) => r.vi)).toEqual([expect.stringContaining('thửa 208')]);
+  });
+
+  it('keeps the farms’ diary: farm 1’s plot inside a spraying’s interval, farm 3’s harvest lot made from its diary', async () => {
+    const farm1 = await producerOf(CHAIN_ACCOUNTS.farms[0]);
+    const [plot1] = await t.db.select().from(locations).where(eq(locations.producerId, farm1));
+    const ctx = await diaryContext(t.db, { platform: P, producerId: plot1.producerId });
+    const shown = ctx.plots.find((p) => p.id === plot1.id)!;
+    expect(shown.last_spraying).toMatchObject({ phi_days: 7 });
+    expect(shown.safe_from! > todayInVietnam()).toBe(true);
+    const entries = await t.db.select().from(diaryEntries).where(eq(diaryEntries.platform, P));
+    expect(new Set(entries.map((e) => e.type))).toEqual(
+      new Set(['fertilising', 'irrigation', 'spraying', 'harvesting']),
+    );
+    const [lot] = (await lotsOf()).filter((l) => l.lotCode === DIARY_DEMO_LOT);
+    expect(lot).toMatchObject({ status: 'draft', quantity: 1200 });
+    const events = await t.db
+      .select()
+      .from(traceEvents)
+      .where(eq(traceEvents.traceabilityId, lot.id))
+      .orderBy(traceEvents.position);
+    expect(events.map((e) => e.step)).toEqual(['caring', 'caring', 'caring', 'harvesting']);
   });
 
   it('adds nothing when run again', async () => {
