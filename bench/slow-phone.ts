@@ -168,9 +168,10 @@ async function signedIn(browser: Browser, base: string, dir: string): Promise<st
  */
 async function visitThenGoOffline(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
   const deadline = Date.now() + 60_000;
-  while (!(await page.evaluate(`caches.match('/diary').then((r) => !!r)`))) {
+  // An expression evaluated by the DevTools protocol (waitForFunction's would need the page's CSP to allow eval).
+  const ready = `navigator.serviceWorker.controller !== null && caches.match('/diary').then((r) => !!r)`;
+  while (!(await page.evaluate(ready))) {
     if (Date.now() > deadline) throw new Error(`${url}: the service worker did not keep the diary page`);
     await page.waitForTimeout(200);
   }

@@ -3,6 +3,7 @@
 // 512 px (the platform colour to every edge, the icon inside the central 80 % circle a launcher may
 // cut out). Names and sizes: packages/contract/src/pwa.ts. Run after changing a logo:
 //   node scripts/make-pwa-icons.mjs
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -9,6 +9,8 @@ describe('pages of the light entries', () => {
     expect(isOtherEntryPath('/information-security')).toBe(true);
     expect(isOtherEntryPath('/trace/DEMOTRACE0000001')).toBe(true);
     expect(isOtherEntryPath('/login?next=%2Fproducts')).toBe(true);
+    // The producers' field diary (diary.html): every /diary path, not a look-alike.
+    for (const p of ['/diary', '/diary/', '/diary/plots/3']) expect(isOtherEntryPath(p), p).toBe(true);
     for (const p of [
       '/newsletter',
       '/dashboard',
@@ -17,6 +19,7 @@ describe('pages of the light entries', () => {
       '/admin/faqs',
       '/login-help',
       '/register',
+      '/diaryx',
     ]) {
       expect(isOtherEntryPath(p), p).toBe(false);
     }
