@@ -1,7 +1,6 @@
 import { UNITS } from './constants.js';
 import type { TraceStep } from './trace-steps.js';
 import { formatVietnamDate } from './vietnam-time.js';
-import { addDays } from './schemas/oems.js';
 
 /**
  * The farm diary (DESIGN §5.8, ADR 044): entries a farmer records in the field, often offline,
@@ -95,6 +94,14 @@ export const DIARY_KEY_MAX = 64;
 export const DIARY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 // ---------- the pre-harvest interval (PHI), the one rule of the server and the phone ----------
+
+/**
+ * `YYYY-MM-DD` + `days` calendar days. Here rather than schemas/oems.ts's addDays: the phone's
+ * diary imports this file, and that one brings zod and the OEM schemas (~55 KB brotli) with it.
+ */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 export interface DiarySpraying {
   occurred_at: string;

@@ -9,6 +9,7 @@ import i18n, { currentLocale } from './i18n';
 import { platform } from './platform';
 import { persistTarget } from './persist-target';
 import { writeSessionToken } from './token-storage';
+import { clearDiaryStore } from '../diary/clear';
 
 /** Calls that never carry the Authorization header. */
 const ANONYMOUS_ENDPOINTS = new Set(['login', 'refreshToken', 'forgotPassword', 'resetPassword', 'register']);
@@ -62,13 +63,17 @@ async function refreshSession(refreshToken: string, api: Api, extra: object): Pr
  * Ends the session on this device: forgets the token (memory, sessionStorage, localStorage),
  * purges the persisted state, resets every slice and the API cache. Without a token the private
  * routes redirect to /login (app/layouts/require-auth.tsx), showing `notice` there; `next`
- * brings the user back after logging in again (expired session), a deliberate logout has none.
+ * brings the user back after logging in again (expired session), a deliberate logout has none
+ * (and also clears the field diary's store, diary/clear.ts).
  */
 export async function clearSession(
   dispatch: (action: unknown) => unknown,
   options: { next?: string; notice?: string } = {},
 ): Promise<void> {
   writeSessionToken(null);
+  // A sign-out forgets the field diary kept on this device (issue 28: no account's records for the
+  // next). An expired session (it has `next`) keeps it: its waiting entries go after signing in again.
+  if (!options.next) await clearDiaryStore();
   try {
     await purgeStoredState(persistTarget);
   } catch {
