@@ -168,7 +168,10 @@ function BusinessForm({ producer }: { producer: Producer }) {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.gs1_company_prefix_length !== b.gs1_company_prefix_length}>
+          <Form.Item
+            noStyle
+            shouldUpdate={(a: Values, b: Values) => a.gs1_company_prefix_length !== b.gs1_company_prefix_length}
+          >
             {() => {
               const typed = form.getFieldValue('gs1_company_prefix_length') as unknown;
               const length =
