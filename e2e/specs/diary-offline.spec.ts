@@ -90,6 +90,8 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   const sprayedAt = new Date(Date.now() - 10 * DAY);
   await page.getByTestId(`diary-plot-${plotId}`).click();
   await page.getByTestId('diary-type-spraying').click();
+  // One column at 360 px: nothing of the form (the hidden camera input included) is wider.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByTestId('diary-field-product').fill('Abamectin 3.6EC');
   await page.getByTestId('diary-field-active_ingredient').fill('Abamectin');
   await page.getByTestId('diary-field-dose').fill('20 ml/16 l');

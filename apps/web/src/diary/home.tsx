@@ -1,6 +1,6 @@
 import { todayInVietnam } from '@agrihub/contract/vietnam-time';
 import type { View } from './app';
-import { formatDate, formatDateTime, t } from './i18n';
+import { formatDate, formatDateTime, formatNumber, t } from './i18n';
 import { safeFrom } from './safety';
 import type { Diary } from './store';
 
@@ -86,7 +86,7 @@ export function Home({ diary, go }: { diary: Diary; go: (v: View) => void }) {
               >
                 <strong>{plot.name}</strong>
                 <span className="muted">
-                  {[plot.crop, plot.area_ha != null ? `${plot.area_ha} ha` : null].filter(Boolean).join(' · ')}
+                  {[plot.crop, plot.area_ha != null ? `${formatNumber(Math.round(plot.area_ha * 100) / 100)} ha` : null].filter(Boolean).join(' · ')}
                 </span>
                 <span className={later ? 'safe wait' : 'safe ok'} data-testid={`diary-plot-safe-${plot.id}`}>
                   {later ? t('safeFrom', { date: formatDate(safe) }) : t('safeNow')}
