@@ -1,6 +1,7 @@
 import { PERSIST_KEY } from '@agrihub/contract/constants';
 import type { TokenResponse } from '@agrihub/contract/schemas/auth';
 import { handOffLogin, peekLoginHandoff, SESSION_TOKEN_KEY } from '../lib/session-handoff';
+import { USER_INITIAL_STATE } from '../stores/user-initial-state';
 
 /**
  * The diary signs in with the app's session (no login of its own): the token the light /login
@@ -14,20 +15,6 @@ export interface Found {
 }
 
 const PERSIST = `persist:${PERSIST_KEY}`;
-
-/** The app's `user` slice as it starts (stores/user-slice.ts), for a session the diary keeps for it. */
-const USER_SLICE = {
-  token: null,
-  remember: true,
-  isOldUser: false,
-  producer_id: null,
-  created_at: null,
-  required_change_password: false,
-  loading: false,
-  user: null,
-  producer: null,
-  ended: null,
-};
 
 function isToken(value: unknown): value is TokenResponse {
   const t = value as TokenResponse | null;
@@ -55,7 +42,7 @@ function persisted(): { root: Record<string, string>; user: Record<string, unkno
 function writePersistedToken(token: TokenResponse): void {
   const found = persisted();
   const root = found?.root ?? { _persist: JSON.stringify({ version: -1, rehydrated: true }) };
-  const user = { ...USER_SLICE, ...(found?.user ?? {}), token, remember: true };
+  const user = { ...USER_INITIAL_STATE, ...(found?.user ?? {}), token, remember: true };
   window.localStorage.setItem(PERSIST, JSON.stringify({ ...root, user: JSON.stringify(user) }));
 }
 

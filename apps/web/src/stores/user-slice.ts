@@ -2,36 +2,12 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@agrihub/contract/schemas/auth';
 import type { Producer } from '@agrihub/contract/schemas/producers';
 import { sessionApi } from '../lib/session-api';
-import { resetAll, tokenReceived, type SessionEnd, type SessionToken } from '../lib/session-actions';
+import { resetAll, tokenReceived } from '../lib/session-actions';
+import { USER_INITIAL_STATE, type UserState } from './user-initial-state';
 
-/** Spec §3 user slice, plus the whoami user and producer the frame shows. */
-export interface UserState {
-  token: SessionToken | null;
-  /** "Remember me": when false the token is kept out of localStorage (see stores/persist.ts). */
-  remember: boolean;
-  isOldUser: boolean;
-  producer_id: number | null;
-  created_at: string | null;
-  required_change_password: boolean;
-  loading: boolean;
-  user: User | null;
-  producer: Producer | null;
-  /** Why the last session ended (read by the /login redirect); never persisted. */
-  ended: SessionEnd | null;
-}
+export type { UserState } from './user-initial-state';
 
-const initialState: UserState = {
-  token: null,
-  remember: true,
-  isOldUser: false,
-  producer_id: null,
-  created_at: null,
-  required_change_password: false,
-  loading: false,
-  user: null,
-  producer: null,
-  ended: null,
-};
+const initialState: UserState = USER_INITIAL_STATE;
 
 function setUser(state: UserState, user: User) {
   state.user = user;
