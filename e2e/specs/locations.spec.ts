@@ -59,7 +59,7 @@ test('a producer imports a plot outline from GeoJSON and sees its area and SVG o
   await expect(page.getByTestId('locations-page')).toBeVisible();
 });
 
-test('a farm’s plot page lists the events recorded there, each linking to its batch', async ({ page }) => {
+test('a farm’s plot page lists its field diary and the events recorded there, each linking to its batch', async ({ page }) => {
   test.setTimeout(180_000);
   const email = demo('farm1', 'dtrack');
   const anon = await apiClient('dtrack');
@@ -74,6 +74,11 @@ test('a farm’s plot page lists the events recorded there, each linking to its 
   expect(newest).toBeTruthy();
 
   await signIn(page, 'dtrack', email, `/locations/${plot.id}`);
+  // The plot's field diary (ADR 044): the demo spraying still inside its interval, not in a lot yet.
+  const diary = page.getByTestId('location-diary');
+  await expect(diary).toContainText('Phun thuốc BVTV — ');
+  await expect(diary).toContainText('Thời gian cách ly (ngày): 7');
+  await expect(diary.getByTestId('location-diary-no-lot').first()).toHaveText('Chưa vào lô hàng');
   const card = page.getByTestId('location-events');
   await expect(card).toBeVisible();
   const link = card.getByRole('link', { name: newest.batch.lot_code }).first();

@@ -67,4 +67,5 @@ export * from './schemas/dashboard.js';
 export * from './epcis-hash.js';
 export * from './epc-uri.js';
 export * from './diary.js';
+export * from './diary-summary.js';
 export * from './schemas/diary.js';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { DIARY_STEP, type DiaryEntry } from '@agrihub/contract';
+import { DIARY_STEP, describeDiaryEntry, type DiaryEntry } from '@agrihub/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { diaryEntries, locations, products, traceEvents, traceabilities, users } from '../../db/schema/index.js';
 import { unprocessable } from '../../lib/errors.js';
@@ -7,7 +7,6 @@ import { ownedBy, type OwnerRef } from '../../lib/scope.js';
 import { sha256 } from '../../lib/secrets.js';
 import { iso, presentFiles } from '../traceabilities/presenter.js';
 import { audit } from '../traceabilities/service.js';
-import { describeEntry } from './summary.js';
 
 export type EntryRow = typeof diaryEntries.$inferSelect;
 type BatchRow = typeof traceabilities.$inferSelect;
@@ -97,7 +96,7 @@ export async function addEntryEvent(
       occurredAt: entry.occurredAt,
       locationId: entry.locationId,
       place,
-      description: describeEntry(entry.type, entry.details, entry.notes),
+      description: describeDiaryEntry(entry.type, entry.details, entry.notes),
       photos: entry.photos,
       position: await nextPosition(tx, lot.id),
       createdBy: userId,

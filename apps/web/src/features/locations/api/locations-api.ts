@@ -6,6 +6,7 @@ import type {
   LocationListQuery,
   LocationRequest,
 } from '@agrihub/contract/schemas/locations';
+import type { DiaryEntry } from '@agrihub/contract/schemas/diary';
 import { api } from '../../../lib/api';
 import { listParams } from '../../../lib/list-params';
 
@@ -23,6 +24,12 @@ export interface LocationEventList {
   meta: ListMeta;
 }
 export type LocationEventArgs = { id: number } & Partial<Pick<LocationEventQuery, 'page' | 'per_page'>>;
+
+/** One page of the field diary's entries on a plot (GET /api/v1/diary/entries?location_id=), newest first. */
+export interface LocationDiaryList {
+  entries: DiaryEntry[];
+  meta: ListMeta;
+}
 
 /** A saved location and the server's message (in the reader's language). */
 export interface SavedLocation {
@@ -62,6 +69,14 @@ export const locationsApi = tagged.injectEndpoints({
       }),
       providesTags: (_r, _e, { id }) => [{ type: 'Location', id }],
     }),
+    listLocationDiary: build.query<LocationDiaryList, LocationEventArgs>({
+      query: ({ id, ...args }) => ({ url: 'api/v1/diary/entries', params: { location_id: id, ...listParams(args) } }),
+      transformResponse: (a: { data: { entries: DiaryEntry[] }; meta: ListMeta }) => ({
+        entries: a.data.entries,
+        meta: a.meta,
+      }),
+      providesTags: (_r, _e, { id }) => [{ type: 'Location', id }],
+    }),
     createLocation: build.mutation<SavedLocation, LocationRequest>({
       query: (body) => ({ url: URL, method: 'POST', body }),
       transformResponse: saved,
@@ -84,6 +99,7 @@ export const {
   useListLocationsQuery,
   useGetLocationQuery,
   useListLocationEventsQuery,
+  useListLocationDiaryQuery,
   useCreateLocationMutation,
   useUpdateLocationMutation,
   useDeleteLocationMutation,

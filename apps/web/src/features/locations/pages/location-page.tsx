@@ -15,6 +15,7 @@ import { currentLocale } from '../../../lib/i18n';
 import { COL, fittedTable } from '../../../lib/table-layout';
 import { useDeleteLocationMutation, useGetLocationQuery } from '../api/locations-api';
 import { LocationEvents } from '../components/location-events';
+import { LocationDiary } from '../components/location-diary';
 import { formatHa, useContractText } from '../lib/labels';
 
 const VALIDITY_COLOR = { valid: 'green', expiring: 'gold', expired: 'red' } as const;
@@ -165,6 +166,7 @@ export function LocationPage() {
           data-testid="location-certifications"
         />
       </Card>
+      <LocationDiary locationId={l.id} />
       <LocationEvents locationId={l.id} />
     </Flex>
   );
