@@ -80,10 +80,10 @@ describe('GS1 Digital Link hijack (issue 7, finding 2)', () => {
       for (const url of [`/01/0${gtin}/10/${encodeURIComponent(lot)}`, `/01/${gtin}/10/${encodeURIComponent(lot)}`]) {
         const res = await scan(url);
         expect(res.statusCode, `${url} with B ${status}`).toBe(307);
-        expect(res.headers.location).toBe(`/trace/${genuine.public_code}`);
+        expect(res.headers.location).toBe(`http://dtrack.localhost:3000/trace/${genuine.public_code}`);
       }
       const product = await scan(`/01/${gtin}`);
-      expect(product.headers.location).toBe(`/trace/p/${owned.public_code}`);
+      expect(product.headers.location).toBe(`http://dtrack.localhost:3000/trace/p/${owned.public_code}`);
     }
     // And the old row cannot be submitted nor approved with the GTIN it does not own.
     await t.db.update(products).set({ status: 'draft' }).where(eq(products.id, fake.id));
@@ -150,7 +150,7 @@ describe('GS1 Digital Link hijack (issue 7, finding 2)', () => {
     const next = withCheckDigit('893604500006');
     const p = await approvedProduct(a, gtin);
     const batch = await publishedBatch(t, a, p.id, ['planting'], { lot_code: 'EDIT-1' });
-    expect((await scan(`/01/${gtin}/10/EDIT-1`)).headers.location).toBe(`/trace/${batch.public_code}`);
+    expect((await scan(`/01/${gtin}/10/EDIT-1`)).headers.location).toBe(`http://dtrack.localhost:3000/trace/${batch.public_code}`);
     // A GTIN a published batch printed does not change at all (issue 25, ADR 030) …
     const printed = await call(a, 'PUT', `/api/v1/products/${p.id}`, productBody(cat.leaf, { gtin: next }));
     expect(json(printed).meta.code).toBe('gtin_printed');

@@ -51,7 +51,7 @@ describe('a printed Digital Link always opens its owner’s batch (issue 25)', (
     const link = `/01/${gtin}/10/${lot}`;
     const pa = await approvedProduct(a, gtin);
     const genuine = await publishedBatch(t, a, pa.id, ['planting'], { lot_code: lot });
-    expect(await opens(link)).toBe(`/trace/${genuine.public_code}`);
+    expect(await opens(link)).toBe(`http://dtrack.localhost:3000/trace/${genuine.public_code}`);
 
     // 1. A removes the GTIN in a draft edit: refused, in Vietnamese, on the GTIN field.
     const drop = await call(a, 'PUT', `/api/v1/products/${pa.id}`, productBody(cat.leaf, { gtin: null }));
@@ -87,8 +87,8 @@ describe('a printed Digital Link always opens its owner’s batch (issue 25)', (
     const c = await buildProduct(t.db, { gtin: null });
     await expect(buildBatch(t.db, { productId: c.id, lotCode: lot, gtin14: `0${gtin}` })).rejects.toThrow();
 
-    expect(await opens(link)).toBe(`/trace/${genuine.public_code}`);
-    expect(await opens(`/01/0${gtin}/10/${lot}`)).toBe(`/trace/${genuine.public_code}`);
+    expect(await opens(link)).toBe(`http://dtrack.localhost:3000/trace/${genuine.public_code}`);
+    expect(await opens(`/01/0${gtin}/10/${lot}`)).toBe(`http://dtrack.localhost:3000/trace/${genuine.public_code}`);
     // B's product holding the digits is no product link either.
     expect(await opens(`/01/${gtin}`)).toBe(404);
     // A may take its GTIN back: it stays A's.
@@ -115,7 +115,7 @@ describe('a printed Digital Link always opens its owner’s batch (issue 25)', (
       productBody(cat.leaf, { gtin: `0${gtin}`, name: 'Chè búp mới' }),
     );
     expect(renamed.statusCode).toBe(200);
-    expect(await opens(`/01/${gtin}/10/KEEP-1`)).toBe(`/trace/${batch.public_code}`);
+    expect(await opens(`/01/${gtin}/10/KEEP-1`)).toBe(`http://dtrack.localhost:3000/trace/${batch.public_code}`);
     // A product whose batches are all drafts may still change its GTIN.
     const free = await approvedProduct(a, withCheckDigit('893604501004'), 'Chè xanh');
     await createBatch(t, a, free.id, { lot_code: 'DRAFT-1' });
@@ -145,14 +145,14 @@ describe('a printed Digital Link always opens its owner’s batch (issue 25)', (
     expect(closed.statusCode).toBe(200);
     expect(await taken()).toBe('gtin_taken');
     // The recalled batch's link still opens its page (which says the producer is gone).
-    expect(await opens(`/01/${gtin}/10/RC-1`)).toBe(`/trace/${batch.public_code}`);
+    expect(await opens(`/01/${gtin}/10/RC-1`)).toBe(`http://dtrack.localhost:3000/trace/${batch.public_code}`);
 
     // B's own GTIN, even with the same lot code, is B's link.
     const own = withCheckDigit('893604501006');
     const pb = await approvedProduct(b, own, 'Chè B');
     const mine = await publishedBatch(t, b, pb.id, ['planting'], { lot_code: 'RC-1' });
-    expect(await opens(`/01/${own}/10/RC-1`)).toBe(`/trace/${mine.public_code}`);
-    expect(await opens(`/01/${own}`)).toBe(`/trace/p/${pb.public_code}`);
+    expect(await opens(`/01/${own}/10/RC-1`)).toBe(`http://dtrack.localhost:3000/trace/${mine.public_code}`);
+    expect(await opens(`/01/${own}`)).toBe(`http://dtrack.localhost:3000/trace/p/${pb.public_code}`);
   });
 
   it('a batch’s QR link carries the GTIN it printed: one published before its product had a GTIN keeps /trace', async () => {
@@ -173,6 +173,6 @@ describe('a printed Digital Link always opens its owner’s batch (issue 25)', (
       ).data.traceability.trace_url;
     expect(await traceUrl(early.id)).toBe(`http://dtrack.localhost:3000/trace/${early.public_code}`);
     expect(await traceUrl(late.id)).toBe(`http://dtrack.localhost:3000/01/0${gtin}/10/LATE-1`);
-    expect(await opens(`/01/${gtin}/10/LATE-1`)).toBe(`/trace/${late.public_code}`);
+    expect(await opens(`/01/${gtin}/10/LATE-1`)).toBe(`http://dtrack.localhost:3000/trace/${late.public_code}`);
   });
 });

@@ -178,7 +178,7 @@ describe('closing a producer takes its public pages down; approving it again bri
       url: `/01/${gtin}/10/CLOSE-1`,
       headers: { host: 'dtrack.localhost' },
     });
-    expect(link.headers.location).toBe(`/trace/${b.public_code}`);
+    expect(link.headers.location).toBe(`http://dtrack.localhost/trace/${b.public_code}`);
     // The warmer does not bring the page back.
     t.app.traceCache.clear();
     await t.app.traceWarmer.preload();
