@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminClient, apiClient, approvedProducer, approvedProduct, leafCategoryId } from '../support/api';
 import { expect, logout, test, urlFor, VIETNAM_DEVICE } from '../support/fixtures';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { png } from '../support/png';
 
 /**
@@ -11,6 +13,7 @@ import { png } from '../support/png';
  */
 const PHONE = { ...VIETNAM_DEVICE, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const DAY = 86_400_000;
+const OUTLINE_FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'lo-ca-phe-ea-tu.geojson');
 
 const ok = async (res: { status(): number; text(): Promise<string>; json(): Promise<unknown> }) => {
   expect(res.status(), await res.text()).toBeLessThan(300);
@@ -139,6 +142,20 @@ test('offline diary: a spraying and a harvest wait on the phone, survive a reloa
   // Opening the diary again sends nothing twice.
   await page.reload();
   await expect(page.getByTestId(`diary-plot-${plotId}`)).toBeVisible({ timeout: 20_000 });
+
+  // The plot's outline from a GeoJSON file (the phone's other way besides walking it): drawn, its
+  // area in ha the Vietnamese way, saved on the location.
+  await page.getByTestId(`diary-plot-outline-${plotId}`).click();
+  await page.getByTestId('diary-outline-file').setInputFiles(OUTLINE_FIXTURE);
+  await expect(page.getByTestId('diary-outline').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('diary-outline-area')).toContainText(/4,\d+ ha/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByTestId('diary-outline-save').click();
+  await expect(page.getByTestId('diary-outline-saved')).toBeVisible();
+  const outlined = await ok(await producer.get(`/api/v1/locations/${plotId}`));
+  expect(outlined.data.location.geometry.type).toBe('Polygon');
+  expect(outlined.data.location.area_ha).toBeGreaterThan(4);
+  await page.getByTestId('diary-back').click();
 
   // On the server: two entries, the harvest made a lot whose timeline has the spraying and the
   // harvest once each, at the times they were done (not when they were sent).
