@@ -80,10 +80,10 @@ export async function createEntry(
     const id = await writeBatch(app, actor, known?.publicCode ?? null, (tx) => write(tx));
     return { entry: await loadEntry(app.db, id), created: true };
   } catch (err) {
-    if (err instanceof KeyTaken) {
-      const row = await findByKey(app.db, actor.userId, body.idempotency_key);
-      if (row) return { entry: await loadEntry(app.db, replay(row, hash)), created: false };
-    }
+    // A retry that lost the race to its own first send is answered with that send's entry, whatever
+    // refused it: the key taken, or a check the first send's commit now fails (its new lot's code).
+    const row = await findByKey(app.db, actor.userId, body.idempotency_key);
+    if (row) return { entry: await loadEntry(app.db, replay(row, hash)), created: false };
     if (isUniqueViolation(err, 'traceabilities_producer_lot_uq'))
       throw unprocessable('lot_taken', { lot: harvest?.lot_code ?? '' }, 'details.lot.lot_code');
     throw err;

@@ -93,6 +93,19 @@ describe('POST /api/v1/diary/entries: exactly once', () => {
     expect(events[0].id).toBe(rows[0].traceEventId);
   });
 
+  it('makes one harvest lot from 8 parallel sends of a harvest naming its new lot (never lot_taken to a retry)', async () => {
+    const lotCode = `TH-RACE-${Date.now().toString(36)}`;
+    const body = harvest({}, { product_id: productId, lot_code: lotCode });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(a, body)));
+    expect(
+      answers.map((r) => r.statusCode).sort(),
+      answers.map((r) => r.body).join('\n'),
+    ).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((r) => json(r).data.entry.batch.lot_code))).toEqual(new Set([lotCode]));
+    const lots = await t.db.select().from(traceabilities).where(eq(traceabilities.lotCode, lotCode));
+    expect(lots).toHaveLength(1);
+  });
+
   it('replays the same key and body later with 200, and refuses the key with another body (409)', async () => {
     const body = spraying();
     const first = await created(a, body);
