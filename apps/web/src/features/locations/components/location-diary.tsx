@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Card, Empty, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import { describeDiaryEntry } from '@agrihub/contract/diary-summary';
 import type { DiaryEntry } from '@agrihub/contract/schemas/diary';
-import { QueryError } from '../../../components/query-error';
+import { PagedTableCard } from '../../../components/paged-table-card';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/formatters';
 import { currentLocale } from '../../../lib/i18n';
@@ -51,28 +51,18 @@ export function LocationDiary({ locationId }: { locationId: number }) {
   ];
 
   return (
-    <Card title={t('diary.title')}>
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<DiaryEntry>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.entries ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: <Empty description={t('diary.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize: PER_PAGE,
-            total: list.data?.meta.total_count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
-          onChange={(p) => setPage(p.current ?? 1)}
-          scroll={{ x: 'max-content' }}
-          data-testid="location-diary"
-        />
-      )}
-    </Card>
+    <PagedTableCard<DiaryEntry>
+      title={t('diary.title')}
+      query={list}
+      rows={list.data?.entries}
+      total={list.data?.meta.total_count}
+      columns={columns}
+      rowKey="id"
+      page={page}
+      perPage={PER_PAGE}
+      onPage={setPage}
+      empty={t('diary.empty')}
+      testId="location-diary"
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Card, Empty, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, generatePath } from 'react-router';
 import type { LocationEvent } from '@agrihub/contract/schemas/locations';
-import { QueryError } from '../../../components/query-error';
+import { PagedTableCard } from '../../../components/paged-table-card';
 import { paths } from '../../../config/paths';
 import { useEnumLabel } from '../../../lib/enums';
 import { formatDateTime } from '../../../lib/formatters';
@@ -58,28 +58,18 @@ export function LocationEvents({ locationId }: { locationId: number }) {
   ];
 
   return (
-    <Card title={t('events.title')}>
-      {list.isError ? (
-        <QueryError error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Table<LocationEvent>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.events ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: <Empty description={t('events.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize: PER_PAGE,
-            total: list.data?.meta.total_count ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
-          onChange={(p) => setPage(p.current ?? 1)}
-          scroll={{ x: 'max-content' }}
-          data-testid="location-events"
-        />
-      )}
-    </Card>
+    <PagedTableCard<LocationEvent>
+      title={t('events.title')}
+      query={list}
+      rows={list.data?.events}
+      total={list.data?.meta.total_count}
+      columns={columns}
+      rowKey="id"
+      page={page}
+      perPage={PER_PAGE}
+      onPage={setPage}
+      empty={t('events.empty')}
+      testId="location-events"
+    />
   );
 }
