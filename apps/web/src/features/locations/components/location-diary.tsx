@@ -35,7 +35,12 @@ export function LocationDiary({ locationId }: { locationId: number }) {
     {
       key: 'entry',
       title: t('diary.entry'),
-      render: (_: unknown, e: DiaryEntry) => describeDiaryEntry(e.type, e.details, e.notes, locale),
+      // A long entry wraps instead of pushing its lot and author off the 1200 px page.
+      render: (_: unknown, e: DiaryEntry) => (
+        <div style={{ maxWidth: 460, whiteSpace: 'normal' }}>
+          {describeDiaryEntry(e.type, e.details, e.notes, locale)}
+        </div>
+      ),
     },
     {
       key: 'lot',
