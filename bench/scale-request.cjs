@@ -38,6 +38,6 @@ function zipfRank() {
 
 module.exports = function setupRequest(req) {
   const i = cdf ? Number((BigInt(zipfRank()) * SCATTER) % BigInt(total)) : Math.floor(Math.random() * total);
-  req.path = `/api/v1/client/traceabilities/BENCH${String(i + 1).padStart(11, '0')}`;
+  req.path = `${process.env.BENCH_PATH_PREFIX || '/api/v1/client/traceabilities/'}BENCH${String(i + 1).padStart(11, '0')}`;
   return req;
 };

@@ -70,6 +70,16 @@ const page = (row: DocRow | undefined, reply: FastifyReply) =>
 bare.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) =>
   page(await loader.load(req.params.code), reply),
 );
+// Diagnosis (bench/scale.ts BENCH_DIAG_ENTRY): the app's own loadEntry and render behind a bare
+// route, at /diag/:code on the bare port — the lookup without the app's hooks and scan counting.
+if (process.env.BENCH_DIAG_ENTRY) {
+  const { loadEntry } = await import('../apps/server/src/modules/trace-public/public-docs.js');
+  const { render } = await import('../apps/server/src/modules/trace-public/lookup.js');
+  bare.get<{ Params: { code: string } }>('/diag/:code', async (req, reply) => {
+    const entry = await loadEntry(database.db, req.params.code);
+    return entry ? reply.type('application/json; charset=utf-8').send(render(entry, { count: 0, sources: 0 })) : reply.code(404).send({});
+  });
+}
 const single = Fastify({ logger: false });
 single.get<{ Params: { code: string } }>('/api/v1/client/traceabilities/:code', async (req, reply) =>
   page((await docsOf([req.params.code])).get(req.params.code), reply),

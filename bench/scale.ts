@@ -41,19 +41,29 @@
  *   BENCH_CHAIN_EDGES=2               (chain edges per batch; 0 = no chain)
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_ONLY_LOOKUP=1 / BENCH_ONLY_EXPORT=1 (diagnosis: the uncached lookup / the exports alone)
+ *   BENCH_SIDES=1                     (with BENCH_ONLY_LOOKUP: the app and the bare SQL route each
+ *                                      alone in a server process of its own, with the server's and
+ *                                      PostgreSQL's CPU time per request; BENCH_DIAG_ENTRY=1 adds the
+ *                                      app's loadEntry + render behind a bare route: the lookup
+ *                                      without the app's hooks)
+ *   BENCH_KEEP_DB=1                   (diagnosis, PostgreSQL: the full-size database is kept as
+ *                                      agrihub_scale_keep_<batches> and reused by the next run with
+ *                                      its pages stored; drop it by hand when done)
  */
 import { benchAccount, createPostgresDatabase } from './databases.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { loadFigures, type Figures } from './load.js';
 import { eq, sql } from 'drizzle-orm';
 import { buildServer } from '../apps/server/build.mjs';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
-import { products } from '../apps/server/src/db/schema/index.js';
+import { products, users } from '../apps/server/src/db/schema/index.js';
+import { openSession } from '../apps/server/src/modules/auth/sessions.js';
 import { approvedSnapshot } from '../apps/server/src/modules/products/approval.js';
 import { LOOKUP_SQL } from '../apps/server/src/modules/trace-public/lookup.js';
 import { DOC_SQL } from '../apps/server/src/modules/trace-public/public-docs.js';
@@ -87,6 +97,35 @@ const TARGETS = {
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const mark = (ok: boolean) => (ok ? 'OK  ' : 'MISS');
 const mb = (kb: number) => kb / 1024;
+
+/** CPU time (user + system) the processes `pids` have used, in ms, from /proc (Linux; diagnosis). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+/** The pids of the processes named `name` (diagnosis). */
+function pidsOf(name: string): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return fs.readFileSync(`/proc/${d}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 /** Resident set of a process, in kB, from /proc (Linux). */
 function rssKb(pid: number): number {
@@ -182,6 +221,23 @@ export async function seedScale(database: Database, batches: number, chainEdges 
   };
 }
 
+/** The accounts seedScale made in a kept database (BENCH_KEEP_DB), with new sessions. */
+async function keptAccounts(database: Database, batches: number) {
+  const session = async (email: string) => {
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    return user ? (await openSession(database.db, user.id)).access_token : null;
+  };
+  const bigOwner = Math.min(EXPORT_ROWS, batches);
+  const smallOwner = Math.min(SMALL, Math.max(0, batches - bigOwner));
+  return {
+    admin: (await session('bench-admin@dtrack.test'))!,
+    producer: (await session('bench-producer@dtrack.test'))!,
+    small: await session('bench-small@dtrack.test'),
+    bigOwner,
+    smallOwner,
+  };
+}
+
 /**
  * The chain edges of `batches` batches, `perBatch` each (issue 26): in each block of 10 batches,
  * lots 1–6 (farms) are inputs of lots 7–8 (a cooperative's transformations, 3 inputs each), lot 7
@@ -258,6 +314,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 interface Fresh {
   database: Database;
+  /** BENCH_KEEP_DB: a database seeded by an earlier run (its pages stored), not dropped. */
+  reused?: boolean;
   url: string | null;
   dbName: string | null;
   dataDir: string;
@@ -265,6 +323,7 @@ interface Fresh {
 }
 
 async function openFresh(kind: 'pglite' | 'postgres', label: string): Promise<Fresh> {
+  if (kind === 'postgres' && label === 'big' && process.env.BENCH_KEEP_DB) return openKept(batchesFor(kind));
   const fresh = await createFresh(kind, label);
   const drop = async () => {
     cleanups.delete(drop);
@@ -272,6 +331,36 @@ async function openFresh(kind: 'pglite' | 'postgres', label: string): Promise<Fr
   };
   cleanups.add(drop);
   return { ...fresh, drop };
+}
+
+/** BENCH_KEEP_DB: the kept full-size database, created empty when missing; never dropped. */
+async function openKept(batches: number): Promise<Fresh> {
+  const name = `agrihub_scale_keep_${batches}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), dataDir: null });
+  let reused = false;
+  if (exists) {
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`select (select count(*) from trace_public_docs)::int as n`,
+    );
+    reused = (rows[0]).n >= batches;
+    if (!reused) throw new Error(`${name} is not complete: drop it (DROP DATABASE ${name}) and run again`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-scale-keep-'));
+  return {
+    database,
+    url: u.toString(),
+    dbName: name,
+    dataDir,
+    reused,
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 async function createFresh(kind: 'pglite' | 'postgres', label: string): Promise<Fresh> {
@@ -593,7 +682,7 @@ async function runOne(kind: 'pglite' | 'postgres') {
   try {
     await fresh.database.migrate();
     const t0 = Date.now();
-    const seeded = await seedScale(fresh.database, batches);
+    const seeded = fresh.reused ? await keptAccounts(fresh.database, batches) : await seedScale(fresh.database, batches);
     const [{ chainEdges }] = (
       await fresh.database.db.execute<{ chainEdges: number }>(
         sql`select count(*)::int as "chainEdges" from chain_edges`,
@@ -605,7 +694,7 @@ async function runOne(kind: 'pglite' | 'postgres') {
       )
     ).rows as { bytes: string }[];
     console.log(
-      `\n[${kind}] seeded ${fmt(batches)} published batches (${fmt(batches * 4)} events, ${fmt(chainEdges)} chain edges, ` +
+      `\n[${kind}] ${fresh.reused ? 'reused (BENCH_KEEP_DB)' : 'seeded'} ${fmt(batches)} published batches (${fmt(batches * 4)} events, ${fmt(chainEdges)} chain edges, ` +
         `20,000 products, 1,000 producers) ` +
         `in ${fmt((Date.now() - t0) / 1000, 1)} s; database ${fmt(Number(bytes) / 2 ** 20)} MB`,
     );
@@ -659,7 +748,25 @@ async function runOne(kind: 'pglite' | 'postgres') {
         // on a server process of its own so its CPU profile holds the lookups only) beside the
         // bare SQL route, then the same on a server whose lookups count no scan (what the scan
         // flush's writes cost the lookups).
-        await server.buildPages(batches);
+        if (!fresh.reused) await server.buildPages(batches);
+        if (process.env.BENCH_CPU_PROF || process.env.BENCH_SIDES) {
+          // Each side in a server process of its own, so each CPU profile holds one side only.
+          for (const side of ['app', 'bare SQL route', ...(process.env.BENCH_DIAG_ENTRY ? ['diag'] : [])]) {
+            if (side === 'diag') process.env.BENCH_PATH_PREFIX = '/diag/';
+            const own = await startServer(fresh, bodyFile);
+            const port = side === 'app' ? own.port : own.barePort;
+            const before = { server: cpuMs([own.child.pid!]), pg: cpuMs(pidsOf('postgres')) };
+            const f = await cannonCodes(`http://127.0.0.1:${port}`, 'uniform', batches);
+            const n = f.rps * DURATION;
+            const per = (ms: number) => fmt((ms / n) * 1000, 1);
+            console.log(
+              `[${kind}] uniform, ${side} alone (pid ${own.child.pid}): ${lat(f)}; CPU µs per request: server ` +
+                `${per(cpuMs([own.child.pid!]) - before.server)}, PostgreSQL ${per(cpuMs(pidsOf('postgres')) - before.pg)}`,
+            );
+            delete process.env.BENCH_PATH_PREFIX;
+            await own.stop();
+          }
+        }
         const alone = await startServer(fresh, bodyFile);
         try {
           const [app, route] = await abba(
@@ -682,8 +789,8 @@ async function runOne(kind: 'pglite' | 'postgres') {
       const bare1 = await cannon(bare);
       // Before any page is stored: every lookup is a batch's first, read the long way and stored.
       const firstLookups = await cannonCodes(base, 'uniform', batches);
-      const builtIn = await server.buildPages(batches);
-      console.log(`[${kind}] stored the pages of ${fmt(batches)} batches in ${fmt(builtIn, 1)} s`);
+      const builtIn = fresh.reused ? 0 : await server.buildPages(batches);
+      if (!fresh.reused) console.log(`[${kind}] stored the pages of ${fmt(batches)} batches in ${fmt(builtIn, 1)} s`);
       const same = await cannon(`${base}${samplePath}`);
       // The second reference: the lookup's own SQL on the app's pool behind a bare route, same load,
       // measured in turn with the app (abba) so the database's caches warming favour neither.
@@ -721,7 +828,9 @@ async function runOne(kind: 'pglite' | 'postgres') {
         `(${lat(bare1)}; ${lat(bare2)})`,
       ]);
       rows.push([
-        'lookup, uniform, no page stored yet (first lookups)',
+        fresh.reused
+          ? 'lookup, uniform (BENCH_KEEP_DB: pages already stored, not first lookups)'
+          : 'lookup, uniform, no page stored yet (first lookups)',
         lat(firstLookups),
         `${pct(ratio(firstLookups))} of bare (info: each read the long way and stored)`,
       ]);

@@ -14,7 +14,7 @@ import { platformOrigin } from '../notifications/mail.js';
 import { findPublishedPageView } from '../page-views/public-queries.js';
 import { findPostCategoryName, findPublishedPost } from '../posts/public-queries.js';
 import { getService } from '../services/queries.js';
-import type { TraceEntry } from '../trace-public/cache.js';
+import { headText, type TraceEntry } from '../trace-public/cache.js';
 import { loadEntry } from '../trace-public/public-docs.js';
 import { loadPublicProduct } from '../trace-public/product-lookup.js';
 import { escapeHtml, renderHead, type SeoMeta } from './head.js';
@@ -194,7 +194,7 @@ const traceTags = new WeakMap<
 function traceFacts(entry: TraceEntry) {
   let facts = traceTags.get(entry);
   if (!facts) {
-    const t = (JSON.parse(`${entry.head.toString('utf8')}}}}`) as { data: { traceability: Omit<PublicTrace, 'scan_count'> } }).data
+    const t = (JSON.parse(`${headText(entry)}}}}`) as { data: { traceability: Omit<PublicTrace, 'scan_count'> } }).data
       .traceability;
     facts = {
       name: t.product.name,
@@ -238,7 +238,7 @@ async function tracePage(app: FastifyInstance, c: Context, code: string | null):
  * block, never run; `<` escaped so no text in it can close the element.
  */
 export function recordScript(entry: Pick<TraceEntry, 'head'>): string {
-  return `<script type="application/json" id="trace-record">${`${entry.head.toString('utf8')}}}}`.replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/json" id="trace-record">${`${headText(entry)}}}}`.replace(/</g, '\\u003c')}</script>`;
 }
 
 /** `/trace/p/{code}`: an approved product's page (its QR code without a lot), with its name, producer and photo. */

@@ -26,10 +26,13 @@ export interface TraceEntry {
   gone?: boolean;
   quantity: number;
   /**
-   * UTF-8 of `{"data":{"traceability":{…` up to (not including) the volatile fields and closing
-   * braces (lookup.ts utf8Exact: sized to the text, so a cached entry keeps no shared pool alive).
+   * `{"data":{"traceability":{…` up to (not including) the volatile fields and closing braces: the
+   * text as it was read or built, turned into UTF-8 bytes (utf8Exact: sized to the text, so a
+   * cached entry keeps no shared pool alive) only when the cache keeps the entry. An entry that is
+   * answered once and dropped (the long tail of codes) never pays for the bytes: an off-heap
+   * buffer per lookup kept V8's collector busy under uniform traffic (bench/scale.ts).
    */
-  head: Buffer;
+  head: Buffer | string;
   /** scan_count stored in the database when loaded (kept current by the scan flush). */
   scanBase: number;
   /** Distinct scan sources stored when loaded (kept current by the scan flush). */
@@ -191,6 +194,7 @@ export class TraceCache {
     }
     this.slots.delete(code);
     if (this.maxEntries <= 0) return false;
+    if (typeof slot.head === 'string') slot.head = utf8Exact(slot.head);
     this.slots.set(code, slot);
     while (this.slots.size > this.maxEntries) {
       const oldest = this.slots.keys().next().value as string;
@@ -261,3 +265,17 @@ export class TraceCache {
     this.loading.clear();
   }
 }
+
+/**
+ * `text` as UTF-8 in a buffer of its own size: Buffer.from would put a small one in Node's shared
+ * 8 KB pool, which a long-lived cache entry would then keep alive whole.
+ */
+export function utf8Exact(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/** The entry's page text, whether the cache holds it as bytes or not. */
+export const headText = (entry: Pick<TraceEntry, 'head'>): string =>
+  typeof entry.head === 'string' ? entry.head : entry.head.toString('utf8');

@@ -3,11 +3,14 @@ import { todayInVietnam } from '@agrihub/contract';
 import { scanDays, traceScans, traceabilities } from '../../db/schema/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, headers, json, type TestApp } from '../../../test/helper.js';
+import { openDatabase, type Database } from '../../db/client.js';
 import { buildBatch, buildProduct, buildUser, scannedBatch, type Built } from '../../../test/factories.js';
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { TraceCache, type TraceEntry } from './cache.js';
 import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
 import { SCAN_DEDUP_WINDOW_MS, SOURCE_KEYS_KEPT, sourceKeyOf, storedScans, storedSourceKeys } from './scans.js';
+
+const onPostgres = !!process.env.DATABASE_URL;
 
 /** The public lookup budget of this file's app: small, so a test reaches it in a few requests. */
 const BUDGET = 30;
@@ -137,6 +140,44 @@ describe('scan counting per client', () => {
     await scans.flush();
     expect(await storedScans(t.db, goneBeforeFlush.id)).toEqual({ scans: 0, sources: 0 });
     expect((await storedScans(t.db, kept.id)).scans).toBe(1);
+  });
+
+  // The flush held on the batch's row (a row lock of another connection) while a lookup reads the
+  // count from before it and caches the entry: once the flush commits, the entry takes the stored count.
+  it.skipIf(!onPostgres)('an entry cached while the flush writes its scans shows every scan afterwards', async () => {
+    const x = await publishedBatch(t, a, productId, ['planting'], { quantity: 100 });
+    const batch = { id: x.id, code: x.public_code, platform: 'dtrack' };
+    expect(t.app.scanBuffer.record(batch, freshIp())).toBe(true);
+    await t.app.scanBuffer.flush();
+    t.app.traceCache.invalidate(x.public_code);
+    const other: Database = await openDatabase({ databaseUrl: t.database.url!, dataDir: null });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const lock = other.db.transaction(async (tx) => {
+        await tx.select().from(traceScans).where(eq(traceScans.traceabilityId, x.id)).for('update');
+        locked();
+        await held;
+      });
+      await isLocked;
+      const q = freshIp();
+      expect(t.app.scanBuffer.record(batch, freshIp())).toBe(true);
+      const flushing = t.app.scanBuffer.flush();
+      // Stored 1 (the flush waits on the lock), buffered 1 in flight, and q's: 3.
+      expect(json(await lookup(x.public_code, q)).data.traceability.scan_count).toBe(3);
+      expect(t.app.traceCache.peek(x.public_code)?.scanBase).toBe(1);
+      release();
+      await lock;
+      await flushing;
+      expect(t.app.traceCache.peek(x.public_code)?.scanBase).toBe(2);
+      expect(json(await lookup(x.public_code, q)).data.traceability.scan_count).toBe(3);
+      await t.app.scanBuffer.flush();
+      expect((await storedScans(t.db, x.id)).scans).toBe(3);
+    } finally {
+      await other.close();
+    }
   });
 
   it('app.close() writes the scans still buffered', async () => {

@@ -107,7 +107,7 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
     const entry = cache.hit(code) ?? (await cache.get(code, (c) => loadEntry(app.db, c)));
     if (!entry || entry.gone) return null;
     return (
-      JSON.parse(render(entry, { count: 0, sources: 0 }).toString('utf8')) as { data: { traceability: PublicTrace } }
+      JSON.parse(String(render(entry, { count: 0, sources: 0 }))) as { data: { traceability: PublicTrace } }
     ).data.traceability;
   }
 

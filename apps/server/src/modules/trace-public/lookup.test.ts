@@ -5,6 +5,7 @@ import { buildProduct, buildUser, type Built } from '../../../test/factories.js'
 import { createBatch, publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { LOOKUP_SQL, entryOf, fetchRows, lookupRow } from './lookup.js';
 import { loadEntry } from './public-docs.js';
+import { headText } from './cache.js';
 import { sql } from 'drizzle-orm';
 
 /** The uncached lookup's database path: one query for the codes asked together (lookup.ts RowLoader). */
@@ -46,7 +47,7 @@ describe('lookupRow / loadEntry on the database', () => {
     const { loadedAt: _a, ...direct } = entryOf(one!)!;
     const { loadedAt: _b, ...warmed } = entryOf(viaWarmer)!;
     expect(direct).toEqual(warmed);
-    expect(direct.head.toString('utf8')).toContain('"published_at":"');
+    expect(headText(direct)).toContain('"published_at":"');
   });
 });
 

@@ -292,18 +292,6 @@ export function presentPublic(
 }
 
 /**
- * `text` as UTF-8 in a buffer of its own size: Buffer.from would put a small one in Node's shared
- * 8 KB pool, which a long-lived cache entry would then keep alive whole.
- */
-export function utf8Exact(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
-}
-
-const NO_PAGE = Buffer.alloc(0);
-
-/**
  * A cache entry: the JSON envelope up to the volatile fields; a `gone` entry (producer closed:
  * 410) carries no page; null when the batch is not public (producer not approved or product never
  * approved: 404). The rule is the contract's publicVisibility.
@@ -323,7 +311,7 @@ export function entryOf(row: LookupRow, today = todayInVietnam()): TraceEntry | 
       ...base,
       gone: true,
       quantity: 0,
-      head: NO_PAGE,
+      head: '',
       scanBase: 0,
       sourceCount: 0,
       day: today,
@@ -334,7 +322,7 @@ export function entryOf(row: LookupRow, today = todayInVietnam()): TraceEntry | 
   return {
     ...base,
     quantity: Number(row.quantity),
-    head: utf8Exact(json.slice(0, -3)),
+    head: json.slice(0, -3),
     scanBase: Number(row.scan_count),
     sourceCount: Number(row.source_count),
     day: today,
@@ -347,7 +335,7 @@ const WARN_PLACES = ',"duplicate_warning":{"reason":"many_places"}}}}';
 const WARN_NONE = ',"duplicate_warning":null}}}';
 
 /** The response body: the cached head plus the live scan count and duplicate warning. */
-export function render(entry: TraceEntry, pending: { count: number; sources: number }): Buffer {
+export function render(entry: TraceEntry, pending: { count: number; sources: number }): Buffer | string {
   const scans = entry.scanBase + pending.count;
   const tail =
     scans > entry.quantity
@@ -355,8 +343,10 @@ export function render(entry: TraceEntry, pending: { count: number; sources: num
       : entry.sourceCount + pending.sources > DUPLICATE_SOURCES_THRESHOLD
         ? WARN_PLACES
         : WARN_NONE;
-  // One buffer for the answer: the head copied, the (ASCII) rest written after it.
   const rest = `,"scan_count":${scans}${tail}`;
+  // Text not kept by the cache: one string, encoded once as the socket writes it.
+  if (typeof entry.head === 'string') return entry.head + rest;
+  // One buffer for the answer: the cached bytes copied, the (ASCII) rest written after them.
   const body = Buffer.allocUnsafe(entry.head.length + rest.length);
   entry.head.copy(body);
   body.write(rest, entry.head.length, 'latin1');

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
 import type { Db } from '../../db/client.js';
 import type { ApprovedProduct } from '../../db/schema/index.js';
-import type { TraceEntry } from './cache.js';
+import { headText, type TraceEntry } from './cache.js';
 import {
   type CodeLoader,
   type LookupRow,
@@ -12,7 +12,6 @@ import {
   lookupRows,
   presentPublic,
   queryNamed,
-  utf8Exact,
 } from './lookup.js';
 import { attachOrigins } from './origins.js';
 
@@ -182,7 +181,7 @@ export function entryOfDoc(doc: DocRow, today: string): TraceEntry | null {
     producerId: Number(doc.producer_id),
     ...(doc.kind === 'gone' ? { gone: true } : {}),
     quantity: Number(doc.quantity),
-    head: utf8Exact(doc.head),
+    head: doc.head,
     scanBase: Number(doc.scan_count),
     sourceCount: Number(doc.source_count),
     day: today,
@@ -202,7 +201,7 @@ export async function storeDocs(db: Db, built: { row: LookupRow; entry: TraceEnt
     storable.map(({ row, entry }) => {
       const kind = !entry ? 'hidden' : entry.gone ? 'gone' : 'page';
       return sql`(${Number(row.id)}::int, ${row.public_code}, ${row.platform}, ${Number(row.product_id)}::int,
-        ${Number(row.producer_id)}::int, ${Number(row.quantity)}::numeric, ${kind}, ${entry?.head.toString('utf8') ?? ''},
+        ${Number(row.producer_id)}::int, ${Number(row.quantity)}::numeric, ${kind}, ${entry ? headText(entry) : ''},
         ${validUntil(row, today)}::date, ${DOC_FORMAT}, ${String(row.pr_rev)}::bigint)`;
     }),
     sql`, `,

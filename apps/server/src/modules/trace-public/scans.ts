@@ -14,18 +14,30 @@ interface Pending {
   code: string;
   platform: string;
   count: number;
-  /** The distinct sources of the buffered scans (see sourceKeyOf). */
-  sources: Set<string>;
+  /**
+   * The distinct sources of the buffered scans (see sourceKeyOf): the one key, or a set from the
+   * second source on. Most batches are scanned from one place between two flushes, and a set per
+   * batch was garbage the collector had to promote under uniform traffic (bench/scale.ts).
+   */
+  sources: string | Set<string>;
+}
+
+const sourcesIn = (p: Pending | undefined) => (!p ? 0 : typeof p.sources === 'string' ? 1 : p.sources.size);
+
+function addSource(p: Pending, key: string): void {
+  if (typeof p.sources !== 'string') p.sources.add(key);
+  else if (p.sources !== key) p.sources = new Set([p.sources, key]);
 }
 
 /** Distinct sources a batch's row keeps: one more than the duplicate warning's threshold. */
 export const SOURCE_KEYS_KEPT = DUPLICATE_SOURCES_THRESHOLD + 1;
 
 /**
- * The sources of a buffered batch, sorted, at most SOURCE_KEYS_KEPT (the row keeps no more), as a
- * PostgreSQL array literal (keys are base64url: nothing to quote).
+ * The sources of a buffered batch, sorted, at most SOURCE_KEYS_KEPT (the row keeps no more),
+ * joined by commas (keys are base64url: no comma, no semicolon).
  */
-const keysOf = (p: Pending) => `{${[...p.sources].sort().slice(0, SOURCE_KEYS_KEPT).join(',')}}`;
+const keysOf = (p: Pending) =>
+  typeof p.sources === 'string' ? p.sources : [...p.sources].sort().slice(0, SOURCE_KEYS_KEPT).join(',');
 
 /** A client (scan source) counts at most one scan of a batch per window. */
 export const SCAN_DEDUP_WINDOW_MS = 30 * 60_000;
@@ -92,41 +104,40 @@ export class ScanBuffer {
    */
   record(batch: ScannedBatch, ip: string, now = Date.now()): boolean | Promise<boolean> {
     const key = this.keyOf(ip);
+    const pair = `${batch.id} ${key}`;
     const shared = this.shared;
-    if (!shared || this.countedHere(batch.id, key, now)) return this.recordHere(batch, key, now);
+    if (!shared || this.countedHere(pair, now)) return this.recordHere(batch, key, pair, now);
     return shared.claim(`scan:${batch.id}:${key}`, SCAN_DEDUP_WINDOW_MS).then(
-      (first) => first && this.count(batch, key, now),
+      (first) => first && this.count(batch, key, pair, now),
       (err: unknown) => {
         shared.degraded(err, 'scan de-duplication');
-        return this.recordHere(batch, key, now);
+        return this.recordHere(batch, key, pair, now);
       },
     );
   }
 
-  /** Whether this node counted a scan of batch `id` from source `key` within the window. */
-  private countedHere(id: number, key: string, now: number): boolean {
-    const last = this.counted.get(`${id} ${key}`);
+  /** Whether this node counted a scan of `pair` (batch id and source key) within the window. */
+  private countedHere(pair: string, now: number): boolean {
+    const last = this.counted.get(pair);
     return last !== undefined && now - last < SCAN_DEDUP_WINDOW_MS;
   }
 
   /** The decision in this node's memory alone: counts unless counted here within the window. */
-  private recordHere(batch: ScannedBatch, key: string, now: number): boolean {
-    return !this.countedHere(batch.id, key, now) && this.count(batch, key, now);
+  private recordHere(batch: ScannedBatch, key: string, pair: string, now: number): boolean {
+    return !this.countedHere(pair, now) && this.count(batch, key, pair, now);
   }
 
-  private count({ id, code, platform }: ScannedBatch, key: string, now: number): true {
-    const pair = `${id} ${key}`;
+  private count({ id, code, platform }: ScannedBatch, key: string, pair: string, now: number): true {
     // Re-inserted so the Map stays ordered by time counted.
     this.counted.delete(pair);
     this.counted.set(pair, now);
     if (this.counted.size > SCAN_DEDUP_MAX) this.forget(now);
     let p = this.buffer.get(id);
     if (!p) {
-      p = { code, platform, count: 0, sources: new Set() };
+      p = { code, platform, count: 0, sources: key };
       this.buffer.set(id, p);
-    }
+    } else addSource(p, key);
     p.count++;
-    p.sources.add(key);
     return true;
   }
 
@@ -143,7 +154,7 @@ export class ScanBuffer {
     const a = this.buffer.get(id);
     const b = this.inflight.get(id);
     if (!a && !b) return { count: 0, sources: 0 };
-    return { count: (a?.count ?? 0) + (b?.count ?? 0), sources: (a?.sources.size ?? 0) + (b?.sources.size ?? 0) };
+    return { count: (a?.count ?? 0) + (b?.count ?? 0), sources: sourcesIn(a) + sourcesIn(b) };
   }
 
   get size(): number {
@@ -164,7 +175,7 @@ export class ScanBuffer {
           if (!cur) this.buffer.set(id, p);
           else {
             cur.count += p.count;
-            for (const k of p.sources) cur.sources.add(k);
+            for (const k of typeof p.sources === 'string' ? [p.sources] : p.sources) addSource(cur, k);
           }
         }
         throw err;
@@ -177,58 +188,80 @@ export class ScanBuffer {
   }
 
   private async write(batch: Map<number, Pending>): Promise<void> {
-    // In id order: two nodes flushing the same batches take their row locks in the same order, so
-    // they wait for each other instead of deadlocking.
-    const entries = [...batch.entries()].sort((a, b) => a[0] - b[0]);
-    // Three array parameters, whatever the number of batches: building one SQL chunk per row took
-    // the event loop for milliseconds every second under load (and its garbage outlived young GC).
-    const ids = sql.param(entries.map(([id]) => id));
-    const counts = sql.param(entries.map(([, p]) => p.count));
-    const keys = sql.param(entries.map(([, p]) => keysOf(p)));
-    const values = sql`unnest(${ids}::int[], ${counts}::int[], ${keys}::text[]) as v(id, n, keys)`;
+    // Four text parameters, whatever the number of batches: one SQL chunk per row took the event
+    // loop for milliseconds every second under load, and array parameters are quoted element by
+    // element by the driver (base64url keys, platform keys and numbers need no quoting).
+    const ids: number[] = [];
+    const counts: number[] = [];
+    const keys: string[] = [];
+    const platforms: string[] = [];
+    // Only the batches the cache holds need their new totals back (the rest are read with their page).
+    const cached: number[] = [];
+    for (const [id, p] of batch) {
+      ids.push(id);
+      counts.push(p.count);
+      keys.push(keysOf(p));
+      platforms.push(p.platform);
+      if (this.cache.peek(p.code)?.id === id) cached.push(id);
+    }
     // The row's keys with the new ones (the merge skipped when it holds them all, as on most scans).
     const merged = sql`case when trace_scans.source_keys @> excluded.source_keys then trace_scans.source_keys
       else scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}) end`;
-    const day = todayInVietnam();
-    const totals = new Map<number, { scans: number; sources: number }>();
-    await this.db.transaction(async (tx) => {
-      // One row per scanned batch: the count grows, the sources seen join the row's set (kept up
-      // to SOURCE_KEYS_KEPT; beyond it the warning holds for good and the figure stops growing).
-      // Each key list is an array literal passed as text (a text[] of arrays would be one flat array).
-      const res = await tx.execute<{ id: number; scans: number; sources: number }>(
-        sql`insert into trace_scans (traceability_id, scans, sources, source_keys)
-            select v.id, v.n, cardinality(v.keys::text[]), v.keys::text[] from ${values}
+    // One statement (atomic by itself, one round trip): one row per scanned batch that still
+    // exists — the count grows, the sources seen join the row's set (kept up to SOURCE_KEYS_KEPT;
+    // beyond it the warning holds for good and the figure stops growing) — in id order, so two
+    // nodes flushing the same batches take their row locks in the same order and wait for each
+    // other instead of deadlocking; and the platform's scans of the day in Vietnam (the admin
+    // dashboard's chart) summed from the rows written.
+    const res = await this.db.execute<{ id: number; scans: number; sources: number }>(
+      sql`with v as (
+            select v.id::int as id, v.n::int as n, string_to_array(v.keys, ',') as keys, v.platform
+            from unnest(string_to_array(${ids.join(',')}, ','), string_to_array(${counts.join(',')}, ','),
+              string_to_array(${keys.join(';')}, ';'), string_to_array(${platforms.join(',')}, ','))
+              as v(id, n, keys, platform)
+          ), up as (
+            insert into trace_scans (traceability_id, scans, sources, source_keys)
+            select v.id, v.n, cardinality(v.keys), v.keys from v
             where exists (select 1 from traceabilities t where t.id = v.id)
+            order by v.id
             on conflict (traceability_id) do update set
               scans = trace_scans.scans + excluded.scans,
               sources = greatest(trace_scans.sources, cardinality(${merged})),
               source_keys = ${merged}
-            returning traceability_id as id, scans, sources`,
-      );
-      const perPlatform = new Map<string, number>();
-      for (const row of res.rows) {
-        const id = Number(row.id);
-        totals.set(id, { scans: Number(row.scans), sources: Number(row.sources) });
-        const { platform, count } = batch.get(id)!;
-        perPlatform.set(platform, (perPlatform.get(platform) ?? 0) + count);
-      }
-      if (perPlatform.size === 0) return;
-      // The platform's scans of the day in Vietnam (the admin dashboard's chart), summed here from
-      // the rows written: joining every scanned batch again for its platform read as many table pages.
-      const days = [...perPlatform].map(([platform, n]) => sql`(${platform}, ${day}::date, ${n}::int)`);
-      await tx.execute(
-        sql`insert into scan_days (platform, day, scans) values ${sql.join(days, sql`, `)}
-            on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans`,
-      );
-    });
-    // Committed: cached entries now take the stored figures (absolute values, never increments).
-    for (const [id, p] of entries) {
-      const entry = this.cache.peek(p.code);
+            returning traceability_id, scans, sources
+          ), days as (
+            insert into scan_days (platform, day, scans)
+            select v.platform, ${todayInVietnam()}::date, sum(v.n)::int from v join up on up.traceability_id = v.id
+            group by v.platform
+            on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans
+          )
+          select traceability_id as id, scans, sources from up
+          where traceability_id = any(string_to_array(${cached.join(',')}, ',')::int[])`,
+    );
+    // Committed: cached entries now take the stored figures (absolute values, never increments),
+    // and so do those a lookup cached while the flush ran (read before or after it: reread, rare).
+    const totals = res.rows;
+    const known = new Set(cached);
+    const since = [...batch].filter(([id, p]) => !known.has(id) && this.cache.peek(p.code)?.id === id).map(([id]) => id);
+    if (since.length) {
+      // The counts are committed: a failed reread must not put them back, its entries reload instead.
+      const reread = await this.db
+        .execute<{ id: number; scans: number; sources: number }>(
+          sql`select traceability_id as id, scans, sources from trace_scans
+              where traceability_id = any(string_to_array(${since.join(',')}, ',')::int[])`,
+        )
+        .catch(() => {
+          for (const id of since) this.cache.invalidate(batch.get(id)!.code);
+          return { rows: [] };
+        });
+      totals.push(...reread.rows);
+    }
+    for (const row of totals) {
+      const id = Number(row.id);
+      const entry = this.cache.peek(batch.get(id)!.code);
       if (!entry || entry.id !== id) continue;
-      const total = totals.get(id);
-      if (!total) continue;
-      entry.scanBase = total.scans;
-      entry.sourceCount = total.sources;
+      entry.scanBase = Number(row.scans);
+      entry.sourceCount = Number(row.sources);
     }
     this.inflight = new Map();
   }
