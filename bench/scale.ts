@@ -133,6 +133,12 @@ function rssKb(pid: number): number {
   return m ? Number(m[1]) : NaN;
 }
 
+/** How many batches producer 1 (its list and XLSX export) and producer 2 (the small export) own. */
+function ownersOf(batches: number) {
+  const bigOwner = Math.min(EXPORT_ROWS, batches);
+  return { bigOwner, smallOwner: Math.min(SMALL, Math.max(0, batches - bigOwner)) };
+}
+
 /**
  * The platform: 1,000 approved producers, 20,000 approved products (names of 5 kinds, with accents,
  * for the `q` search), `batches` published batches with 4 events each. Producer 1 owns the first
@@ -140,8 +146,7 @@ function rssKb(pid: number): number {
  */
 export async function seedScale(database: Database, batches: number, chainEdges = CHAIN_EDGES) {
   const db = database.db;
-  const bigOwner = Math.min(EXPORT_ROWS, batches);
-  const smallOwner = Math.min(SMALL, Math.max(0, batches - bigOwner));
+  const { bigOwner, smallOwner } = ownersOf(batches);
   await db.execute(sql`
     insert into producers (id, platform, name, producer_type, status, province_code)
     select g, 'dtrack', 'HTX Bench ' || g, 'cooperative', 'approved', '14' from generate_series(1, 1000) g`);
@@ -227,8 +232,7 @@ async function keptAccounts(database: Database, batches: number) {
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
     return user ? (await openSession(database.db, user.id)).access_token : null;
   };
-  const bigOwner = Math.min(EXPORT_ROWS, batches);
-  const smallOwner = Math.min(SMALL, Math.max(0, batches - bigOwner));
+  const { bigOwner, smallOwner } = ownersOf(batches);
   return {
     admin: (await session('bench-admin@dtrack.test'))!,
     producer: (await session('bench-producer@dtrack.test'))!,
