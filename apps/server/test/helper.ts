@@ -131,6 +131,32 @@ export async function createNodeApp(first: TestApp, env: Record<string, string> 
   };
 }
 
+const markersHeard = new WeakMap<TestApp, Set<string>>();
+
+/**
+ * On PostgreSQL, waits until `t`'s node has applied every cache notice committed so far
+ * (plugins/cluster.ts): the writer hears its own notices too, later than its local apply, so a
+ * test that reads the cache right after a write would otherwise race with them. Notices arrive in
+ * commit order: once a marker told now is heard, every earlier one was applied.
+ */
+export async function noticesApplied(t: TestApp, timeoutMs = 5000): Promise<void> {
+  if (t.app.cluster.mode !== 'postgres') return;
+  let heard = markersHeard.get(t);
+  if (!heard) {
+    const set = (heard = new Set<string>());
+    t.app.cluster.onChange((c) => {
+      if (c.kind === 'batch' && c.code.startsWith('NOTICE-MARKER-')) set.add(c.code);
+    });
+    markersHeard.set(t, set);
+  }
+  const code = `NOTICE-MARKER-${randomBytes(6).toString('hex')}`;
+  await t.db.transaction((tx) => t.app.cluster.tell(tx, { kind: 'batch', code }));
+  for (const until = Date.now() + timeoutMs; !heard.has(code); ) {
+    if (Date.now() > until) throw new Error(`the cache notice was not heard within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 // The factories moved to factories.ts; re-exported while files still import them from here.
 export { TEST_PASSWORD, buildUser, type BuildUserOptions, type Built } from './factories.js';
 
