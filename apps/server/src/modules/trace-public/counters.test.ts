@@ -146,6 +146,7 @@ describe('scan counting per client', () => {
   // count from before it and caches the entry: once the flush commits, the entry takes the stored count.
   it.skipIf(!onPostgres)('an entry cached while the flush writes its scans shows every scan afterwards', async () => {
     const x = await publishedBatch(t, a, productId, ['planting'], { quantity: 100 });
+    await noticesApplied(t);
     const batch = { id: x.id, code: x.public_code, platform: 'dtrack' };
     expect(t.app.scanBuffer.record(batch, freshIp())).toBe(true);
     await t.app.scanBuffer.flush();
