@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { ATTACHMENT_MAX_BYTES, JSON_BODY_MAX_BYTES } from '@agrihub/contract';
+import { JSON_BODY_MAX_BYTES } from '@agrihub/contract';
 import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import authPlugin, { publicRoutes } from './plugins/auth.js';
@@ -98,7 +97,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Before any route is added, so every route's declared access rule is seen and enforced.
   await app.register(authPlugin);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 10 } });
   const { sharedWindows } = app;
   await app.register(rateLimit, {
     global: false,

@@ -26,12 +26,14 @@ import { readDepartmentForm, validationFailed, type DepartmentForm } from './for
 import { createDepartmentRequest, findDepartmentService } from './request.js';
 import { bookedPeriods, checkPeriod } from './availability.js';
 import { findBookableRoom, listBookableRooms, lockBookableRoom, presentRoom } from './rooms.js';
+import { acceptMultipart } from '../../plugins/multipart.js';
 
 /**
  * Foodmap's department registration (DESIGN §5.2): GET /api/v1/booking_rooms and the public
  * multipart POST /api/v1/registrations/register_department.
  */
 export default async function registerDepartmentRoutes(app: FastifyInstance) {
+  await acceptMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -25,6 +25,7 @@ import { XLSX_CONTENT_TYPE } from '../../lib/xlsx-export.js';
 import { getService, presentService, type ServiceRow } from './queries.js';
 import { readPricingXlsx, streamPricingXlsx } from './pricing-xlsx.js';
 import { receivePricingUpload } from './receive-pricing.js';
+import { acceptMultipart } from '../../plugins/multipart.js';
 
 const errors = { 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 422: errorEnvelope };
 
@@ -90,6 +91,7 @@ function changes(before: ServiceRow, body: z.output<typeof serviceUpdateBody>) {
 
 /** Administrators edit their platform's catalogue (ability on `register_service`). */
 export default async function adminServiceRoutes(app: FastifyInstance) {
+  await acceptMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The platform's service, locked for the rest of the transaction; 404 otherwise. */

@@ -21,6 +21,7 @@ import { assertProducerWritable } from '../producers/guard.js';
 import { mayReadUpload } from './access.js';
 import { receiveFile, storageKeyBase } from './receive.js';
 import { sniffAttachment, sniffImage, type Sniffed } from './sniff.js';
+import { acceptMultipart } from '../../plugins/multipart.js';
 
 const IMAGE_TYPES = 'JPEG, PNG, WebP';
 const ATTACHMENT_TYPES = 'PDF, JPEG, PNG, WebP, XLSX, DOCX';
@@ -58,6 +59,7 @@ async function processImage(buf: Buffer, type: Sniffed): Promise<{ main: Buffer;
 }
 
 export default async function uploadRoutes(app: FastifyInstance) {
+  await acceptMultipart(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** A closed producer's accounts upload nothing (contract: producerWriteRefusal). */

@@ -237,6 +237,22 @@ describe('a JSON body over the limit', () => {
   });
 });
 
+describe('a file sent where none is read', () => {
+  it('is 415 with a message in Vietnamese, and the upload routes still read theirs', async () => {
+    // Only the modules that read files accept multipart bodies (plugins/multipart.ts).
+    const body = multipart({ filename: 'a.png', contentType: 'image/png', data: await photo('png', 20, 20) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products',
+      headers: { ...as(u), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(json(res).meta).toEqual({ code: 'unsupported_media_type', message: 'Nội dung gửi lên không đúng định dạng.' });
+    expect((await image({ filename: 'a.png', contentType: 'image/png', data: await photo('png', 20, 20) })).statusCode).toBe(201);
+  });
+});
+
 describe('serving stored files', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF');
 
