@@ -16,9 +16,23 @@ export function formatVietnamDate(date: Date | string | number): string {
   return vietnamWallClock(date).toISOString().slice(0, 10);
 }
 
-/** Today in Vietnam, `YYYY-MM-DD`. */
+const DAY_MS = 86_400_000;
+/** The last day asked for (days since the epoch in Vietnam) and its text: most calls ask for today. */
+let memoDay = NaN;
+let memoText = '';
+
+/**
+ * Today in Vietnam, `YYYY-MM-DD`. Remembered for its whole day (the public lookup asks on every
+ * request; formatting a date each time showed in its profile): exact, as the day is computed first.
+ */
 export function todayInVietnam(now: Date | number = Date.now()): string {
-  return formatVietnamDate(now);
+  const ms = typeof now === 'number' ? now : now.getTime();
+  const day = Math.floor((ms + OFFSET_MS) / DAY_MS);
+  if (day !== memoDay) {
+    memoText = formatVietnamDate(ms);
+    memoDay = day;
+  }
+  return memoText;
 }
 
 /** `date` as Vietnamese local time with its offset: `2025-03-01T08:30:00.000+07:00`. */

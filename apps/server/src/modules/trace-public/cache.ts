@@ -142,14 +142,21 @@ export class TraceCache {
     const pending = this.loading.get(code);
     if (pending) return pending;
     const started = this.beginLoad();
-    const promise = load(code)
-      .then((entry) => {
+    // One derived promise (not then + finally): every uncached lookup pays for each one.
+    const settled = () => {
+      if (this.loading.get(code) === promise) this.loading.delete(code);
+    };
+    const promise: Promise<TraceEntry | null> = load(code).then(
+      (entry) => {
+        settled();
         if (!entry || this.admit(code)) this.store(code, entry ?? { missing: true, loadedAt: Date.now() }, started);
         return entry;
-      })
-      .finally(() => {
-        if (this.loading.get(code) === promise) this.loading.delete(code);
-      });
+      },
+      (err: unknown) => {
+        settled();
+        throw err;
+      },
+    );
     this.loading.set(code, promise);
     return promise;
   }

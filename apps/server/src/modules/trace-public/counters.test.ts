@@ -333,6 +333,25 @@ describe('unknown codes stay cheap', () => {
     expect(cache.hit('MISS9')).toBeUndefined();
   });
 
+  it('concurrent misses of one code share one load; a failed load is not remembered and the next one retries', async () => {
+    const cache = new TraceCache({ maxEntries: 2 });
+    let loads = 0;
+    let fail = true;
+    const load = async (code: string) => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('connection lost');
+      return entryOf(cache, code, 7);
+    };
+    const both = await Promise.allSettled([cache.get('B7', load), cache.get('B7', load)]);
+    expect(both.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(loads).toBe(1);
+    fail = false;
+    expect((await cache.get('B7', load))?.id).toBe(7);
+    expect(loads).toBe(2);
+    expect(cache.peek('B7')?.id).toBe(7);
+  });
+
   it('a full cache admits a batch on its second load: a code asked once cannot push out a popular one', async () => {
     const cache = new TraceCache({ maxEntries: 2 });
     const entry = (code: string) => entryOf(cache, code, Number(code.slice(1)));

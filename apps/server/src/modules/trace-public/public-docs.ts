@@ -263,9 +263,15 @@ const buildLoaders = new WeakMap<Db, CodeLoader<TraceEntry | null>>();
  * The entry of one public code (null unless it is a published batch shown or taken down): its
  * stored page when usable, else built from the batch's rows (and stored).
  */
-export async function loadEntry(db: Db, code: string): Promise<TraceEntry | null> {
-  const today = todayInVietnam();
-  const doc = await loaderOf(docLoaders, db, docsByCode).load(code);
-  if (doc && usable(doc, today)) return entryOfDoc(doc, today);
-  return (await loaderOf(buildLoaders, db, buildEntries).load(code)) ?? null;
+export function loadEntry(db: Db, code: string): Promise<TraceEntry | null> {
+  // Promise chains, not an async function: every uncached public lookup pays for each step.
+  return loaderOf(docLoaders, db, docsByCode)
+    .load(code)
+    .then((doc) => {
+      const today = todayInVietnam();
+      if (doc && usable(doc, today)) return entryOfDoc(doc, today);
+      return loaderOf(buildLoaders, db, buildEntries)
+        .load(code)
+        .then((entry) => entry ?? null);
+    });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NO_LONGER_AVAILABLE, errorEnvelope, publicCodeParam, publicProduct, publicTrace } from '@agrihub/contract';
@@ -32,6 +32,24 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   // Every public lookup is charged to its client; one that finds nothing costs more (lookup-limit.ts).
   const limit = app.lookupLimiter;
 
+  /** The lookup's answer for the entry of its code (null: none), its scan counted first. */
+  function answer(req: FastifyRequest, reply: FastifyReply, entry: TraceEntry | null) {
+    if (!entry || entry.platform !== req.platform) {
+      limit.miss(req);
+      throw notFound();
+    }
+    // Taken down with its closed producer (contract: publicVisibility).
+    if (entry.gone) throw new AppError(410, NO_LONGER_AVAILABLE);
+    // Synchronous unless REDIS_URL is set: then the de-duplication asks Redis first (ADR 026).
+    const counted = scans.record(entry, req.ip);
+    if (typeof counted !== 'boolean') return counted.then(() => send(reply, entry));
+    return send(reply, entry);
+  }
+
+  /** Prebuilt bytes or text: Fastify sends them as they are, without serializing or encoding again. */
+  const send = (reply: FastifyReply, entry: TraceEntry) =>
+    reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)));
+
   r.get(
     '/api/v1/client/traceabilities/:code',
     {
@@ -50,22 +68,10 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
       },
     },
     (req, reply) => {
-      const respond = (entry: TraceEntry | null) => {
-        if (!entry || entry.platform !== req.platform) {
-          limit.miss(req);
-          throw notFound();
-        }
-        // Taken down with its closed producer (contract: publicVisibility).
-        if (entry.gone) throw new AppError(410, NO_LONGER_AVAILABLE);
-        // Prebuilt bytes: Fastify sends them as they are, without serializing or encoding again.
-        const send = () => reply.headers(LOOKUP_HEADERS).send(render(entry, scans.pending(entry.id)) as never);
-        // Synchronous unless REDIS_URL is set: then the de-duplication asks Redis first (ADR 026).
-        const counted = scans.record(entry, req.ip);
-        return typeof counted === 'boolean' ? send() : counted.then(send);
-      };
       // A cache hit answers synchronously; only a miss waits for the database.
       const hit = cache.hit(req.params.code);
-      return (hit === undefined ? cache.get(req.params.code, load).then(respond) : respond(hit)) as never;
+      if (hit !== undefined) return answer(req, reply, hit) as never;
+      return cache.get(req.params.code, load).then((entry) => answer(req, reply, entry)) as never;
     },
   );
 
