@@ -8,7 +8,15 @@ import { buildBatch, buildProduct, buildUser, scannedBatch, type Built } from '.
 import { publishedBatch } from '../traceabilities/batch-api.test-helper.js';
 import { TraceCache, type TraceEntry } from './cache.js';
 import { LOOKUP_MISS_COST, LookupLimiter, lookupClientOf } from './lookup-limit.js';
-import { SCAN_DEDUP_WINDOW_MS, SOURCE_KEYS_KEPT, sourceKeyOf, storedScans, storedSourceKeys } from './scans.js';
+import {
+  SCAN_DEDUP_MAX,
+  SCAN_DEDUP_WINDOW_MS,
+  SOURCE_KEYS_KEPT,
+  ScanBuffer,
+  sourceKeyOf,
+  storedScans,
+  storedSourceKeys,
+} from './scans.js';
 
 const onPostgres = !!process.env.DATABASE_URL;
 
@@ -72,6 +80,27 @@ describe('scan counting per client', () => {
       scans.record({ id: 999_001, code: 'WINDOWTEST01', platform: 'dtrack' }, ip, now + SCAN_DEDUP_WINDOW_MS),
     ).toBe(true);
     expect(scans.pending(999_001)).toEqual({ count: 2, sources: 1 });
+  });
+
+  it('each place has its own window on a batch scanned from several; the memory keeps the most recent pairs', () => {
+    // A buffer of its own (never flushed): its memory of counted pairs is what is tested.
+    const scans = new ScanBuffer(t.db, new TraceCache({ maxEntries: 0 }));
+    const batch = (id: number) => ({ id, code: `PAIRS${id}`, platform: 'dtrack' });
+    const now = Date.now();
+    const [p, q, r] = ['10.200.1.1', '10.200.2.1', '10.200.3.1'];
+    const W = SCAN_DEDUP_WINDOW_MS;
+    expect([p, r].map((ip) => scans.record(batch(1), ip, now))).toEqual([true, true]);
+    expect([p, q, r].map((ip) => scans.record(batch(1), ip, now + 1000))).toEqual([false, true, false]);
+    expect([p, q, r].map((ip) => scans.record(batch(1), ip, now + W - 1))).toEqual([false, false, false]);
+    // p's and r's windows are over, q's (opened a second later) is not.
+    expect([p, q, r].map((ip) => scans.record(batch(1), ip, now + W))).toEqual([true, false, true]);
+    expect([p, q, r].map((ip) => scans.record(batch(1), ip, now + W + 1000))).toEqual([false, true, false]);
+    expect(scans.pending(1)).toEqual({ count: 6, sources: 3 });
+    // Past the bound of pairs, the least recently counted batches are forgotten first.
+    const t0 = now + 2 * SCAN_DEDUP_WINDOW_MS;
+    for (let id = 10; id < 10 + SCAN_DEDUP_MAX + 1; id++) void scans.record(batch(id), p, t0);
+    expect(scans.record(batch(10), p, t0 + 1)).toBe(true);
+    expect(scans.record(batch(9 + SCAN_DEDUP_MAX), p, t0 + 1)).toBe(false);
   });
 
   it('the stored count of distinct sources grows only with a source new to the batch, flush after flush', async () => {

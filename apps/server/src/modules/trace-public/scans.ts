@@ -10,6 +10,9 @@ import type { TraceCache, TraceEntry } from './cache.js';
 /** The batch a scan is of: what the buffer keeps and the flush writes. */
 export type ScannedBatch = Pick<TraceEntry, 'id' | 'code' | 'platform'>;
 
+/** When sources last counted a scan of one batch: the one source, or a map from the second on. */
+type Seen = { key: string; at: number } | Map<string, number>;
+
 interface Pending {
   code: string;
   platform: string;
@@ -78,8 +81,14 @@ export class ScanBuffer {
   private inflight = new Map<number, Pending>();
   private keyMemo = new Map<string, string>();
   private flushing: Promise<void> | null = null;
-  /** `${batch id} ${source key}` → when its last scan counted, oldest first. */
-  private counted = new Map<string, number>();
+  /**
+   * Batch id → when each source last counted a scan of it, the batch whose last count is oldest
+   * first: keyed by number, as most batches are scanned from one place (a string key per pair, built
+   * and hashed on every lookup, showed in the profile under uniform traffic: bench/scale.ts).
+   */
+  private counted = new Map<number, Seen>();
+  /** (batch, source) pairs held in `counted`, bounded by SCAN_DEDUP_MAX. */
+  private pairs = 0;
 
   constructor(
     private readonly db: Db,
@@ -104,34 +113,33 @@ export class ScanBuffer {
    */
   record(batch: ScannedBatch, ip: string, now = Date.now()): boolean | Promise<boolean> {
     const key = this.keyOf(ip);
-    const pair = `${batch.id} ${key}`;
     const shared = this.shared;
-    if (!shared || this.countedHere(pair, now)) return this.recordHere(batch, key, pair, now);
+    if (!shared || this.countedHere(batch.id, key, now)) return this.recordHere(batch, key, now);
     return shared.claim(`scan:${batch.id}:${key}`, SCAN_DEDUP_WINDOW_MS).then(
-      (first) => first && this.count(batch, key, pair, now),
+      (first) => first && this.count(batch, key, now),
       (err: unknown) => {
         shared.degraded(err, 'scan de-duplication');
-        return this.recordHere(batch, key, pair, now);
+        return this.recordHere(batch, key, now);
       },
     );
   }
 
-  /** Whether this node counted a scan of `pair` (batch id and source key) within the window. */
-  private countedHere(pair: string, now: number): boolean {
-    const last = this.counted.get(pair);
+  /** Whether this node counted a scan of batch `id` from source `key` within the window. */
+  private countedHere(id: number, key: string, now: number): boolean {
+    const seen = this.counted.get(id);
+    if (!seen) return false;
+    const last = seen instanceof Map ? seen.get(key) : seen.key === key ? seen.at : undefined;
     return last !== undefined && now - last < SCAN_DEDUP_WINDOW_MS;
   }
 
   /** The decision in this node's memory alone: counts unless counted here within the window. */
-  private recordHere(batch: ScannedBatch, key: string, pair: string, now: number): boolean {
-    return !this.countedHere(pair, now) && this.count(batch, key, pair, now);
+  private recordHere(batch: ScannedBatch, key: string, now: number): boolean {
+    return !this.countedHere(batch.id, key, now) && this.count(batch, key, now);
   }
 
-  private count({ id, code, platform }: ScannedBatch, key: string, pair: string, now: number): true {
-    // Re-inserted so the Map stays ordered by time counted.
-    this.counted.delete(pair);
-    this.counted.set(pair, now);
-    if (this.counted.size > SCAN_DEDUP_MAX) this.forget(now);
+  private count({ id, code, platform }: ScannedBatch, key: string, now: number): true {
+    this.remember(id, key, now);
+    if (this.pairs > SCAN_DEDUP_MAX) this.forget(now);
     let p = this.buffer.get(id);
     if (!p) {
       p = { code, platform, count: 0, sources: key };
@@ -141,11 +149,46 @@ export class ScanBuffer {
     return true;
   }
 
-  /** Drops pairs whose window is over, then the oldest ones down to 90 % of the bound. */
+  /** Notes that `key` counted a scan of batch `id` at `now`; the batch moves to the newest end. */
+  private remember(id: number, key: string, now: number): void {
+    let seen = this.counted.get(id);
+    if (seen) this.counted.delete(id);
+    if (!seen) {
+      seen = { key, at: now };
+      this.pairs++;
+    } else if (seen instanceof Map) {
+      if (!seen.has(key)) this.pairs++;
+      seen.delete(key);
+      seen.set(key, now);
+      // Oldest first here too: the sources whose window is over go (a batch scanned from many places).
+      for (const [k, at] of seen) {
+        if (now - at < SCAN_DEDUP_WINDOW_MS) break;
+        seen.delete(k);
+        this.pairs--;
+      }
+    } else if (seen.key === key) {
+      seen.at = now;
+    } else {
+      seen = new Map([
+        [seen.key, seen.at],
+        [key, now],
+      ]);
+      this.pairs++;
+    }
+    this.counted.set(id, seen);
+  }
+
+  /**
+   * Drops the batches whose last count is past the window, then the least recently counted ones
+   * until 90 % of the bound is left. A batch kept for a recent count may keep an older source's
+   * time too: countedHere compares each time with the window, so it never refuses a scan for it.
+   */
   private forget(now: number): void {
-    for (const [pair, at] of this.counted) {
-      if (now - at < SCAN_DEDUP_WINDOW_MS && this.counted.size <= SCAN_DEDUP_MAX * 0.9) break;
-      this.counted.delete(pair);
+    for (const [id, seen] of this.counted) {
+      const last = seen instanceof Map ? Math.max(...seen.values()) : seen.at;
+      if (now - last < SCAN_DEDUP_WINDOW_MS && this.pairs <= SCAN_DEDUP_MAX * 0.9) break;
+      this.counted.delete(id);
+      this.pairs -= seen instanceof Map ? seen.size : 1;
     }
   }
 
