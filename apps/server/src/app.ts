@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/client.js';
 import authPlugin, { publicRoutes } from './plugins/auth.js';
 import compressionPlugin from './plugins/compression.js';
+import securityHeadersPlugin from './plugins/security-headers.js';
 import contextPlugin from './plugins/context.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
@@ -73,23 +73,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(redisPlugin);
   // The first request hook: every answer carries the security headers, the early refusals of
   // the platform check (400) and the access check (401, 403) included.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // A post may show an image from another https site (the rich-text allow-list keeps them).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // The producer app's service worker (/sw.js) and web app manifest, from the page's own host only.
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   // Before any route: it hooks each route as it is added.
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);

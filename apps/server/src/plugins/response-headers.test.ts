@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { as, createTestApp, headers, json, type TestApp } from '../../test/helper.js';
 import { TEST_PASSWORD, buildUser, type Built } from '../../test/factories.js';
+import { SECURITY_OPTIONS, securityHeadersOf } from './security-headers.js';
 
 /**
  * Every answer carries the security headers (helmet), the access check's early refusals included;
@@ -45,6 +46,20 @@ describe('security headers', () => {
     const ok = await t.app.inject({ url: '/api/v1/users/whoami', headers: as(producer) });
     expect(ok.statusCode).toBe(200);
     for (const res of [noPlatform, anonymous, badToken, notAdmin, ok]) expectSecurityHeaders(res);
+  });
+
+  it("are helmet's whole set for the site's policy, on an API answer, a not-found answer and the health check", async () => {
+    const expected = securityHeadersOf(SECURITY_OPTIONS);
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(12);
+    expect(expected['content-security-policy']).toContain("img-src 'self' data: blob: https:");
+    expect(expected['content-security-policy']).toContain("worker-src 'self'");
+    const answers = [
+      await t.app.inject({ url: '/api/v1/users/whoami', headers: as(producer) }),
+      await t.app.inject({ url: '/api/v1/no-such-route', headers: headers('dtrack') }),
+      await t.app.inject({ url: '/api/health' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 200]);
+    for (const res of answers) expect(res.headers).toMatchObject(expected);
   });
 });
 

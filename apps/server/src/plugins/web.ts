@@ -122,7 +122,7 @@ export default fp(async function web(app) {
           return null;
         });
       if (widgets?.head) head = `${head}\n    ${widgets.head}`;
-      const policy = reply.raw.getHeader('content-security-policy');
+      const policy = reply.getHeader('content-security-policy');
       if (widgets?.csp && typeof policy === 'string')
         reply.header('Content-Security-Policy', extendCsp(policy, widgets.csp));
     }

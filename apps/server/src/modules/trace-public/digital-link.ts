@@ -248,7 +248,7 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
   }
 
   // The path is parsed from the raw URL (parseGtinDigitalLink): a malformed one is a 400, not a 422.
-  const common = { config: { access: 'public' }, helmet: false, schema: { hide: true } } as const;
+  const common = { config: { access: 'public', securityHeaders: false }, schema: { hide: true } } as const;
   r.get('/01/*', { ...common, onRequest: limit.onRequest }, resolve);
   r.options('/01/*', common, (_req, reply) =>
     reply
@@ -264,7 +264,7 @@ export default async function digitalLinkRoutes(app: FastifyInstance) {
   /** The resolver description file (GS1 Digital Link §6.2 / resolver standard). */
   r.get(
     '/.well-known/gs1resolver',
-    { config: { access: 'public' }, helmet: false, schema: { hide: true } },
+    { config: { access: 'public', securityHeaders: false }, schema: { hide: true } },
     (req, reply) => {
       const platform = hostPlatform(req.headers.host);
       const base = publicBaseUrl(req, app.config, platform);

@@ -10,8 +10,8 @@ import { loadPublicProduct } from './product-lookup.js';
 import digitalLinkRoutes from './digital-link.js';
 
 /**
- * Headers of the lookup answer. The route skips helmet, which rebuilds its middleware on every
- * request; a JSON answer needs only these (the HTML pages keep helmet's full set).
+ * Headers of the lookup answer: a JSON answer needs only these (every other answer carries the
+ * full set, plugins/security-headers.ts).
  */
 const LOOKUP_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -53,8 +53,7 @@ export default async function tracePublicRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/client/traceabilities/:code',
     {
-      config: { access: 'public' },
-      helmet: false,
+      config: { access: 'public', securityHeaders: false },
       onRequest: limit.onRequest,
       schema: {
         tags: ['client'],
