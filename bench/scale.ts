@@ -500,8 +500,7 @@ async function startServer(fresh: Fresh, bareBody?: string, env: Record<string, 
 const cannon = (url: string, extra: Partial<autocannon.Options> = {}): Promise<Figures> =>
   loadFigures(url, { connections: CONNECTIONS, duration: DURATION }, extra);
 
-/** autocannon over codes drawn by bench/scale-request.cjs (its worker reads these variables). */
-/** Rounds of each side in abba (BENCH_ROUNDS, even): on a shared 2-core machine one pair of
+/** Rounds of each side in abba (BENCH_ROUNDS, at least 2): on a shared 2-core machine one pair of
  * 10 s runs swings the ratio by several points (bench notes, issue 26). */
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 4));
 
@@ -538,6 +537,7 @@ async function abba(app: () => Promise<Figures>, ref: () => Promise<Figures>): P
 /** The ratio of each round's pair, for the spread beside the mean. */
 const spread = (p: Paired) => `rounds ${p.ratios.map((r) => fmt(r * 100, 0)).join(' / ')} %`;
 
+/** autocannon over codes drawn by bench/scale-request.cjs (its worker reads these variables). */
 async function cannonCodes(base: string, pattern: 'zipf' | 'uniform', codes: number): Promise<Figures> {
   process.env.BENCH_PATTERN = pattern;
   process.env.BENCH_CODES = String(codes);
