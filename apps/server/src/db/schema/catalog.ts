@@ -320,9 +320,9 @@ export const traceEvents = pgTable(
  *
  * No foreign key (migration 0033): its check on a batch's first scan took a KEY SHARE lock on the
  * batch row, writing the wide row's page the narrow row exists to spare (thousands of first scans
- * a second dirtied as many batch pages). The flush inserts only for batches that exist, and a
- * trigger on traceabilities deletes a deleted batch's row (the cascade); ids are never reused, so
- * a row a flush races in for a batch deleted meanwhile is never read.
+ * a second dirtied as many batch pages). A trigger on traceabilities deletes a deleted batch's row
+ * (the cascade) and notes its id in deleted_batch_ids, whose ids the flush skips; ids are never
+ * reused, so a row a flush races in for a batch deleted meanwhile is never read.
  */
 export const traceScans = pgTable(
   'trace_scans',
@@ -342,6 +342,16 @@ export const traceScans = pgTable(
       .default(sql`'{}'::text[]`),
   },
 );
+
+/**
+ * Ids of batches deleted in the last day, written by the `trace_scans_cascade` trigger (migration
+ * 0040): the scan flush drops buffered scans of these ids with one hash anti-join over this small
+ * table, instead of probing the batch table's index once per scanned batch (bench/scale.ts).
+ */
+export const deletedBatchIds = pgTable('deleted_batch_ids', {
+  id: integer('id').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The public page of a published batch, built once and read by one index lookup (ADR 028): the

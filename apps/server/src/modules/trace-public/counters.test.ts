@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { todayInVietnam } from '@agrihub/contract';
-import { scanDays, traceScans, traceabilities } from '../../db/schema/index.js';
+import { deletedBatchIds, scanDays, traceScans, traceabilities } from '../../db/schema/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, headers, json, noticesApplied, type TestApp } from '../../../test/helper.js';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -127,12 +127,14 @@ describe('scan counting per client', () => {
           .from(scanDays)
           .where(and(eq(scanDays.platform, 'dtrack'), eq(scanDays.day, todayInVietnam())))
       )[0]?.scans ?? 0;
+    const gone = await buildBatch(t.db, { productId });
     const before = await today();
-    expect(scans.record({ id: 999_777, code: 'GONE00000001', platform: 'dtrack' }, p, now)).toBe(true);
+    expect(scans.record(scannedBatch(gone), p, now)).toBe(true);
     expect(scans.record(scannedBatch(y), p, now)).toBe(true);
+    await t.db.delete(traceabilities).where(eq(traceabilities.id, gone.id));
     await scans.flush();
     expect(await storedScans(t.db, y.id)).toEqual({ scans: 1, sources: 1 });
-    expect(await storedScans(t.db, 999_777)).toEqual({ scans: 0, sources: 0 });
+    expect(await storedScans(t.db, gone.id)).toEqual({ scans: 0, sources: 0 });
     expect(await today()).toBe(before + 1);
   });
 
@@ -169,6 +171,19 @@ describe('scan counting per client', () => {
     await scans.flush();
     expect(await storedScans(t.db, goneBeforeFlush.id)).toEqual({ scans: 0, sources: 0 });
     expect((await storedScans(t.db, kept.id)).scans).toBe(1);
+  });
+
+  it('the ids of deleted batches the flush skips are kept for a day, then forgotten by a later deletion', async () => {
+    const [old, recent] = await Promise.all([1, 2].map(() => buildBatch(t.db, { productId })));
+    await t.db.delete(traceabilities).where(eq(traceabilities.id, old.id));
+    await t.db
+      .update(deletedBatchIds)
+      .set({ deletedAt: sql`now() - interval '25 hours'` })
+      .where(eq(deletedBatchIds.id, old.id));
+    await t.db.delete(traceabilities).where(eq(traceabilities.id, recent.id));
+    const ids = (await t.db.select({ id: deletedBatchIds.id }).from(deletedBatchIds)).map((r) => r.id);
+    expect(ids).toContain(recent.id);
+    expect(ids).not.toContain(old.id);
   });
 
   // The flush held on the batch's row (a row lock of another connection) while a lookup reads the

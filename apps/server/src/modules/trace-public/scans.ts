@@ -250,22 +250,23 @@ export class ScanBuffer {
     // The row's keys with the new ones (the merge skipped when it holds them all, as on most scans).
     const merged = sql`case when trace_scans.source_keys @> excluded.source_keys then trace_scans.source_keys
       else scan_source_keys_merged(trace_scans.source_keys, excluded.source_keys, ${SOURCE_KEYS_KEPT}) end`;
-    // One statement (atomic by itself, one round trip): one row per scanned batch that still
-    // exists — the count grows, the sources seen join the row's set (kept up to SOURCE_KEYS_KEPT;
-    // beyond it the warning holds for good and the figure stops growing) — in id order, so two
-    // nodes flushing the same batches take their row locks in the same order and wait for each
-    // other instead of deadlocking; and the platform's scans of the day in Vietnam (the admin
-    // dashboard's chart) summed from the rows written.
+    // One statement (atomic by itself, one round trip): one row per scanned batch not deleted
+    // meanwhile (deleted_batch_ids: one hash anti-join over a small table, not an index probe of the
+    // batch table per row) — the count grows, the sources seen join the row's set (kept up to
+    // SOURCE_KEYS_KEPT; beyond it the warning holds for good and the figure stops growing) — in id
+    // order, so two nodes flushing the same batches take their row locks in the same order and wait
+    // for each other instead of deadlocking; and the platform's scans of the day in Vietnam (the
+    // admin dashboard's chart) summed from the rows kept.
     const res = await this.db.execute<{ id: number; scans: number; sources: number }>(
-      sql`with v as (
+      sql`with v as materialized (
             select v.id::int as id, v.n::int as n, string_to_array(v.keys, ',') as keys, v.platform
             from unnest(string_to_array(${ids.join(',')}, ','), string_to_array(${counts.join(',')}, ','),
               string_to_array(${keys.join(';')}, ';'), string_to_array(${platforms.join(',')}, ','))
               as v(id, n, keys, platform)
+            where not exists (select 1 from deleted_batch_ids d where d.id = v.id::int)
           ), up as (
             insert into trace_scans (traceability_id, scans, sources, source_keys)
             select v.id, v.n, cardinality(v.keys), v.keys from v
-            where exists (select 1 from traceabilities t where t.id = v.id)
             order by v.id
             on conflict (traceability_id) do update set
               scans = trace_scans.scans + excluded.scans,
@@ -274,7 +275,7 @@ export class ScanBuffer {
             returning traceability_id, scans, sources
           ), days as (
             insert into scan_days (platform, day, scans)
-            select v.platform, ${todayInVietnam()}::date, sum(v.n)::int from v join up on up.traceability_id = v.id
+            select v.platform, ${todayInVietnam()}::date, sum(v.n)::int from v
             group by v.platform
             on conflict (platform, day) do update set scans = scan_days.scans + excluded.scans
           )
