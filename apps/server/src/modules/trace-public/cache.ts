@@ -70,7 +70,13 @@ export class TraceCache {
   private slots = new Map<string, Slot>();
   /** Codes known not to resolve, oldest first (never touched on a hit: they simply expire). */
   private misses = new Map<string, Missing>();
-  private loading = new Map<string, Promise<TraceEntry | null>>();
+  /**
+   * Loads in flight by code, each promise in a holder emptied when it settles. Not the promise
+   * itself: promises kept in this long-lived map get allocated old by V8 (allocation-site
+   * pretenuring), and the page each resolves to then outlives its answer until a full collection
+   * (bench/scale.ts, uniform codes: 2 MB promoted per scavenge, 3 ms scavenges instead of 0.9).
+   */
+  private loading = new Map<string, { promise: Promise<TraceEntry | null> | null }>();
   /** Codes loaded once and not admitted yet (see admit). */
   private seenOnce = new Set<string>();
   /** Bumped by every invalidation. */
@@ -139,12 +145,14 @@ export class TraceCache {
   async get(code: string, load: (code: string) => Promise<TraceEntry | null>): Promise<TraceEntry | null> {
     const cached = this.hit(code);
     if (cached !== undefined) return cached;
-    const pending = this.loading.get(code);
+    const pending = this.loading.get(code)?.promise;
     if (pending) return pending;
     const started = this.beginLoad();
+    const flight: { promise: Promise<TraceEntry | null> | null } = { promise: null };
     // One derived promise (not then + finally): every uncached lookup pays for each one.
     const settled = () => {
-      if (this.loading.get(code) === promise) this.loading.delete(code);
+      flight.promise = null;
+      if (this.loading.get(code) === flight) this.loading.delete(code);
     };
     const promise: Promise<TraceEntry | null> = load(code).then(
       (entry) => {
@@ -157,7 +165,8 @@ export class TraceCache {
         throw err;
       },
     );
-    this.loading.set(code, promise);
+    flight.promise = promise;
+    this.loading.set(code, flight);
     return promise;
   }
 
