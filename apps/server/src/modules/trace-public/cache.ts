@@ -48,6 +48,8 @@ interface Missing {
 }
 /** `touchedAt`: when the slot last moved to the recent end of the LRU order. */
 type Slot = (TraceEntry | Missing) & { touchedAt?: number };
+/** A load in flight: its promise until it settles, then null (see TraceCache.loading). */
+type Flight = { promise: Promise<TraceEntry | null> | null };
 
 export interface TraceCacheOptions {
   maxEntries?: number;
@@ -72,11 +74,11 @@ export class TraceCache {
   private misses = new Map<string, Missing>();
   /**
    * Loads in flight by code, each promise in a holder emptied when it settles. Not the promise
-   * itself: promises kept in this long-lived map get allocated old by V8 (allocation-site
-   * pretenuring), and the page each resolves to then outlives its answer until a full collection
-   * (bench/scale.ts, uniform codes: 2 MB promoted per scavenge, 3 ms scavenges instead of 0.9).
+   * itself: with promises kept in this long-lived map, the page each resolves to outlived its answer
+   * until a full collection (most likely V8's allocation-site pretenuring allocates them old;
+   * bench/scale.ts, uniform codes: 2 MB promoted per scavenge, 3 ms scavenges instead of 0.9).
    */
-  private loading = new Map<string, { promise: Promise<TraceEntry | null> | null }>();
+  private loading = new Map<string, Flight>();
   /** Codes loaded once and not admitted yet (see admit). */
   private seenOnce = new Set<string>();
   /** Bumped by every invalidation. */
@@ -148,7 +150,7 @@ export class TraceCache {
     const pending = this.loading.get(code)?.promise;
     if (pending) return pending;
     const started = this.beginLoad();
-    const flight: { promise: Promise<TraceEntry | null> | null } = { promise: null };
+    const flight: Flight = { promise: null };
     // One derived promise (not then + finally): every uncached lookup pays for each one.
     const settled = () => {
       flight.promise = null;
