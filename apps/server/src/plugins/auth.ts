@@ -24,7 +24,7 @@ import {
   type ApiKeyContext,
 } from '../modules/api-keys/keys.js';
 import { registedServicesFor } from '../modules/service-requests/registered.js';
-import { isApiRoute } from './context.js';
+import { isApiRoute, routeConfigOf } from './context.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type { ApiKeyContext } from '../modules/api-keys/keys.js';
@@ -190,7 +190,7 @@ export default fp(async function auth(app: FastifyInstance) {
    * (the list whoami answers), so the gate opens the moment a registration counts.
    */
   async function refusalOf(req: FastifyRequest): Promise<AccessRefusal | null> {
-    const rule = req.routeOptions.config;
+    const rule = routeConfigOf(req);
     const user = req.auth?.user ?? null;
     const quick = accessRefusal(rule, user && accessUserOf(user), req.platform);
     if (quick !== 'entitlement_required' || !user) return quick;
@@ -200,7 +200,7 @@ export default fp(async function auth(app: FastifyInstance) {
   function refuse(req: FastifyRequest, refusal: AccessRefusal): AppError {
     req.accessRefusal = refusal;
     if (refusal === 'route_access_undeclared') {
-      req.log.error({ route: req.routeOptions.url }, 'refused: route declares no access rule');
+      req.log.error({ route: routeConfigOf(req).url }, 'refused: route declares no access rule');
     }
     if (refusal === 'feature_unavailable') {
       return new AppError(403, refusal, { platform: PLATFORMS[req.platform].name });
@@ -214,7 +214,7 @@ export default fp(async function auth(app: FastifyInstance) {
    * expired or other platform's key counts as a failure; then the contract decides.
    */
   async function apiKeyRefusal(req: FastifyRequest): Promise<AppError | undefined> {
-    const rule = req.routeOptions.config;
+    const rule = routeConfigOf(req);
     const presented = presentedApiKey(req);
     if (!presented) {
       const refusal = accessRefusal(rule, null, req.platform, null);
@@ -245,7 +245,7 @@ export default fp(async function auth(app: FastifyInstance) {
   // caller unless the route said how it may be cached (the same answer for everyone).
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.is404 || !isApiRoute(req)) return done(null, payload);
-    const isPublic = req.routeOptions.config.access === 'public';
+    const isPublic = routeConfigOf(req).access === 'public';
     const stated = reply.getHeader('cache-control');
     if (isPublic ? req.auth && !stated : !String(stated ?? '').includes('no-store')) {
       reply.header('cache-control', 'no-store');
@@ -256,23 +256,19 @@ export default fp(async function auth(app: FastifyInstance) {
   // Synchronous unless there is a token to look up, so public hot paths pay no promise.
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.is404) return done(); // nothing matched: the not-found handler answers
-    if (req.routeOptions.config.access === 'apikey') {
+    if (routeConfigOf(req).access === 'apikey') {
       apiKeyRefusal(req).then((err) => done(err), done);
       return;
     }
-    const isPublic = req.routeOptions.config.access === 'public';
+    const isPublic = routeConfigOf(req).access === 'public';
     const token = isApiRoute(req) ? bearer(req) : null;
     const finish = () => {
       // An entitlement may need the producer's service requests read: the only asynchronous case.
-      if (req.auth && req.routeOptions.config.gate?.entitlement) {
+      if (req.auth && routeConfigOf(req).gate?.entitlement) {
         refusalOf(req).then((refusal) => done(refusal ? refuse(req, refusal) : undefined), done);
         return;
       }
-      const refusal = accessRefusal(
-        req.routeOptions.config,
-        req.auth ? accessUserOf(req.auth.user) : null,
-        req.platform,
-      );
+      const refusal = accessRefusal(routeConfigOf(req), req.auth ? accessUserOf(req.auth.user) : null, req.platform);
       done(refusal ? refuse(req, refusal) : undefined);
     };
     if (!token) return finish();

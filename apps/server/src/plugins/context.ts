@@ -15,7 +15,26 @@ declare module 'fastify' {
     /** The platform of this request, from the `Platform` header (required on the API). */
     platform: PlatformKey;
     locale: Locale;
+    /** The matched route's config, kept by {@link routeConfigOf} on its first read. */
+    matchedRouteConfig: RouteConfig | null;
   }
+  interface FastifyContextConfig {
+    /** Set on every route as it is added: whether it is an API route (needs the Platform header). */
+    apiRoute?: boolean;
+  }
+}
+
+type RouteConfig = FastifyRequest['routeOptions']['config'];
+
+/**
+ * The matched route's config (its url and method included), read once per request: Fastify 5
+ * builds a new `routeOptions` object on every read, and the hooks ask it about ten times per request.
+ */
+export function routeConfigOf(req: FastifyRequest): RouteConfig {
+  const kept = req.matchedRouteConfig;
+  // reply.callNotFound() moves a matched request to the not-found handler's route: read it again then.
+  if (kept && (kept.url === undefined || !req.is404)) return kept;
+  return (req.matchedRouteConfig = req.routeOptions.config);
 }
 
 function pickLocale(header: string | string[] | undefined, accept: string | undefined): Locale {
@@ -26,25 +45,32 @@ function pickLocale(header: string | string[] | undefined, accept: string | unde
 }
 
 /**
- * An API route needs the Platform header: decided from the matched route's pattern (the router has
+ * An API route needs the Platform header: decided from the route's pattern (the router has
  * already decoded the path), never from the raw URL. The docs and the health check need none.
  */
-export function isApiRoute(req: FastifyRequest): boolean {
-  const url = req.routeOptions.url;
-  if (!url || url === '/api/health' || url.startsWith('/api/docs')) return false;
+function isApiUrl(url: string): boolean {
+  if (url === '/api/health' || url.startsWith('/api/docs')) return false;
   return url.startsWith('/api/') || url.startsWith('/oauth/');
 }
+
+/** Whether the matched route is an API route (nothing matched: not one). */
+export const isApiRoute = (req: FastifyRequest): boolean => routeConfigOf(req).apiRoute === true;
 
 /** Reads the `locale` and `Platform` headers. API calls without a known platform are refused (400). */
 export default fp(async function context(app: FastifyInstance) {
   app.decorateRequest('platform', 'dtrack');
   app.decorateRequest('locale', 'vi');
+  app.decorateRequest('matchedRouteConfig', null);
+  // Registered before any route: every route's config says once whether it is an API route.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), apiRoute: isApiUrl(route.url) };
+  });
   // A synchronous hook: it runs on every request, including the hot public lookups.
   app.addHook('onRequest', (req, _reply, done) => {
     req.locale = pickLocale(req.headers['locale'], req.headers['accept-language']);
     // GS1's EPCIS REST binding (ADR 040) is served under /epcis on each platform's host: the host
     // names the platform, as for the Digital Link resolver (a machine client sends no Platform header).
-    if (req.routeOptions.url?.startsWith('/epcis/')) {
+    if (routeConfigOf(req).url?.startsWith('/epcis/')) {
       req.platform = platformFromHost(req.headers.host ?? '', app.config.DEFAULT_PLATFORM, app.config.PLATFORM_HOSTS);
       req.locale = effectiveLocale(req.platform, req.locale);
       return done();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { routeConfigOf } from './context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,7 +57,7 @@ export function securityHeadersOf(options: HelmetOptions): Readonly<Record<strin
 export default fp(async function securityHeaders(app: FastifyInstance) {
   const headers = securityHeadersOf(SECURITY_OPTIONS);
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.routeOptions.config.securityHeaders !== false) reply.headers(headers);
+    if (routeConfigOf(req).securityHeaders !== false) reply.headers(headers);
     done();
   });
 });
