@@ -18,10 +18,6 @@ declare module 'fastify' {
     /** The matched route's config, kept by {@link routeConfigOf} on its first read. */
     matchedRouteConfig: RouteConfig | null;
   }
-  interface FastifyContextConfig {
-    /** Set on every route as it is added: whether it is an API route (needs the Platform header). */
-    apiRoute?: boolean;
-  }
 }
 
 type RouteConfig = FastifyRequest['routeOptions']['config'];
@@ -45,26 +41,20 @@ function pickLocale(header: string | string[] | undefined, accept: string | unde
 }
 
 /**
- * An API route needs the Platform header: decided from the route's pattern (the router has
+ * An API route needs the Platform header: decided from the matched route's pattern (the router has
  * already decoded the path), never from the raw URL. The docs and the health check need none.
  */
-function isApiUrl(url: string): boolean {
-  if (url === '/api/health' || url.startsWith('/api/docs')) return false;
+export function isApiRoute(req: FastifyRequest): boolean {
+  const url = routeConfigOf(req).url;
+  if (!url || url === '/api/health' || url.startsWith('/api/docs')) return false;
   return url.startsWith('/api/') || url.startsWith('/oauth/');
 }
-
-/** Whether the matched route is an API route (nothing matched: not one). */
-export const isApiRoute = (req: FastifyRequest): boolean => routeConfigOf(req).apiRoute === true;
 
 /** Reads the `locale` and `Platform` headers. API calls without a known platform are refused (400). */
 export default fp(async function context(app: FastifyInstance) {
   app.decorateRequest('platform', 'dtrack');
   app.decorateRequest('locale', 'vi');
   app.decorateRequest('matchedRouteConfig', null);
-  // Registered before any route: every route's config says once whether it is an API route.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config ?? {}), apiRoute: isApiUrl(route.url) };
-  });
   // A synchronous hook: it runs on every request, including the hot public lookups.
   app.addHook('onRequest', (req, _reply, done) => {
     req.locale = pickLocale(req.headers['locale'], req.headers['accept-language']);
