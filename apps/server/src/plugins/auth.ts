@@ -256,19 +256,20 @@ export default fp(async function auth(app: FastifyInstance) {
   // Synchronous unless there is a token to look up, so public hot paths pay no promise.
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.is404) return done(); // nothing matched: the not-found handler answers
-    if (routeConfigOf(req).access === 'apikey') {
+    const rule = routeConfigOf(req);
+    if (rule.access === 'apikey') {
       apiKeyRefusal(req).then((err) => done(err), done);
       return;
     }
-    const isPublic = routeConfigOf(req).access === 'public';
+    const isPublic = rule.access === 'public';
     const token = isApiRoute(req) ? bearer(req) : null;
     const finish = () => {
       // An entitlement may need the producer's service requests read: the only asynchronous case.
-      if (req.auth && routeConfigOf(req).gate?.entitlement) {
+      if (req.auth && rule.gate?.entitlement) {
         refusalOf(req).then((refusal) => done(refusal ? refuse(req, refusal) : undefined), done);
         return;
       }
-      const refusal = accessRefusal(routeConfigOf(req), req.auth ? accessUserOf(req.auth.user) : null, req.platform);
+      const refusal = accessRefusal(rule, req.auth ? accessUserOf(req.auth.user) : null, req.platform);
       done(refusal ? refuse(req, refusal) : undefined);
     };
     if (!token) return finish();
