@@ -60,7 +60,7 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { loadFigures, type Figures } from './load.js';
 import { eq, sql } from 'drizzle-orm';
-import { buildServer } from '../apps/server/build.mjs';
+import { buildServer, SERVER_NODE_FLAGS } from '../apps/server/build.mjs';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { products, users } from '../apps/server/src/db/schema/index.js';
 import { openSession } from '../apps/server/src/modules/auth/sessions.js';
@@ -353,7 +353,7 @@ async function openKept(batches: number): Promise<Fresh> {
     const { rows } = await database.db.execute<{ n: number }>(
       sql`select (select count(*) from trace_public_docs)::int as n`,
     );
-    reused = (rows[0]).n >= batches;
+    reused = rows[0].n >= batches;
     if (!reused) throw new Error(`${name} is not complete: drop it (DROP DATABASE ${name}) and run again`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-scale-keep-'));
@@ -425,6 +425,7 @@ async function startServer(fresh: Fresh, bareBody?: string, env: Record<string, 
   const child = fork(await serverBundle(), [], {
     // BENCH_CPU_PROF=dir: a V8 CPU profile of each server process, written when it stops.
     execArgv: [
+      ...SERVER_NODE_FLAGS,
       '--expose-gc',
       // BENCH_NODE_FLAGS="--trace-gc …": V8 or Node flags for the server processes (diagnosis).
       ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
@@ -531,7 +532,9 @@ async function abba(app: () => Promise<Figures>, ref: () => Promise<Figures>): P
     non2xx: xs.reduce((t, x) => t + x.non2xx, 0),
     errors: xs.reduce((t, x) => t + x.errors, 0),
   });
-  return Object.assign([all(apps), all(refs)] as [Figures, Figures], { ratios: apps.map((a, i) => a.rps / refs[i].rps) });
+  return Object.assign([all(apps), all(refs)] as [Figures, Figures], {
+    ratios: apps.map((a, i) => a.rps / refs[i].rps),
+  });
 }
 
 /** The ratio of each round's pair, for the spread beside the mean. */
@@ -703,7 +706,9 @@ async function runOne(kind: 'pglite' | 'postgres') {
   try {
     await fresh.database.migrate();
     const t0 = Date.now();
-    const seeded = fresh.reused ? await keptAccounts(fresh.database, batches) : await seedScale(fresh.database, batches);
+    const seeded = fresh.reused
+      ? await keptAccounts(fresh.database, batches)
+      : await seedScale(fresh.database, batches);
     const [{ chainEdges }] = (
       await fresh.database.db.execute<{ chainEdges: number }>(
         sql`select count(*)::int as "chainEdges" from chain_edges`,
@@ -861,7 +866,11 @@ async function runOne(kind: 'pglite' | 'postgres') {
         `${pct(ratio(firstLookups))} of bare (info: each read the long way and stored)`,
       ]);
       rows.push(['lookup, one code (cache off)', lat(same), `${pct(ratio(same))} of bare (info)`]);
-      rows.push(['lookup, Zipf s=1.0 codes (cache off)', lat(zipf), `${pct(ratio(zipf))} of bare (info; ${ROUNDS} rounds, see abba)`]);
+      rows.push([
+        'lookup, Zipf s=1.0 codes (cache off)',
+        lat(zipf),
+        `${pct(ratio(zipf))} of bare (info; ${ROUNDS} rounds, see abba)`,
+      ]);
       rows.push([
         `lookup, Zipf s=1.0 codes (default cache ${fmt(TRACE_CACHE_ENTRIES)}, warm)`,
         lat(zipfCached),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/client.js';
 import { countDemoAccounts, seedAccounts } from './db/seed/accounts.js';
+import { SERVER_NODE_FLAGS } from '../build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agrihub-start-'));
@@ -14,7 +15,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 /** The server on the embedded database in `dataDir` (the suite's own DATABASE_URL is not passed on). */
 function spawnServer(env: Record<string, string>) {
   const { DATABASE_URL: _suiteDatabase, ...inherited } = process.env;
-  return spawn(process.execPath, [inject('serverBundle')], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, inject('serverBundle')], {
     cwd: root,
     env: { ...inherited, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env },
   });
@@ -36,6 +37,14 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
 }
 
 describe('starting the server', () => {
+  it('npm start runs the bundle with the Node flags the benchmark and the cluster use (the heap cap, ADR 047)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    expect(pkg.scripts.start).toBe(`node build.mjs && node ${SERVER_NODE_FLAGS.join(' ')} dist/server.mjs`);
+    expect(SERVER_NODE_FLAGS).toContain('--max-old-space-size=384');
+  });
+
   it('stops with a clear message when the port is taken', async () => {
     const blocker = net.createServer();
     await new Promise<void>((r) => blocker.listen(0, '0.0.0.0', r));

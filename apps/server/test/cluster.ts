@@ -21,7 +21,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer } from '../build.mjs';
+import { buildServer, SERVER_NODE_FLAGS } from '../build.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -269,7 +269,7 @@ async function startNode(
   record: (name: string, line: string) => void,
   timeoutMs: number,
 ): Promise<ClusterNode> {
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
