@@ -19,10 +19,8 @@ const external = [...depsOf(here), ...depsOf(path.join(root, 'packages/contract'
 
 /**
  * The Node flags `npm start` runs the bundle with (package.json; a test keeps the two the same, and
- * bench/scale.ts and the cluster test start their servers with them too). The old generation is
- * capped at 384 MB (ADR 047): uncapped on a 24 GB machine, V8 let it grow to four times what was
- * live under lookup load (83 of 375 MB after a full collection, server RSS 519 MB); capped, it
- * stays near twice (72 of 145 MB, RSS 290 MB) at the same throughput.
+ * bench/scale.ts and the cluster test start their servers with them too): the old generation
+ * capped at 384 MB, which V8 otherwise grows to four times the live heap under load (ADR 047).
  */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
 
